@@ -1,0 +1,31 @@
+/* rc-cli.h: the subcommands of runtime-console. main.c only dispatches here. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit codes shared by every subcommand. */
+enum
+{
+  RC_EXIT_OK = 0,
+  RC_EXIT_FAILED = 1,    /* invalid community, failed boot, exceeded budget */
+  RC_EXIT_CANNOT_RUN = 2 /* bad arguments, missing folder, unreadable distribution */
+};
+
+typedef int (*RcCliCommandFunc) (int argc, char **argv);
+
+typedef struct
+{
+  const char *name;
+  const char *summary; /* translatable, N_() */
+  RcCliCommandFunc run;
+} RcCliCommand;
+
+/* Entry point: argv[0] is the program, argv[1] the subcommand (or none). */
+int rc_cli_main (int argc, char **argv);
+
+/* Subcommands. Each receives argv starting at the subcommand name. */
+int rc_cli_validate (int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,19 @@
+/* rc-paths.h: where the console finds things outside the source tree. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The Pyodide distribution fetched at setup: $RC_PYODIDE_DIR, else
+ * $XDG_CACHE_HOME/runtime-console/pyodide-<version>. Never inside the source tree. */
+char *rc_paths_default_distribution (void);
+
+/* A per-process private directory under $XDG_RUNTIME_DIR (or the tmp dir), mode 0700,
+ * for generated certificates and scratch data. Created on first use. */
+const char *rc_paths_runtime_dir (void);
+
+/* Read-only data shipped with the console (data/ in the source tree or installed). */
+char *rc_paths_data_file (const char *relative);
+
+G_END_DECLS
