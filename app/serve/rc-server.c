@@ -309,6 +309,13 @@ rc_server_get_ca_file (RcServer *self)
   return self->ca_file;
 }
 
+char *
+rc_server_get_spki_sha256 (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->tls != NULL ? rc_tls_get_leaf_spki_sha256 (self->tls) : NULL;
+}
+
 GPtrArray *
 rc_server_get_requests (RcServer *self)
 {

@@ -74,6 +74,9 @@ gboolean rc_server_is_running (RcServer *self);
 const char *rc_server_get_proxy_url (RcServer *self); /* "http://127.0.0.1:PORT" */
 guint16 rc_server_get_port (RcServer *self);
 const char *rc_server_get_ca_file (RcServer *self); /* PEM; valid after start */
+/* base64 SHA-256 of the leaf certificates' public key (all hosts share it), for Chromium's
+ * --ignore-certificate-errors-spki-list; NULL before start. */
+char *rc_server_get_spki_sha256 (RcServer *self);
 const char *rc_server_get_page_origin (RcServer *self);
 const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);
