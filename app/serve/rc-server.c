@@ -316,6 +316,42 @@ rc_server_get_spki_sha256 (RcServer *self)
   return self->tls != NULL ? rc_tls_get_leaf_spki_sha256 (self->tls) : NULL;
 }
 
+GTlsCertificate *
+rc_server_get_tls_certificate (RcServer *self, const char *host, GError **error)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  g_return_val_if_fail (host != NULL, NULL);
+
+  if (self->tls == NULL)
+    {
+      g_set_error_literal (error, RC_SERVER_ERROR, RC_SERVER_ERROR_TLS,
+                           "the server is not running");
+      return NULL;
+    }
+  return rc_tls_get_certificate (self->tls, host, error);
+}
+
+GStrv
+rc_server_get_emulated_hosts (RcServer *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) hosts = g_ptr_array_new ();
+
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  if (self->page == NULL)
+    return g_strv_builder_end (builder);
+  g_ptr_array_add (hosts, self->page->host);
+  g_ptr_array_add (hosts, (gpointer) RC_CDN_HOST);
+  g_ptr_array_add (hosts, self->api->host);
+  for (guint i = 0; i < self->data->len; i++)
+    g_ptr_array_add (hosts, ((RcOriginSpec *) self->data->pdata[i])->host);
+  for (guint i = 0; i < hosts->len; i++)
+    if (g_hash_table_add (seen, hosts->pdata[i]))
+      g_strv_builder_add (builder, hosts->pdata[i]);
+  return g_strv_builder_end (builder);
+}
+
 GPtrArray *
 rc_server_get_requests (RcServer *self)
 {
@@ -395,6 +431,25 @@ data_spec_for (RcServer *self, const char *host, const char *path)
   return NULL;
 }
 
+static gboolean
+is_self (RcServer *self, GUri *uri)
+{
+  const char *host = g_uri_get_host (uri);
+
+  return g_uri_get_port (uri) == self->port
+         && (g_str_equal (host, "127.0.0.1") || g_ascii_strcasecmp (host, "localhost") == 0);
+}
+
+/* An API mounted under a path of another emulated host (--api https://nemar.org/osa) wins
+ * for its paths; otherwise hosts decide. */
+static gboolean
+is_api (RcServer *self, const char *host, const char *path)
+{
+  return g_ascii_strcasecmp (host, self->api->host) == 0
+         && ((strlen (self->api->prefix) > 1 && g_str_has_prefix (path, self->api->prefix))
+             || g_strcmp0 (rc_server_origin_for_host (self, host), "api") == 0);
+}
+
 static void
 route (RcServer *self, SoupServerMessage *msg)
 {
@@ -403,21 +458,21 @@ route (RcServer *self, SoupServerMessage *msg)
   const char *path = g_uri_get_path (uri);
   RcOriginSpec *data;
 
-  if (host == NULL || *path != '/')
+  if (host == NULL || *path != '/' || is_self (self, uri))
     {
       rc_request_log_set_origin (msg, "proxy");
       rc_origin_set_text (msg, SOUP_STATUS_BAD_REQUEST, "text/plain; charset=utf-8",
-                          "Runtime Console: a request without a host.\n");
+                          "Runtime Console's proxy: send absolute URLs (curl --proxy).\n");
       return;
     }
   if ((data = data_spec_for (self, host, path)) != NULL)
     rc_origin_data_handle (self, msg, data, path + strlen (data->prefix));
+  else if (is_api (self, host, path))
+    rc_origin_api_handle (self, msg, path);
   else if (g_ascii_strcasecmp (host, self->page->host) == 0)
     rc_origin_page_handle (self, msg, path);
   else if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
     rc_origin_cdn_handle (self, msg, path);
-  else if (g_ascii_strcasecmp (host, self->api->host) == 0)
-    rc_origin_api_handle (self, msg, path);
   else if (self->live)
     {
       rc_proxy_handle_live (self, msg);

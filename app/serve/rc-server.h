@@ -82,7 +82,15 @@ const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);
 char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v0.29.5/full/ */
 
-/* RcRequestRecord *, in completion order. Owned by the server. */
+/* The hosts answered at their https origins (page, CDN, API, data), after start. */
+GStrv rc_server_get_emulated_hosts (RcServer *self);
+/* The leaf certificate (issuer: the run's CA) served for @host, e.g. for
+ * webkit_network_session_allow_tls_certificate_for_host(). After start. */
+GTlsCertificate *rc_server_get_tls_certificate (RcServer *self, const char *host, GError **error);
+
+/* RcRequestRecord *, in completion order. Owned by the server. The origin field is one of
+ * "page", "cdn", "api", "data", "tunnel" (a CONNECT to an emulated host), "live",
+ * "offline" (not emulated) or "proxy" (a request the proxy itself refused). */
 GPtrArray *rc_server_get_requests (RcServer *self);
 void rc_server_clear_requests (RcServer *self);
 
