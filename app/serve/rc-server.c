@@ -10,6 +10,7 @@
 #include <netinet/tcp.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "core/rc-paths.h"
 #include "rc-server-private.h"
@@ -101,6 +102,9 @@ rc_server_finalize (GObject *object)
   g_free (self->run_id);
   g_hash_table_unref (self->wheel_renames);
   g_clear_object (&self->throttle);
+  /* The CA of a finished run is of no use to anyone; don't leave it behind. */
+  if (self->ca_file != NULL)
+    g_unlink (self->ca_file);
   g_free (self->ca_file);
   g_ptr_array_unref (self->requests);
   G_OBJECT_CLASS (rc_server_parent_class)->finalize (object);
@@ -402,7 +406,8 @@ unpause_cb (gpointer data)
 {
   SoupServerMessage *msg = data;
 
-  soup_server_message_unpause (msg);
+  if (!rc_request_log_is_closed (msg))
+    soup_server_message_unpause (msg);
   return G_SOURCE_REMOVE;
 }
 
