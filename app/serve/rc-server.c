@@ -27,6 +27,8 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (RcServer, rc_server, G_TYPE_OBJECT)
 
+static void reresolve (RcServer *self);
+
 static void
 page_file_free (gpointer data)
 {
@@ -151,6 +153,7 @@ rc_server_set_community (RcServer *self, RcCommunity *community, RcDeployment de
   origins = community != NULL ? rc_community_get_cors_origins (community) : NULL;
   if (origins != NULL && origins[0] != NULL)
     self->community_origin = g_strdup (origins[0]);
+  reresolve (self);
 }
 
 RcCommunity *
@@ -166,6 +169,7 @@ rc_server_set_page_origin (RcServer *self, const char *origin)
   g_return_if_fail (RC_IS_SERVER (self));
   g_free (self->page_origin);
   self->page_origin = g_strdup (origin);
+  reresolve (self);
 }
 
 void
@@ -174,6 +178,7 @@ rc_server_set_api_origin (RcServer *self, const char *origin)
   g_return_if_fail (RC_IS_SERVER (self));
   g_free (self->api_origin);
   self->api_origin = g_strdup (origin);
+  reresolve (self);
 }
 
 void
@@ -230,6 +235,7 @@ rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *
 
   g_ptr_array_add (self->data_urls, g_strdup (url_prefix));
   g_ptr_array_add (self->data_urls, g_strdup (dir));
+  reresolve (self);
 }
 
 void
@@ -255,26 +261,34 @@ rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_f
   g_hash_table_replace (self->wheel_renames, g_strdup (new_file_name), g_strdup (file_name));
 }
 
+static const char *
+configured_page_origin (RcServer *self)
+{
+  if (self->page_origin != NULL)
+    return self->page_origin;
+  return self->community_origin != NULL ? self->community_origin : RC_DEFAULT_PAGE;
+}
+
+static const char *
+configured_api_origin (RcServer *self)
+{
+  if (self->api_origin != NULL)
+    return self->api_origin;
+  return self->deployment == RC_DEPLOYMENT_DEVELOP ? RC_API_DEVELOP : RC_API_PRODUCTION;
+}
+
 const char *
 rc_server_get_page_origin (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
-  if (self->page != NULL)
-    return self->page->url;
-  if (self->page_origin != NULL)
-    return self->page_origin;
-  return self->community_origin != NULL ? self->community_origin : RC_DEFAULT_PAGE;
+  return self->page != NULL ? self->page->url : configured_page_origin (self);
 }
 
 const char *
 rc_server_get_api_origin (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
-  if (self->api != NULL)
-    return self->api->url;
-  if (self->api_origin != NULL)
-    return self->api_origin;
-  return self->deployment == RC_DEPLOYMENT_DEVELOP ? RC_API_DEVELOP : RC_API_PRODUCTION;
+  return self->api != NULL ? self->api->url : configured_api_origin (self);
 }
 
 char *
@@ -533,8 +547,8 @@ resolve_origins (RcServer *self, GError **error)
   g_autoptr (RcOriginSpec) page = NULL;
   g_autoptr (RcOriginSpec) api = NULL;
 
-  if ((page = rc_origin_spec_parse (rc_server_get_page_origin (self), error)) == NULL
-      || (api = rc_origin_spec_parse (rc_server_get_api_origin (self), error)) == NULL)
+  if ((page = rc_origin_spec_parse (configured_page_origin (self), error)) == NULL
+      || (api = rc_origin_spec_parse (configured_api_origin (self), error)) == NULL)
     return FALSE;
   for (guint i = 0; i + 1 < self->data_urls->len; i += 2)
     {
@@ -545,10 +559,24 @@ resolve_origins (RcServer *self, GError **error)
       spec->dir = g_strdup (self->data_urls->pdata[i + 1]);
       g_ptr_array_add (data, spec);
     }
+  g_clear_pointer (&self->page, rc_origin_spec_free);
+  g_clear_pointer (&self->api, rc_origin_spec_free);
+  g_clear_pointer (&self->data, g_ptr_array_unref);
   self->page = g_steal_pointer (&page);
   self->api = g_steal_pointer (&api);
   self->data = g_steal_pointer (&data);
   return TRUE;
+}
+
+/* Origins changed while running take effect for the next request; leaves are made per
+ * host on demand, so nothing else needs redoing. */
+static void
+reresolve (RcServer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->soup != NULL && !resolve_origins (self, &error))
+    g_warning ("%s", error->message);
 }
 
 static gboolean

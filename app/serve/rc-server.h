@@ -9,7 +9,8 @@
  * host gets an offline 502, or is tunnelled for real in live mode.
  *
  * Every response passes through one shared token bucket (RcThrottle) and every request
- * is logged as an RcRequestRecord. Configure with the setters before rc_server_start().
+ * is logged as an RcRequestRecord. Every setter also works while running and applies to
+ * the next request (a malformed origin set while running is a warning and is ignored).
  */
 #pragma once
 
