@@ -33,7 +33,7 @@ rc_deployment_from_string (const char *text, RcDeployment *out)
 
   if (text == NULL)
     return FALSE;
-  s = g_ascii_strdown (g_strstrip (g_strdup (text)), -1);
+  s = g_strstrip (g_ascii_strdown (text, -1));
   if (g_str_equal (s, "production"))
     *out = RC_DEPLOYMENT_PRODUCTION;
   else if (g_str_equal (s, "develop"))
@@ -47,7 +47,7 @@ gboolean
 rc_deployment_from_environment (RcDeployment *out, GError **error)
 {
   const char *env = g_getenv ("OSA_DEPLOYMENT");
-  g_autofree char *value = g_ascii_strdown (g_strstrip (g_strdup (env ? env : "")), -1);
+  g_autofree char *value = g_strstrip (g_ascii_strdown (env ? env : "", -1));
   g_autofree char *root =
       g_strstrip (g_strdup (g_getenv ("ROOT_PATH") ? g_getenv ("ROOT_PATH") : ""));
   gsize len;

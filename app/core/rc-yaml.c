@@ -124,6 +124,12 @@ add_pair (Builder *b, Frame *frame, RcYamlNode *value)
     }
   else
     g_hash_table_insert (frame->seen, g_steal_pointer (&canon), key);
+  /* `key:` with nothing after it: point at the key, not wherever libyaml ended up. */
+  if (value->implicit_empty && value->ref_count == 1)
+    {
+      value->line = key->line;
+      value->column = key->column;
+    }
   pair = g_new0 (RcYamlPair, 1);
   pair->key = key;
   pair->value = value;
