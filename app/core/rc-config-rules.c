@@ -45,6 +45,7 @@ typedef struct
   const char *key;
   const char *model; /* pydantic model name for a mapping section */
   const char *const *keys;
+  const char *const *required; /* list sections: fields with no default */
 } Section;
 
 static const char *const github_keys[] = { "repos", NULL };
@@ -97,10 +98,19 @@ static const Section sections[] = {
 };
 
 /* Lists of models, checked to be lists of mappings. */
+static const char *const doc_keys[] = { "title", "url", "source_url", "preload", "category",
+                                        "type", "source_repo", "description", NULL };
+static const char *const doc_required[] = { "title", "url", NULL };
+static const char *const discourse_keys[] = { "url", "tags", "categories", NULL };
+static const char *const discourse_required[] = { "url", NULL };
+static const char *const mailman_keys[]
+    = { "list_name", "base_url", "display_name", "start_year", NULL };
+static const char *const mailman_required[] = { "list_name", "base_url", NULL };
+
 static const Section list_sections[] = {
-  { "documentation", "DocSource", NULL },
-  { "discourse", "DiscourseConfig", NULL },
-  { "mailman", "MailmanConfig", NULL },
+  { "documentation", "DocSource", doc_keys, doc_required },
+  { "discourse", "DiscourseConfig", discourse_keys, discourse_required },
+  { "mailman", "MailmanConfig", mailman_keys, mailman_required },
 };
 
 static gboolean
@@ -158,8 +168,13 @@ check_sections (RcCheck *c, RcYamlNode *root)
       for (guint j = 0; j < v->items->len; j++)
         {
           g_autofree char *path = rc_check_path_index (list_sections[i].key, j);
+          RcYamlNode *item = v->items->pdata[j];
 
-          rc_check_mapping (c, v->items->pdata[j], path, list_sections[i].model);
+          if (!rc_check_mapping (c, item, path, list_sections[i].model))
+            continue;
+          rc_check_extra_keys (c, item, path, list_sections[i].keys);
+          for (guint k = 0; list_sections[i].required[k] != NULL; k++)
+            rc_check_required (c, item, path, list_sections[i].required[k]);
         }
     }
 }

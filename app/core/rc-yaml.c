@@ -180,7 +180,14 @@ scalar_event (Builder *b, yaml_event_t *e)
       node->plain && e->data.scalar.length == 0 && e->start_mark.index == e->end_mark.index;
   if (tag == NULL || g_str_equal (tag, "!"))
     tag = implicit ? rc_yaml_resolve_plain (node->text) : RC_YAML_TAG "str";
-  if (!rc_yaml_construct_scalar (node, tag, &known))
+  if (g_str_equal (tag, RC_YAML_TAG "merge"))
+    {
+      error_at (b, node->line, node->column, "yaml-alias",
+                _ ("Write the keys out in full instead of merging them in."),
+                _ ("merge keys ('<<') are not supported in community configs"));
+      node->kind = RC_YAML_STR;
+    }
+  else if (!rc_yaml_construct_scalar (node, tag, &known))
     {
       g_autofree char *msg =
           known ? g_strdup_printf (_ ("'%s' cannot be read as %s"), node->text, tag)
