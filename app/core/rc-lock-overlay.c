@@ -21,6 +21,7 @@
 #define MAX_WHEEL_BYTES   ((goffset) 1024 * 1024 * 1024)
 #define MAX_JSON_DEPTH    32
 #define READ_CHUNK        (256 * 1024)
+#define MAX_REPR_BYTES    200
 
 struct _RcLockOverlay
 {
@@ -134,7 +135,8 @@ static void G_GNUC_PRINTF (7, 8)
 
 #define RULE(id, hint) ((const char *[2]){ (id), (hint) })
 
-/* Python's repr() of a str: single quotes unless the text has ' and no ". */
+/* Python's repr() of a str: single quotes unless the text has ' and no ". Values longer
+ * than MAX_REPR_BYTES are cut with an ellipsis. */
 static char *
 py_repr (const char *text)
 {
@@ -146,6 +148,12 @@ py_repr (const char *text)
   g_string_append_c (out, quote);
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {
+      /* A hostile overlay can hold megabytes in one value; a message quotes the start. */
+      if (out->len > MAX_REPR_BYTES)
+        {
+          g_string_append (out, "…");
+          break;
+        }
       gunichar c = g_utf8_get_char (p);
 
       if (c == (gunichar) quote || c == '\\')
