@@ -761,14 +761,12 @@ parse (RcLockOverlay *self, GPtrArray *diagnostics, GBytes *contents)
       rc_json_parse_with_positions (data, length, MAX_JSON_DEPTH, &self->positions, &pos, &error);
   if (root == NULL)
     {
-      g_ptr_array_add (diagnostics,
-                       rc_diagnostic_new (RC_SEVERITY_ERROR, self->lockfile, pos.line, pos.column,
-                                          "", "overlay-invalid-json",
-                                          g_strdup_printf ("lock overlay %s is not a valid "
-                                                           "overlay: %s",
-                                                           self->lockfile, error->message),
-                                          _ ("Fix the JSON at this position, or regenerate the "
-                                             "overlay with build_runtime_lock.py.")));
+      rc_diagnostics_add (diagnostics, RC_SEVERITY_ERROR, self->lockfile, pos.line, pos.column, "",
+                          "overlay-invalid-json",
+                          _ ("Fix the JSON at this position, or regenerate the overlay with "
+                             "build_runtime_lock.py."),
+                          "lock overlay %s is not a valid overlay: %s", self->lockfile,
+                          error->message);
       return FALSE;
     }
   self->root = root;
@@ -813,12 +811,11 @@ rc_lock_overlay_load (const char *community_dir, const char *lockfile, GPtrArray
     {
       g_autofree char *repr = py_repr (self->lockfile);
 
-      g_ptr_array_add (diagnostics,
-                       rc_diagnostic_new (RC_SEVERITY_ERROR, "config.yaml", 0, 0,
-                                          "runtime.python.lockfile", "overlay-path-refused",
-                                          g_strdup_printf ("lockfile %s: %s", repr, path_problem),
-                                          _ ("Name a .json file inside the community folder, "
-                                             "such as runtime/<id>-pyodide-lock.json.")));
+      rc_diagnostics_add (diagnostics, RC_SEVERITY_ERROR, "config.yaml", 0, 0,
+                          "runtime.python.lockfile", "overlay-path-refused",
+                          _ ("Name a .json file inside the community folder, such as "
+                             "runtime/<id>-pyodide-lock.json."),
+                          "lockfile %s: %s", repr, path_problem);
       return g_steal_pointer (&self);
     }
 
