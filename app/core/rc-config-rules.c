@@ -98,13 +98,14 @@ static const Section sections[] = {
 };
 
 /* Lists of models, checked to be lists of mappings. */
-static const char *const doc_keys[] = { "title", "url", "source_url", "preload", "category",
-                                        "type", "source_repo", "description", NULL };
+static const char *const doc_keys[] = { "title",       "url",         "source_url",
+                                        "preload",     "category",    "type",
+                                        "source_repo", "description", NULL };
 static const char *const doc_required[] = { "title", "url", NULL };
 static const char *const discourse_keys[] = { "url", "tags", "categories", NULL };
 static const char *const discourse_required[] = { "url", NULL };
-static const char *const mailman_keys[]
-    = { "list_name", "base_url", "display_name", "start_year", NULL };
+static const char *const mailman_keys[] = { "list_name", "base_url", "display_name", "start_year",
+                                            NULL };
 static const char *const mailman_required[] = { "list_name", "base_url", NULL };
 
 static const Section list_sections[] = {
