@@ -680,8 +680,91 @@ test_top_level (void)
              "default_model", 4, 16, "Invalid model name: 'a b'");
   check_one ("id: demo\nname: x\ndescription: y\nstatus: beta\nenable_page_context: maybe\n",
              "type-bool", "enable_page_context", 5, 22, "Input should be a valid boolean");
+  check_one ("id: demo\nname: x\ndescription: y\nmaintainers: [octocat, '@jane']\n", "maintainer",
+             "maintainers[1]", 4, 24, "Invalid GitHub username: '@jane'");
+  check_one ("id: demo\nname: x\ndescription: y\ndocumentation:\n  - {url: 'https://x.org'}\n",
+             "field-required", "documentation[0].title", 5, 5, "Field required");
+  check_one ("id: demo\nname: x\ndescription: y\nruntime: {python: null, ruby: {}}\n", "extra-key",
+             "runtime.ruby", 4, 25, "Extra inputs are not permitted");
   check_one ("id: demo\nname: x\ndescription: y\nwidget: {launcher: pill}\n", "literal",
              "widget.launcher", 4, 20, "Input should be 'bubble' or 'capsule'");
+}
+
+/* What the console's overview reads: positions, hashes, origins. */
+static void
+test_accessors (void)
+{
+  g_autoptr (RcCommunity) c = NULL;
+  g_auto (GStrv) origins = NULL;
+  g_autofree char *sha = NULL;
+  guint line = 0, column = 0;
+
+  if (!have_distribution ())
+    return;
+  c = load (BASE "    preload: [numpy]\ncors_origins: ['https://a.org', ' ', 'https://a.org', "
+                 "'https://*.b.dev:8443']\n");
+  expect_valid (c);
+  origins = rc_community_get_cors_origins (c);
+  g_assert_cmpuint (g_strv_length (origins), ==, 2);
+  g_assert_cmpstr (origins[1], ==, "https://*.b.dev:8443");
+  g_assert_true (rc_community_lookup_position (c, "runtime.python.preload[0]", &line, &column));
+  g_assert_cmpuint (line, ==, 7);
+  g_assert_cmpuint (column, ==, 15);
+  g_assert_false (rc_community_lookup_position (c, "runtime.python.preload[1]", NULL, NULL));
+  sha = rc_community_get_config_sha256 (c);
+  g_assert_cmpuint (strlen (sha), ==, 64);
+  g_assert_cmpstr (rc_community_get_id (c), ==, "demo");
+  g_assert_cmpstr (rc_community_get_name (c), ==, "Demo");
+  g_assert_true (g_str_has_prefix (rc_community_get_config_text (c), "id: demo\n"));
+  g_assert_cmpuint (rc_community_get_closure (c)->len, ==, 1);
+  g_assert_false (rc_community_has_client_tools (c));
+}
+
+/* The kill switch empties what /config sends (spec §2). */
+static void
+test_kill_switch (void)
+{
+  g_autoptr (RcCommunity) c = NULL;
+  g_autoptr (JsonNode) on = NULL, off = NULL;
+
+  if (!have_distribution ())
+    return;
+  c = load (BASE TOOLS);
+  off = rc_community_build_config_payload (c, RC_DEPLOYMENT_PRODUCTION);
+  g_assert_false (json_object_get_null_member (json_node_get_object (off), "runtime"));
+  g_setenv ("OSA_CLIENT_TOOLS_DISABLED", " Yes ", TRUE);
+  on = rc_community_build_config_payload (c, RC_DEPLOYMENT_PRODUCTION);
+  g_unsetenv ("OSA_CLIENT_TOOLS_DISABLED");
+  g_assert_true (json_object_get_null_member (json_node_get_object (on), "runtime"));
+  g_assert_cmpuint (json_array_get_length (
+                        json_object_get_array_member (json_node_get_object (on), "client_tools")),
+                    ==, 0);
+}
+
+/* §5: an overlay that does not verify fails closed (§7 50). */
+static void
+test_fails_closed (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (RcCommunity) c = NULL;
+  g_autoptr (JsonNode) payload = NULL;
+  JsonObject *o;
+
+  if (!have_distribution ())
+    return;
+  dir = make_community ("demo", BASE "    lockfile: runtime/demo-pyodide-lock.json\n"
+                                     "    preload: [demo-helpers]\n" TOOLS);
+  add_overlay (dir, "demo-helpers", "demo_helpers", "");
+  write_file (dir, "runtime/wheels/demo_helpers-0.1.0-py3-none-any.whl", "changed", -1);
+  c = load_dir (dir, RC_DEPLOYMENT_PRODUCTION);
+  g_assert_false (rc_community_is_valid (c));
+  g_assert_false (rc_lock_overlay_is_verified (rc_community_get_overlay (c)));
+  payload = rc_community_build_config_payload (c, RC_DEPLOYMENT_PRODUCTION);
+  o = json_node_get_object (payload);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "client_tools")), ==,
+                    0);
+  g_assert_true (json_object_get_null_member (o, "runtime"));
+  g_assert_true (json_object_get_null_member (o, "runtime_lock"));
 }
 
 /* Errors are collected, not first-only, and sorted by position. */
@@ -849,6 +932,9 @@ main (int argc, char **argv)
   g_test_add_func ("/validator/lockfile-path", test_lockfile_path);
   g_test_add_func ("/validator/top-level", test_top_level);
   g_test_add_func ("/validator/collects-all", test_collects_all);
+  g_test_add_func ("/validator/accessors", test_accessors);
+  g_test_add_func ("/validator/kill-switch", test_kill_switch);
+  g_test_add_func ("/validator/fails-closed", test_fails_closed);
   g_test_add_func ("/validator/folder-mismatch", test_folder_mismatch);
   g_test_add_func ("/validator/demo-shape", test_demo_shape);
   g_test_add_func ("/validator/all-defaults", test_all_defaults);

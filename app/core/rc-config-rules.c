@@ -281,6 +281,26 @@ check_default_model (RcCheck *c, RcYamlNode *root)
 }
 
 static void
+check_maintainers (RcCheck *c, RcYamlNode *list)
+{
+  if (!rc_check_str_list (c, list, "maintainers"))
+    return;
+  for (guint i = 0; i < list->items->len; i++)
+    {
+      RcYamlNode *item = list->items->pdata[i];
+      g_autofree char *path = rc_check_path_index ("maintainers", i);
+      g_autofree char *name = g_strstrip (g_strdup (item->text));
+
+      if (name[0] != '\0' && !regex_matches ("^[a-zA-Z0-9]([a-zA-Z0-9-]{0,37}[a-zA-Z0-9])?$", name))
+        rc_check_error (c, item, path, "maintainer",
+                        _ ("Write the GitHub username alone, without @."),
+                        "Invalid GitHub username: '%s'. Must be 1-39 alphanumeric characters or "
+                        "hyphens, cannot start/end with hyphen.",
+                        name);
+    }
+}
+
+static void
 check_scalars (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
 {
   RcYamlNode *v;
@@ -301,7 +321,7 @@ check_scalars (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
   if ((v = rc_yaml_map_get (root, "default_model_provider")) != NULL)
     rc_check_optional_str (c, v, "default_model_provider");
   if ((v = rc_yaml_map_get (root, "maintainers")) != NULL)
-    rc_check_str_list (c, v, "maintainers");
+    check_maintainers (c, v);
   if ((v = rc_yaml_map_get (root, "model_instructions")) != NULL
       && rc_check_mapping (c, v, "model_instructions", NULL))
     for (guint i = 0; i < v->items->len; i++)
