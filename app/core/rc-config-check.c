@@ -187,7 +187,10 @@ int_from_text (const char *text, gint64 *out)
   for (const char *p = s; *p && *p != '.'; p++)
     if (*p != '_')
       g_string_append_c (digits, *p);
-  return g_ascii_string_to_signed (digits->str, 10, G_MININT64, G_MAXINT64, out, NULL);
+  /* Python's int has no bound: saturate, and let the field's own bounds judge. */
+  if (!g_ascii_string_to_signed (digits->str, 10, G_MININT64, G_MAXINT64, out, NULL))
+    *out = digits->str[0] == '-' ? G_MININT64 : G_MAXINT64;
+  return TRUE;
 }
 
 gboolean
@@ -210,13 +213,15 @@ rc_check_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out)
           rc_check_error (c, node, path, "type-int", hint, "Input should be a finite number");
           return FALSE;
         }
-      if (node->number != floor (node->number) || fabs (node->number) > 9.2e18)
+      if (node->number != floor (node->number))
         {
           rc_check_error (c, node, path, "type-int", hint,
                           "Input should be a valid integer, got a number with a fractional part");
           return FALSE;
         }
-      value = (gint64) node->number;
+      value = node->number >= 9.2e18    ? G_MAXINT64
+              : node->number <= -9.2e18 ? G_MININT64
+                                        : (gint64) node->number;
       break;
     case RC_YAML_STR:
       if (!int_from_text (node->text, &value))
