@@ -767,6 +767,31 @@ test_fails_closed (void)
   g_assert_true (json_object_get_null_member (o, "runtime_lock"));
 }
 
+/* Checked against another Pyodide's lock: said, as a warning. */
+static void
+test_other_distribution (void)
+{
+  g_autofree char *dir = make_community ("demo", BASE "    preload: [numpy, scipy]\n");
+  g_autofree char *dist = g_build_filename (dir, "..", "dist", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) c = NULL;
+  const RcDiagnostic *d;
+
+  write_file (dist, "pyodide-lock.json",
+              "{\"info\": {\"version\": \"0.28.3\", \"python\": \"3.12.1\"}, \"packages\": "
+              "{\"numpy\": {\"name\": \"numpy\", \"version\": \"2.0\", \"file_name\": "
+              "\"numpy-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl\", \"imports\": [\"numpy\"], "
+              "\"depends\": []}}}",
+              -1);
+  c = rc_community_load (dir, dist, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_assert_no_error (error);
+  d = rc_diagnostics_find_rule (rc_community_get_diagnostics (c), "distribution-version");
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->severity, ==, RC_SEVERITY_WARNING);
+  g_assert_nonnull (strstr (d->message, "Pyodide 0.28.3, not 0.29.5"));
+  expect (c, "preload-unresolved", "runtime.python.preload[1]", 7, 23, "'scipy'");
+}
+
 /* Errors are collected, not first-only, and sorted by position. */
 static void
 test_collects_all (void)
@@ -935,6 +960,7 @@ main (int argc, char **argv)
   g_test_add_func ("/validator/accessors", test_accessors);
   g_test_add_func ("/validator/kill-switch", test_kill_switch);
   g_test_add_func ("/validator/fails-closed", test_fails_closed);
+  g_test_add_func ("/validator/other-distribution", test_other_distribution);
   g_test_add_func ("/validator/folder-mismatch", test_folder_mismatch);
   g_test_add_func ("/validator/demo-shape", test_demo_shape);
   g_test_add_func ("/validator/all-defaults", test_all_defaults);
