@@ -789,7 +789,7 @@ test_other_distribution (void)
   g_assert_nonnull (d);
   g_assert_cmpint (d->severity, ==, RC_SEVERITY_WARNING);
   g_assert_nonnull (strstr (d->message, "Pyodide 0.28.3, not 0.29.5"));
-  expect (c, "preload-unresolved", "runtime.python.preload[1]", 7, 23, "'scipy'");
+  expect (c, "preload-unresolved", "runtime.python.preload[1]", 7, 22, "Pyodide 0.28.3's lock");
 }
 
 /* Errors are collected, not first-only, and sorted by position. */

@@ -38,7 +38,9 @@ report_unresolved (RcCommunity *self, RcCheck *c, RcYamlNode *item, const char *
   rc_check_error (c, item, path, "preload-unresolved", hint,
                   "preload names '%s', which is a key of neither Pyodide %s's lock nor the "
                   "overlay, so the runtime cannot load it",
-                  item->text, RC_PYODIDE_PIN);
+                  item->text,
+                  rc_dist_lock_get_version (self->dist) ? rc_dist_lock_get_version (self->dist)
+                                                        : RC_PYODIDE_PIN);
 }
 
 static void
