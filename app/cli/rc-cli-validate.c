@@ -91,9 +91,16 @@ print_summary (RcCommunity *community, const char *dir)
   printf (_ ("%s: %s (%s, %s, %s), %s deployment"), dir, errors == 0 ? _ ("valid") : _ ("invalid"),
           e, w, n, rc_deployment_to_string (rc_community_get_deployment (community)));
   if (closure->len > 0)
-    printf (
-        ngettext ("; preload installs %u package", "; preload installs %u packages", closure->len),
-        closure->len);
+    {
+      guint names = 0;
+
+      /* Entries with no required_by are the preload names themselves. */
+      for (guint i = 0; i < closure->len; i++)
+        names += ((RcClosureEntry *) closure->pdata[i])->required_by == NULL;
+      /* TRANSLATORS: "; preload: 5 names → 24 packages" */
+      printf (ngettext ("; preload: %u name", "; preload: %u names", names), names);
+      printf (ngettext (" → %u package", " → %u packages", closure->len), closure->len);
+    }
   printf ("\n");
 }
 
