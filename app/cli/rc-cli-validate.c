@@ -92,11 +92,10 @@ print_summary (RcCommunity *community, const char *dir)
           e, w, n, rc_deployment_to_string (rc_community_get_deployment (community)));
   if (closure->len > 0)
     {
-      guint names = 0;
+      g_autoptr (JsonObject) python =
+          rc_community_get_runtime_python (community, rc_community_get_deployment (community));
+      guint names = json_array_get_length (json_object_get_array_member (python, "preload"));
 
-      /* Entries with no required_by are the preload names themselves. */
-      for (guint i = 0; i < closure->len; i++)
-        names += ((RcClosureEntry *) closure->pdata[i])->required_by == NULL;
       /* TRANSLATORS: "; preload: 5 names → 24 packages" */
       printf (ngettext ("; preload: %u name", "; preload: %u names", names), names);
       printf (ngettext (" → %u package", " → %u packages", closure->len), closure->len);
