@@ -62,6 +62,9 @@ check "missing folder exits 2" "[ $status -eq 2 ] && grep -q 'nowhere' '$tmp/err
 mkdir "$tmp/empty"
 "$rc" validate "$tmp/empty" >/dev/null 2>&1; status=$?
 check "no config.yaml exits 2" "[ $status -eq 2 ]"
+mkdir "$tmp/fifo" && mkfifo "$tmp/fifo/config.yaml"
+timeout 10 "$rc" validate "$tmp/fifo" >/dev/null 2>&1; status=$?
+check "a FIFO config.yaml is refused, not read (exit 2, no hang)" "[ $status -eq 2 ]"
 "$rc" validate --distribution "$tmp/nodist" "$fixtures/all-defaults" >/dev/null 2>&1; status=$?
 check "unreadable distribution exits 2" "[ $status -eq 2 ]"
 "$rc" validate --deployment staging "$fixtures/all-defaults" >/dev/null 2>&1; status=$?

@@ -111,10 +111,12 @@ const char *
 rc_check_suggest (const char *word, const char *const *choices)
 {
   const char *best = NULL;
-  guint best_distance = 3;
+  guint best_distance;
 
   if (word == NULL || choices == NULL || strlen (word) > 64)
     return NULL;
+  /* Short words are only close with one edit, long ones with two. */
+  best_distance = 1 + CLAMP (strlen (word) / 4, 1, 2);
   for (guint i = 0; choices[i] != NULL; i++)
     {
       guint d = edit_distance (word, choices[i]);
