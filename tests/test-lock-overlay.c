@@ -637,6 +637,12 @@ test_hostile_json (Fixture *f, gconstpointer data)
     expect (f, "overlay-type", "packages.c", 1, 167);
     g_assert_false (rc_lock_overlay_is_valid (overlay));
   }
+  /* Columns count characters, not bytes: "ä" is two bytes. */
+  {
+    g_autoptr (RcLockOverlay) overlay = load_text (f, "{\"packages\": {\"\xc3\xa4\": 5}}", -1);
+
+    expect (f, "overlay-type", "packages.\xc3\xa4", 1, 20);
+  }
   {
     g_autoptr (RcLockOverlay) overlay = load_text (f, "[]", -1);
 
