@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "rc-diagnostic.h"
@@ -113,7 +114,7 @@ timing_worker_ms (const RcRunRecord *record, const RcResourceTiming *t, double v
   if (g_strcmp0 (t->context, "page") != 0)
     return value;
   if (record->page_time_origin_us == 0 || record->worker_time_origin_us == 0)
-    return -1;
+    return NAN;
   return value + (record->page_time_origin_us - record->worker_time_origin_us) / 1000.0;
 }
 
@@ -121,7 +122,7 @@ static double
 request_worker_ms (const RcRunRecord *record, gint64 us)
 {
   if (record->worker_time_origin_us == 0 || us == 0)
-    return -1;
+    return NAN;
   return (us - record->worker_time_origin_us) / 1000.0;
 }
 
@@ -201,19 +202,19 @@ resource_new (const RcRunRecord *record, const char *url, int request_index, int
   r->file_name = rc_url_file_name (r->url);
   r->request_index = request_index;
   r->timing_index = timing_index;
-  r->start_ms = r->end_ms = -1;
+  r->start_ms = r->end_ms = NAN;
   if (t != NULL)
     {
       r->start_ms = timing_worker_ms (record, t, t->start_time);
       r->end_ms = timing_worker_ms (record, t, t->response_end);
     }
-  if (r->start_ms < 0 && req != NULL)
+  if (isnan (r->start_ms) && req != NULL)
     {
       r->start_ms = request_worker_ms (record, req->start_us);
       r->end_ms = request_worker_ms (record, req->end_us);
     }
   judge (r, req, t);
-  r->step = r->start_ms >= 0 ? rc_run_record_step_at (record, r->start_ms) : 0;
+  r->step = isnan (r->start_ms) ? 0 : rc_run_record_step_at (record, r->start_ms);
   if (r->step == 0)
     r->step_key = g_strdup ("page");
   else
@@ -279,7 +280,10 @@ compare_start (gconstpointer a, gconstpointer b)
 
   if (ra->step != rb->step)
     return ra->step < rb->step ? -1 : 1;
-  return (ra->start_ms > rb->start_ms) - (ra->start_ms < rb->start_ms);
+  double x = isnan (ra->start_ms) ? -G_MAXDOUBLE : ra->start_ms;
+  double y = isnan (rb->start_ms) ? -G_MAXDOUBLE : rb->start_ms;
+
+  return (x > y) - (x < y);
 }
 
 static RcByteTotal *

@@ -34,8 +34,8 @@ typedef struct
   char *group;       /* expected group, else derived from the step ("interpreter", "preload:x") */
   guint64 bytes;     /* body bytes the proxy wrote (0 for cache) */
   guint status;      /* proxy status, 0 when no request reached it */
-  double start_ms;   /* worker/page clock, -1 unknown */
-  double end_ms;     /* -1 unknown */
+  double start_ms;   /* worker clock (negative: before the worker started); NAN unknown */
+  double end_ms;     /* NAN unknown */
   int request_index; /* into record->requests, -1 none */
   int timing_index;  /* into record->timings, -1 none */
 } RcResourceVerdict;
