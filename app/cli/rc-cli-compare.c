@@ -17,7 +17,7 @@ rc_cli_compare (int argc, char **argv)
       N_ ("Compare this scenario (cold, warm, warm-restart, changed-wheel); default: cold, or "
           "the first one both reports have"),
       N_ ("S") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("A.json B.json") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new (N_ ("A.json B.json"));

@@ -79,17 +79,52 @@ compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasur
 }
 
 static RcCompareRow *
-add_row (RcComparison *self, const char *key)
+find_row (RcComparison *self, const char *key, guint *index)
 {
-  RcCompareRow *row;
-
   for (guint i = 0; i < self->rows->len; i++)
     if (g_str_equal (((RcCompareRow *) self->rows->pdata[i])->key, key))
-      return self->rows->pdata[i];
-  row = g_new0 (RcCompareRow, 1);
-  row->key = g_strdup (key);
-  g_ptr_array_add (self->rows, row);
-  return row;
+      {
+        *index = i;
+        return self->rows->pdata[i];
+      }
+  return NULL;
+}
+
+/* A's steps in order; each B-only step goes right after the B step before it. */
+static void
+collect_rows (RcComparison *self, const RcRunStats *sa, const RcRunStats *sb)
+{
+  guint after = 0;
+  gboolean have_after = FALSE;
+
+  for (guint i = 0; i < sa->steps->len; i++)
+    {
+      const RcStepStat *s = sa->steps->pdata[i];
+      RcCompareRow *row = g_new0 (RcCompareRow, 1);
+
+      row->key = g_strdup (s->key);
+      row->in_a = TRUE;
+      row->a = s->duration_ms;
+      g_ptr_array_add (self->rows, row);
+    }
+  for (guint i = 0; i < sb->steps->len; i++)
+    {
+      const RcStepStat *s = sb->steps->pdata[i];
+      guint index = 0;
+      RcCompareRow *row = find_row (self, s->key, &index);
+
+      if (row == NULL)
+        {
+          row = g_new0 (RcCompareRow, 1);
+          row->key = g_strdup (s->key);
+          index = have_after ? after + 1 : 0;
+          g_ptr_array_insert (self->rows, (int) index, row);
+        }
+      row->in_b = TRUE;
+      row->b = s->duration_ms;
+      after = index;
+      have_after = TRUE;
+    }
 }
 
 static gboolean
@@ -120,22 +155,7 @@ rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scen
   compare_environments (self, a, b);
   sa = rc_measurement_stats (a, self->scenario);
   sb = rc_measurement_stats (b, self->scenario);
-  for (guint i = 0; i < sa->steps->len; i++)
-    {
-      const RcStepStat *s = sa->steps->pdata[i];
-      RcCompareRow *row = add_row (self, s->key);
-
-      row->in_a = TRUE;
-      row->a = s->duration_ms;
-    }
-  for (guint i = 0; i < sb->steps->len; i++)
-    {
-      const RcStepStat *s = sb->steps->pdata[i];
-      RcCompareRow *row = add_row (self, s->key);
-
-      row->in_b = TRUE;
-      row->b = s->duration_ms;
-    }
+  collect_rows (self, sa, sb);
   for (guint i = 0; i < self->rows->len; i++)
     {
       RcCompareRow *row = self->rows->pdata[i];
@@ -155,12 +175,26 @@ rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scen
 static char *
 cell (const RcStat *stat, gboolean present, double scale)
 {
+  int digits = scale < 1e-4 ? 1 : 0; /* MB get a decimal */
+
   if (!present || stat->n == 0)
     return g_strdup ("—");
-  if (stat->n < 2)
-    return g_strdup_printf ("%.0f", stat->median * scale);
-  return g_strdup_printf ("%.0f (%.0f–%.0f)", stat->median * scale, stat->min * scale,
-                          stat->max * scale);
+  if (stat->n < 2 || stat->min == stat->max)
+    return g_strdup_printf ("%.*f", digits, stat->median * scale);
+  return g_strdup_printf ("%.*f (%.*f–%.*f)", digits, stat->median * scale, digits,
+                          stat->min * scale, digits, stat->max * scale);
+}
+
+/* printf pads by bytes; the cells hold "–" and "—". */
+static void
+append_padded (GString *out, const char *text, guint width)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  g_string_append (out, text);
+  for (glong i = n; i < (glong) width; i++)
+    g_string_append_c (out, ' ');
+  g_string_append_c (out, ' ');
 }
 
 static void
@@ -172,11 +206,14 @@ format_line (GString *out, const char *key, const RcStat *a, gboolean in_a, cons
   g_autofree char *delta = NULL;
 
   if (in_a && in_b && a->n > 0 && b->n > 0)
-    delta = g_strdup_printf ("%+.0f %s%s", (b->median - a->median) * scale, unit,
-                             bands_overlap (a, b) ? _ ("  (within noise)") : "");
+    delta = g_strdup_printf ("%+.*f %s%s", scale < 1e-4 ? 1 : 0, (b->median - a->median) * scale,
+                             unit, bands_overlap (a, b) ? _ ("  (within noise)") : "");
   else
     delta = g_strdup (!in_a ? _ ("only in B") : _ ("only in A"));
-  g_string_append_printf (out, "%-34s %-24s %-24s %s\n", key, ca, cb, delta);
+  append_padded (out, key, 34);
+  append_padded (out, ca, 24);
+  append_padded (out, cb, 24);
+  g_string_append_printf (out, "%s\n", delta);
 }
 
 char *
@@ -188,7 +225,10 @@ rc_comparison_format (const RcComparison *self)
     g_string_append_printf (out, "WARNING: %s\n", (char *) self->warnings->pdata[i]);
   g_string_append_printf (out, _ ("Scenario %s; each cell is the median (min–max) over runs.\n"),
                           rc_scenario_to_string (self->scenario));
-  g_string_append_printf (out, "%-34s %-24s %-24s %s\n", _ ("step (ms)"), "A", "B", "B − A");
+  append_padded (out, _ ("step (ms)"), 34);
+  append_padded (out, "A", 24);
+  append_padded (out, "B", 24);
+  g_string_append_printf (out, "%s\n", "B − A");
   for (guint i = 0; i < self->rows->len; i++)
     {
       const RcCompareRow *row = self->rows->pdata[i];
