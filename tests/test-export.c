@@ -324,6 +324,68 @@ test_budgets (void)
                    "warm_ms: no run measured it (budget 2500 ms)");
 }
 
+static void
+test_summary_and_write (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autofree char *summary = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rc-write-XXXXXX", NULL);
+  g_autofree char *har_path = g_build_filename (dir, "report.har", NULL);
+  g_autofree char *md_path = g_build_filename (dir, "cost.md", NULL);
+  g_autofree char *har_text = NULL;
+  g_autofree char *md_text = NULL;
+  g_autofree char *md_direct = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) har = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  const char *texts[] = { "boot_ms=9000 cold_bytes=40MB", "heap_mb=200,rss_mb=300", NULL };
+  const char *bad[] = { "boot_ms=9000 heap_mb=lots", NULL };
+  RcRunRecord *broken;
+
+  /* a warm run that fetched the wasm is an error flag in the summary */
+  broken = m->runs->pdata[4];
+  rc_run_record_add_request (broken, ((RcRunRecord *) m->runs->pdata[0])->requests->pdata[5]);
+  summary = rc_measurement_format_summary (m);
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "cold: 3 run(s), 0 failed, median run cold-3\n"
+                                            "  boot 3.15 s (3.05–3.35), network 12.3 MB, heap "
+                                            "after boot 21.0 MB\n"
+                                            "  verdicts: network 24 cache 0 revalidated 0 "
+                                            "failed 0 disagree 0\n"));
+  g_assert_nonnull (strstr (summary, "error: warm-2: pyodide.asm.wasm is immutable but went "
+                                     "to the network in a warm run (8647684 bytes) "
+                                     "[warm-immutable-network]\n"));
+
+  g_assert_true (rc_measurement_write (m, RC_EXPORT_HAR, har_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (rc_measurement_write (m, RC_EXPORT_MARKDOWN, md_path, &error));
+  g_assert_true (g_file_get_contents (har_path, &har_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (md_path, &md_text, NULL, NULL));
+  har = parse (har_text);
+  g_assert_cmpstr (
+      json_object_get_string_member (
+          json_object_get_object_member (json_node_get_object (har), "log"), "version"),
+      ==, "1.2");
+  md_direct = rc_measurement_to_markdown (m);
+  g_assert_true (g_str_has_prefix (md_text, md_direct));
+  g_assert_nonnull (strstr (md_text, "warm-immutable-network"));
+  g_assert_false (rc_measurement_write (m, RC_EXPORT_JSON, "/nonexistent/dir/r.json", &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  list = rc_budgets_parse (texts, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 4);
+  g_assert_cmpstr (((RcBudget *) list->pdata[3])->key, ==, "rss_mb");
+  g_assert_null (rc_budgets_parse (bad, &error));
+  g_assert_error (error, RC_BUDGET_ERROR, 0);
+  g_assert_nonnull (strstr (error->message, "heap_mb=lots"));
+  g_unlink (har_path);
+  g_unlink (md_path);
+  g_rmdir (dir);
+}
+
 /* B is slower, has another configuration, and A lacks the import step. */
 static void
 compare_pair (RcMeasurement **a, RcMeasurement **b)
@@ -442,6 +504,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/har", test_har);
   g_test_add_func ("/export/markdown", test_markdown);
   g_test_add_func ("/export/budgets", test_budgets);
+  g_test_add_func ("/export/summary-and-write", test_summary_and_write);
   g_test_add_func ("/compare/rows", test_compare);
   g_test_add_func ("/compare/cli", test_compare_cli);
   return g_test_run ();

@@ -125,6 +125,29 @@ rc_budget_parse (const char *text, GError **error)
   return budget;
 }
 
+GPtrArray *
+rc_budgets_parse (const char *const *texts, GError **error)
+{
+  g_autoptr (GPtrArray) budgets = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_budget_free);
+
+  for (guint i = 0; texts != NULL && texts[i] != NULL; i++)
+    {
+      g_auto (GStrv) parts = g_strsplit_set (texts[i], " ,\t", -1);
+
+      for (guint j = 0; parts[j] != NULL; j++)
+        {
+          RcBudget *budget;
+
+          if (*parts[j] == '\0')
+            continue;
+          if ((budget = rc_budget_parse (parts[j], error)) == NULL)
+            return NULL;
+          g_ptr_array_add (budgets, budget);
+        }
+    }
+  return g_steal_pointer (&budgets);
+}
+
 void
 rc_budget_free (RcBudget *self)
 {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rc-diagnostic.h"
+#include "rc-export-private.h"
 #include "rc-measurement.h"
 
 /* g_format_size() separates with a no-break space; a README wants a plain one. */
@@ -24,8 +25,8 @@ plain_spaces (char *text)
   return g_string_free (s, FALSE);
 }
 
-static char *
-format_bytes (double bytes)
+char *
+rc_format_bytes (double bytes)
 {
   if (bytes < 1)
     return g_strdup ("0 B");
@@ -209,7 +210,7 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
 
   header (out, _ ("What"), columns, n);
   row (out, _ ("Interpreter (pyodide.js, lock, wasm, standard library)"), columns, n, get_group,
-       "interpreter", format_bytes);
+       "interpreter", rc_format_bytes);
   for (guint i = 0; i < columns[0].stats->steps->len; i++)
     {
       const RcStepStat *s = columns[0].stats->steps->pdata[i];
@@ -218,7 +219,7 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
       if (!g_str_has_prefix (s->key, "loading_package "))
         continue;
       label = g_strdup_printf (_ ("Preload %s with its dependencies"), s->key + 16);
-      row (out, label, columns, n, get_step_bytes, s->key, format_bytes);
+      row (out, label, columns, n, get_step_bytes, s->key, rc_format_bytes);
     }
   for (guint i = 0; i < first->expected->len; i++)
     {
@@ -228,16 +229,16 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
       if (!e->overlay)
         continue;
       label = g_strdup_printf (_ ("Overlay wheel %s"), e->file_name);
-      row (out, label, columns, n, get_file, e->file_name, format_bytes);
+      row (out, label, columns, n, get_file, e->file_name, rc_format_bytes);
     }
   row (out, _ ("**Total over the network**"), columns, n, get_field,
-       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, total_bytes)), format_bytes);
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, total_bytes)), rc_format_bytes);
   row (out, _ ("**Boot time**"), columns, n, get_field,
        GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, boot_ms)), format_ms);
   row (out, _ ("WebAssembly heap after boot"), columns, n, get_field,
-       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, heap_bytes)), format_bytes);
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, heap_bytes)), rc_format_bytes);
   row (out, _ ("Web process memory (RSS) after boot"), columns, n, get_field,
-       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, rss_bytes)), format_bytes);
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, rss_bytes)), rc_format_bytes);
 }
 
 static void
