@@ -238,6 +238,27 @@ test_warm_flags (void)
 }
 
 static void
+test_url_spelling (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  RcRequestRecord *wasm = run->requests->pdata[5];
+  RcRequestRecord *page = run->requests->pdata[0];
+
+  /* the proxy spells the default port and an upper-case host; the engine does not */
+  g_assert_true (g_str_has_suffix (wasm->url, "pyodide.asm.wasm"));
+  g_free (wasm->url);
+  wasm->url = g_strdup ("https://CDN.jsdelivr.net:443/pyodide/v0.29.5/full/pyodide.asm.wasm");
+  g_free (page->url);
+  page->url = g_strdup ("https://demo.example.org");
+  a = rc_run_analyse (run);
+  g_assert_cmpuint (a->resources->len, ==, 8);
+  g_assert_cmpint (rc_run_analysis_find (a, "pyodide.asm.wasm")->verdict, ==, RC_VERDICT_NETWORK);
+  g_assert_cmpint (rc_run_analysis_find (a, "pyodide.asm.wasm")->timing_index, >=, 0);
+  g_assert_cmpuint (a->counts[RC_VERDICT_CACHE], ==, 0);
+}
+
+static void
 test_changed_wheel (void)
 {
   g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_CHANGED_WHEEL, 1, 0);
@@ -352,6 +373,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/cold", test_cold_verdicts);
   g_test_add_func ("/analysis/warm", test_warm_verdicts);
   g_test_add_func ("/analysis/warm-flags", test_warm_flags);
+  g_test_add_func ("/analysis/url-spelling", test_url_spelling);
   g_test_add_func ("/analysis/changed-wheel", test_changed_wheel);
   g_test_add_func ("/analysis/disagree-failed", test_disagree_and_failed);
   g_test_add_func ("/stats", test_stats);

@@ -87,10 +87,36 @@ rc_run_step_group (const RcRunRecord *record, guint step)
   return g_strdup (s->phase);
 }
 
+static int
+default_port (const char *scheme)
+{
+  if (g_strcmp0 (scheme, "http") == 0)
+    return 80;
+  if (g_strcmp0 (scheme, "https") == 0)
+    return 443;
+  return -1;
+}
+
+/* The proxy and the engine may spell one URL differently (":443", upper-case host, a
+ * fragment): compare them in one canonical form. */
 static char *
 normalise_url (const char *url)
 {
-  return g_strndup (url, strcspn (url, "#"));
+  g_autoptr (GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+  g_autofree char *scheme = NULL;
+  g_autofree char *host = NULL;
+  int port;
+
+  if (uri == NULL || g_uri_get_host (uri) == NULL)
+    return g_strndup (url, strcspn (url, "#"));
+  scheme = g_ascii_strdown (g_uri_get_scheme (uri), -1);
+  host = g_ascii_strdown (g_uri_get_host (uri), -1);
+  port = g_uri_get_port (uri);
+  if (port == default_port (scheme))
+    port = -1;
+  return g_uri_join (G_URI_FLAGS_ENCODED, scheme, NULL, host, port,
+                     *g_uri_get_path (uri) != '\0' ? g_uri_get_path (uri) : "/",
+                     g_uri_get_query (uri), NULL);
 }
 
 static const RcExpectedResource *
