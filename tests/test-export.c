@@ -175,6 +175,8 @@ assert_har_entry_shape (JsonObject *e)
   double sum = 0;
 
   g_assert_nonnull (started);
+  g_assert_true (g_regex_match_simple ("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$",
+                                       json_object_get_string_member (e, "startedDateTime"), 0, 0));
   g_assert_nonnull (json_object_get_string_member (request, "method"));
   g_assert_nonnull (json_object_get_string_member (request, "httpVersion"));
   g_assert_nonnull (json_object_get_array_member (request, "headers"));
@@ -222,6 +224,9 @@ test_har (void)
   for (guint i = 0; i < json_array_get_length (entries); i++)
     assert_har_entry_shape (json_array_get_object_element (entries, i));
   g_assert_cmpstr (json_object_get_string_member (cold_wasm, "_verdict"), ==, "network");
+  /* the run's date is its first resource (the page, 139.7 ms before worker time 0) */
+  g_assert_cmpstr (json_object_get_string_member (cold_wasm, "startedDateTime"), ==,
+                   "2026-11-29T09:30:00.319Z");
   g_assert_cmpstr (json_object_get_string_member (cold_wasm, "_step"), ==, "loading_runtime");
   g_assert_cmpint (json_object_get_int_member (
                        json_object_get_object_member (cold_wasm, "response"), "bodySize"),

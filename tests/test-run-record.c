@@ -154,6 +154,9 @@ test_cold_verdicts (void)
     }
   g_assert_cmpuint (interp->bytes, ==, INTERPRETER_BYTES);
   g_assert_cmpuint (interp->requests, ==, 5);
+  /* pyodide.js starts at 14 ms, python_stdlib.zip ends at 980 ms */
+  g_assert_cmpfloat (interp->download_ms, ==, 980 - 14);
+  g_assert_cmpfloat (wheel->download_ms, ==, 9);
   g_assert_cmpuint (wheel->bytes, ==, 2726);
   /* the wheel is nested in the step it was fetched during */
   g_assert_cmpuint (w->step, ==, 2);
@@ -189,6 +192,7 @@ test_warm_verdicts (void)
   g_assert_cmpint (host->verdict, ==, RC_VERDICT_REVALIDATED);
   g_assert_cmpuint (host->step, ==, 0);
   g_assert_cmpuint (a->total_bytes, ==, 1834);
+  g_assert_cmpfloat (rc_run_analysis_group (a, "interpreter")->download_ms, ==, 0);
   g_assert_cmpuint (a->counts[RC_VERDICT_DISAGREE], ==, 0);
   g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
 }

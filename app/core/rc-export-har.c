@@ -18,12 +18,14 @@ set_string (JsonObject *o, const char *name, const char *value)
   json_object_set_string_member (o, name, value != NULL ? value : "");
 }
 
+/* ISO 8601 with milliseconds, the form JavaScript's Date (and so DevTools) parses. */
 static char *
 iso_at (GDateTime *base, double offset_ms)
 {
   g_autoptr (GDateTime) t = g_date_time_add (base, (GTimeSpan) (offset_ms * 1000.0));
+  g_autofree char *seconds = g_date_time_format (t, "%Y-%m-%dT%H:%M:%S");
 
-  return g_date_time_format (t, "%Y-%m-%dT%H:%M:%S.%fZ");
+  return g_strdup_printf ("%s.%03dZ", seconds, g_date_time_get_microsecond (t) / 1000);
 }
 
 static JsonArray *
@@ -163,7 +165,7 @@ page_object (const RcRunRecord *run, const char *community, GDateTime *base)
 {
   JsonObject *p = json_object_new ();
   JsonObject *timings = json_object_new ();
-  g_autofree char *started = g_date_time_format (base, "%Y-%m-%dT%H:%M:%S.%fZ");
+  g_autofree char *started = iso_at (base, 0);
   g_autofree char *title =
       g_strdup_printf ("%s %s (%s)", community != NULL ? community : "", run->run_id,
                        run->outcome.state == RC_OUTCOME_READY ? "ready" : "failed");

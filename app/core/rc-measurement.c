@@ -115,6 +115,8 @@ add_totals (JsonBuilder *b, const char *name, GPtrArray *totals)
       json_builder_add_int_value (b, t->network);
       json_builder_set_member_name (b, "bytes");
       json_builder_add_int_value (b, (gint64) t->bytes);
+      json_builder_set_member_name (b, "download_ms");
+      json_builder_add_double_value (b, t->download_ms);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

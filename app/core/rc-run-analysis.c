@@ -327,17 +327,45 @@ total_for (GPtrArray *totals, const char *key, guint step)
   return t;
 }
 
+/* download_ms is a span, not a sum: a package's files download in parallel. */
 static void
-add_to_total (RcByteTotal *t, const RcResourceVerdict *r)
+add_to_total (RcByteTotal *t, GArray *spans, guint index, const RcResourceVerdict *r)
 {
+  double *span;
+
   t->requests++;
   t->network += r->verdict == RC_VERDICT_NETWORK;
   t->bytes += r->bytes;
+  if (r->verdict != RC_VERDICT_NETWORK || isnan (r->start_ms) || isnan (r->end_ms))
+    return;
+  if (spans->len <= index * 2)
+    {
+      double none[2] = { NAN, NAN };
+
+      while (spans->len <= index * 2)
+        g_array_append_vals (spans, none, 2);
+    }
+  span = &g_array_index (spans, double, index * 2);
+  span[0] = isnan (span[0]) ? r->start_ms : MIN (span[0], r->start_ms);
+  span[1] = isnan (span[1]) ? r->end_ms : MAX (span[1], r->end_ms);
+  t->download_ms = span[1] - span[0];
+}
+
+static guint
+total_index (GPtrArray *totals, RcByteTotal *t)
+{
+  guint index = 0;
+
+  g_ptr_array_find (totals, t, &index);
+  return index;
 }
 
 static void
 compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
 {
+  g_autoptr (GArray) step_spans = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) group_spans = g_array_new (FALSE, FALSE, sizeof (double));
+
   total_for (self->step_totals, "page", 0);
   for (guint i = 0; i < record->steps->len; i++)
     {
@@ -350,8 +378,11 @@ compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
     {
       const RcResourceVerdict *r = self->resources->pdata[i];
 
-      add_to_total (total_for (self->step_totals, r->step_key, r->step), r);
-      add_to_total (total_for (self->group_totals, r->group, r->step), r);
+      RcByteTotal *st = total_for (self->step_totals, r->step_key, r->step);
+      RcByteTotal *gt = total_for (self->group_totals, r->group, r->step);
+
+      add_to_total (st, step_spans, total_index (self->step_totals, st), r);
+      add_to_total (gt, group_spans, total_index (self->group_totals, gt), r);
       self->total_bytes += r->bytes;
       self->counts[r->verdict]++;
     }

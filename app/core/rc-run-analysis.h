@@ -47,6 +47,7 @@ typedef struct
   guint requests; /* resources attributed */
   guint network;  /* of which went to the network */
   guint64 bytes;
+  double download_ms; /* first network start to last network end (worker clock); 0 none */
 } RcByteTotal;
 
 typedef struct
