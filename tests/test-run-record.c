@@ -97,6 +97,26 @@ test_json_round_trip (void)
   g_assert_cmpstr (((RcViolation *) copy->violations->pdata[0])->directive, ==, "worker-src");
 }
 
+/* What an engine may hand over incomplete still copies and round-trips. */
+static void
+test_incomplete_input (void)
+{
+  g_autoptr (RcRunRecord) run = rc_run_record_new (RC_SCENARIO_WARM_RESTART, 1);
+  g_autoptr (RcRequestRecord) request = rc_request_record_new ();
+  g_autoptr (RcRunRecord) copy = NULL;
+
+  rc_run_record_progress (run, 1, 1, NULL, NULL, NULL, 3, -1);
+  rc_run_record_add_violation (run, NULL, NULL, NULL, -1, NULL);
+  rc_run_record_add_sub_phase (run, NULL, NULL, 0, 1);
+  rc_run_record_add_timing (run, NULL, NULL, NULL, 0, 0, -1, -1, -1);
+  rc_run_record_expect (run, NULL, NULL, FALSE, FALSE, FALSE);
+  rc_run_record_add_request (run, request);
+  copy = rc_run_record_copy (run);
+  g_assert_cmpstr (((RcRunStep *) copy->steps->pdata[0])->phase, ==, "unknown");
+  g_assert_cmpuint (copy->requests->len, ==, 1);
+  g_assert_null (((RcRequestRecord *) copy->requests->pdata[0])->url);
+}
+
 static void
 expect_error (const char *json, const char *message)
 {
@@ -374,6 +394,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-record/failed", test_failed_closes_step);
   g_test_add_func ("/run-record/json-round-trip", test_json_round_trip);
   g_test_add_func ("/run-record/json-errors", test_json_errors);
+  g_test_add_func ("/run-record/incomplete-input", test_incomplete_input);
   g_test_add_func ("/analysis/cold", test_cold_verdicts);
   g_test_add_func ("/analysis/warm", test_warm_verdicts);
   g_test_add_func ("/analysis/warm-flags", test_warm_flags);

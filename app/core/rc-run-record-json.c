@@ -364,7 +364,7 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
       return NULL;
     }
   o = json_node_get_object (node);
-  if (!read_string (o, "url", path, TRUE, &r->url, error)
+  if (!read_string (o, "url", path, FALSE, &r->url, error)
       || !read_string (o, "method", path, FALSE, &r->method, error)
       || !read_string (o, "origin", path, FALSE, &r->origin, error)
       || !read_string (o, "content_type", path, FALSE, &r->content_type, error)
