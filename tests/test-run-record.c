@@ -1,6 +1,8 @@
 /* test-run-record.c: step accounting, JSON round trip, cache verdicts and statistics. */
 #include "config.h"
 
+#include <string.h>
+
 #include "core/rc-diagnostic.h"
 #include "core/rc-run-analysis.h"
 #include "core/rc-run-stats.h"
@@ -40,6 +42,36 @@ test_steps (void)
   g_assert_cmpint (run->worker_time_origin_us, ==, G_GINT64_CONSTANT (5000000000));
   rc_run_record_note_clock (run, G_GINT64_CONSTANT (5000000000) + 2000 * 1000 - 50, 2000);
   g_assert_cmpint (run->worker_time_origin_us, ==, G_GINT64_CONSTANT (5000000000) - 50);
+}
+
+static void
+test_scenarios (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) list = rc_scenarios_parse ("warm, cold,warm,changed-wheel", &error);
+  g_autoptr (GArray) bad = NULL;
+  RcRunEnvironment env = { 0 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_cmpint (g_array_index (list, RcScenario, 0), ==, RC_SCENARIO_WARM);
+  g_assert_cmpint (g_array_index (list, RcScenario, 2), ==, RC_SCENARIO_CHANGED_WHEEL);
+  bad = rc_scenarios_parse ("cold,tepid", &error);
+  g_assert_null (bad);
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "“tepid”"));
+  g_clear_error (&error);
+  g_assert_null (rc_scenarios_parse (" , ", &error));
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_true (rc_scenario_is_warm (RC_SCENARIO_WARM_RESTART));
+  g_assert_false (rc_scenario_is_warm (RC_SCENARIO_COLD));
+
+  rc_run_environment_fill_machine (&env);
+  g_assert_cmpuint (env.machine_cores, ==, g_get_num_processors ());
+  g_assert_cmpuint (env.machine_memory_bytes, >, 0);
+  g_assert_true (
+      g_regex_match_simple ("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$", env.date, 0, 0));
+  rc_run_environment_clear (&env);
 }
 
 static void
@@ -391,6 +423,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run-record/steps", test_steps);
+  g_test_add_func ("/run-record/scenarios", test_scenarios);
   g_test_add_func ("/run-record/failed", test_failed_closes_step);
   g_test_add_func ("/run-record/json-round-trip", test_json_round_trip);
   g_test_add_func ("/run-record/json-errors", test_json_errors);

@@ -166,6 +166,9 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
   g_autofree char *date = g_strndup (env->date != NULL ? env->date : self->created, 10);
   g_autofree char *memory = plain_spaces (g_format_size (env->machine_memory_bytes));
   g_autoptr (GString) counts = g_string_new (NULL);
+  const char *worker = g_strcmp0 (env->worker_kind, "osa") == 0       ? _ ("OSA's own worker")
+                       : g_strcmp0 (env->worker_kind, "builtin") == 0 ? _ ("the built-in worker")
+                                                                      : env->worker_kind;
 
   for (guint i = 0; i < n; i++)
     g_string_append_printf (counts, "%s%u %s",
@@ -177,14 +180,14 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
   g_string_append_printf (
       out,
       _ ("Measured on %s with runtime-console %s: WebKitGTK %s (JavaScriptCore %s), Pyodide "
-         "%s, the %s worker, under the %s policy, throttle %s, deployment %s, page origin %s, "
+         "%s, %s, under the %s policy, throttle %s, deployment %s, page origin %s, "
          "on a machine with %u cores and %s of memory. %s runs; each figure is the median, "
          "with the range when there were several runs. Bytes are bytes over the network as the "
          "loopback proxy counted them, so a cache hit is 0 B; the heap is the WebAssembly "
          "memory after boot.\n\n"),
       date, self->tool_version, env->webkit_version ? env->webkit_version : "?",
       env->jsc_version ? env->jsc_version : "?", env->pyodide_version ? env->pyodide_version : "?",
-      env->worker_kind ? env->worker_kind : "?", env->policy_name ? env->policy_name : "?",
+      worker != NULL ? worker : "?", env->policy_name ? env->policy_name : "?",
       env->throttle_profile ? env->throttle_profile : "none",
       env->deployment ? env->deployment : "production", env->page_origin ? env->page_origin : "?",
       env->machine_cores, memory, counts->str);

@@ -1,6 +1,8 @@
 /* rc-run-record.c: the run record and the step accounting. JSON is in rc-run-record-json.c. */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 #include <unistd.h>
 
@@ -34,6 +36,41 @@ gboolean
 rc_scenario_is_warm (RcScenario scenario)
 {
   return scenario != RC_SCENARIO_COLD;
+}
+
+GArray *
+rc_scenarios_parse (const char *list, GError **error)
+{
+  g_autoptr (GArray) scenarios = g_array_new (FALSE, FALSE, sizeof (RcScenario));
+  g_auto (GStrv) names = g_strsplit (list != NULL ? list : "", ",", -1);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      gboolean seen = FALSE;
+      RcScenario scenario;
+
+      if (*name == '\0')
+        continue;
+      if (!rc_scenario_from_string (name, &scenario))
+        {
+          g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                       _ ("unknown scenario “%s”; use cold, warm, warm-restart or changed-wheel"),
+                       name);
+          return NULL;
+        }
+      for (guint j = 0; j < scenarios->len; j++)
+        seen |= g_array_index (scenarios, RcScenario, j) == scenario;
+      if (!seen)
+        g_array_append_val (scenarios, scenario);
+    }
+  if (scenarios->len == 0)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("no scenario given; use cold, warm, warm-restart or changed-wheel"));
+      return NULL;
+    }
+  return g_steal_pointer (&scenarios);
 }
 
 void
