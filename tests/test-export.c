@@ -61,18 +61,49 @@ assert_valid (JsonNode *schema, JsonNode *report)
   g_assert_cmpuint (problems->len, ==, 0);
 }
 
+/* A control-policy boot: the deadline fired in the interpreter step. */
+static RcRunRecord *
+failed_run (void)
+{
+  RcRunRecord *run = rc_run_record_new (RC_SCENARIO_COLD, 4);
+
+  run->env.pyodide_version = g_strdup ("0.29.5");
+  run->env.policy_name = g_strdup ("control");
+  rc_run_record_progress (run, 1, 4, "loading_runtime", NULL, NULL, 9, -1);
+  rc_run_record_add_timing (run, RC_TEST_CDN "pyodide.js", "other", "worker", 12, 30, 0, 0, 0);
+  rc_run_record_add_violation (run, "script-src", "wasm-eval", "worker", 1500, NULL);
+  rc_run_record_failed (run, "timeout", "the Python runtime did not finish starting within 2s",
+                        "script-src lacks 'wasm-unsafe-eval': loadPyodide hangs silently", -1);
+  run->boot_ms = 2004;
+  return run;
+}
+
 static void
 test_json_schema (void)
 {
   g_autoptr (RcMeasurement) m = demo_measurement ();
   g_autoptr (JsonNode) schema = load_schema ();
-  g_autofree char *text = rc_measurement_to_json_string (m);
-  g_autoptr (JsonNode) report = parse (text);
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) report = NULL;
   g_autoptr (GPtrArray) problems = NULL;
-  JsonObject *root = json_node_get_object (report);
+  JsonObject *root;
   JsonObject *step;
+  g_autofree char *md = NULL;
 
+  rc_measurement_add_run (m, failed_run ());
+  text = rc_measurement_to_json_string (m);
+  report = parse (text);
+  root = json_node_get_object (report);
   assert_valid (schema, report);
+  g_assert_nonnull (strstr (text, "\"end_ms\" : null"));
+  g_assert_nonnull (strstr (text, "\"state\" : \"failed\""));
+  g_free (md);
+  md = rc_measurement_to_markdown (m);
+  g_assert_nonnull (strstr (md, "- **did not boot** (cold-4, left out of the figures): timeout: "
+                                "the Python runtime did not finish starting within 2s\n"));
+  g_assert_null (strstr (md, "Every cache verdict agreed"));
+  /* the failed run does not move the cold figures */
+  g_assert_nonnull (strstr (md, "| **Boot time** | 3.15 s (3.05 s–3.35 s) |"));
   g_assert_cmpstr (json_object_get_string_member (root, "schema"), ==,
                    "runtime-console/run-report");
   g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);

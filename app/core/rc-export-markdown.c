@@ -275,6 +275,17 @@ checks (GString *out, const RcMeasurement *self)
                               d->path, d->rule, d->message);
       shown++;
     }
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const RcRunRecord *run = self->runs->pdata[i];
+
+      if (run->outcome.state == RC_OUTCOME_READY)
+        continue;
+      g_string_append_printf (out, _ ("- **did not boot** (%s, left out of the figures): %s: %s\n"),
+                              run->run_id, run->outcome.kind ? run->outcome.kind : "?",
+                              run->outcome.message ? run->outcome.message : "");
+      shown++;
+    }
   if (shown == 0)
     g_string_append (out, _ ("Every cache verdict agreed between the proxy and the engine, and "
                              "no warm run fetched an immutable resource.\n"));
