@@ -376,6 +376,30 @@ test_disagree_and_failed (void)
 }
 
 static void
+test_after_ready (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  g_autoptr (RcRequestRecord) data = rc_request_record_new ();
+  const RcResourceVerdict *r;
+
+  /* osa.fetch_bytes in the booted runtime, 600 ms after ready */
+  data->method = g_strdup ("GET");
+  data->url = g_strdup ("https://data.example.org/eeg.bin");
+  data->status = 200;
+  data->bytes = 4000;
+  data->start_us = G_GINT64_CONSTANT (5000000000) + 3050000;
+  rc_run_record_add_request (run, data);
+  a = rc_run_analyse (run);
+  r = rc_run_analysis_find (a, "eeg.bin");
+  g_assert_cmpstr (r->step_key, ==, RC_STEP_AFTER_READY);
+  g_assert_cmpuint (r->step, ==, 5);
+  g_assert_cmpuint (a->after_ready_bytes, ==, 4000);
+  g_assert_cmpuint (a->total_bytes, ==, INTERPRETER_BYTES + 2726 + 1834 + 7421);
+  g_assert_cmpuint (rc_run_analysis_group (a, RC_STEP_AFTER_READY)->bytes, ==, 4000);
+}
+
+static void
 test_stats (void)
 {
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
@@ -434,6 +458,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/url-spelling", test_url_spelling);
   g_test_add_func ("/analysis/changed-wheel", test_changed_wheel);
   g_test_add_func ("/analysis/disagree-failed", test_disagree_and_failed);
+  g_test_add_func ("/analysis/after-ready", test_after_ready);
   g_test_add_func ("/stats", test_stats);
   return g_test_run ();
 }

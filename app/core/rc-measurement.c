@@ -167,6 +167,8 @@ analysis_to_json (const RcRunAnalysis *a)
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "total_bytes");
   json_builder_add_int_value (b, (gint64) a->total_bytes);
+  json_builder_set_member_name (b, "after_ready_bytes");
+  json_builder_add_int_value (b, (gint64) a->after_ready_bytes);
   json_builder_set_member_name (b, "verdicts");
   json_builder_begin_object (b);
   for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)

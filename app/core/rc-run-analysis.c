@@ -216,6 +216,23 @@ judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming 
     }
 }
 
+static gboolean
+is_after_ready (const RcRunRecord *record, double start_ms)
+{
+  return record->outcome.state == RC_OUTCOME_READY && record->ready_ms >= 0 && !isnan (start_ms)
+         && start_ms > record->ready_ms;
+}
+
+static guint
+last_step (const RcRunRecord *record)
+{
+  guint last = 0;
+
+  for (guint i = 0; i < record->steps->len; i++)
+    last = MAX (last, ((RcRunStep *) record->steps->pdata[i])->step);
+  return last;
+}
+
 static RcResourceVerdict *
 resource_new (const RcRunRecord *record, const char *url, int request_index, int timing_index)
 {
@@ -241,11 +258,19 @@ resource_new (const RcRunRecord *record, const char *url, int request_index, int
     }
   judge (r, req, t);
   r->step = isnan (r->start_ms) ? 0 : rc_run_record_step_at (record, r->start_ms);
+  expected = find_expected (record, r->file_name);
+  if (is_after_ready (record, r->start_ms))
+    {
+      /* code run after the boot (osa.fetch, an import) is not boot cost */
+      r->step = last_step (record) + 1;
+      r->step_key = g_strdup (RC_STEP_AFTER_READY);
+      r->group = g_strdup (RC_STEP_AFTER_READY);
+      return r;
+    }
   if (r->step == 0)
     r->step_key = g_strdup ("page");
   else
     r->step_key = rc_run_step_key (find_step (record, r->step));
-  expected = find_expected (record, r->file_name);
   r->group = expected != NULL && expected->group != NULL ? g_strdup (expected->group)
                                                          : rc_run_step_group (record, r->step);
   return r;
@@ -383,7 +408,10 @@ compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
 
       add_to_total (st, step_spans, total_index (self->step_totals, st), r);
       add_to_total (gt, group_spans, total_index (self->group_totals, gt), r);
-      self->total_bytes += r->bytes;
+      if (g_str_equal (r->step_key, RC_STEP_AFTER_READY))
+        self->after_ready_bytes += r->bytes;
+      else
+        self->total_bytes += r->bytes;
       self->counts[r->verdict]++;
     }
 }

@@ -23,13 +23,17 @@ typedef enum
 const char *rc_verdict_to_string (RcVerdict verdict);
 gboolean rc_verdict_from_string (const char *text, RcVerdict *out);
 
+/* The step key of resources that started after ready (code run in the booted runtime). */
+#define RC_STEP_AFTER_READY "after-ready"
+
 typedef struct
 {
   char *url;
   char *file_name;
   RcVerdict verdict;
   char *reason;      /* why this verdict, one line */
-  guint step;        /* attributed step; 0 = before the first step (the host page) */
+  guint step;        /* attributed step; 0 = before the first step (the host page);
+                        last step + 1 = after ready */
   char *step_key;    /* rc_run_step_key() of that step, or "page" */
   char *group;       /* expected group, else derived from the step ("interpreter", "preload:x") */
   guint64 bytes;     /* body bytes the proxy wrote (0 for cache) */
@@ -52,11 +56,12 @@ typedef struct
 
 typedef struct
 {
-  GPtrArray *resources;    /* RcResourceVerdict, in time order */
-  GPtrArray *step_totals;  /* RcByteTotal per step (0 = page first), every step present */
-  GPtrArray *group_totals; /* RcByteTotal per group, first-seen order */
-  GPtrArray *flags;        /* RcDiagnostic (rule ids below), empty when all is well */
-  guint64 total_bytes;
+  GPtrArray *resources;      /* RcResourceVerdict, in time order */
+  GPtrArray *step_totals;    /* RcByteTotal per step (0 = page first), every step present */
+  GPtrArray *group_totals;   /* RcByteTotal per group, first-seen order */
+  GPtrArray *flags;          /* RcDiagnostic (rule ids below), empty when all is well */
+  guint64 total_bytes;       /* bytes until ready: the boot's cost */
+  guint64 after_ready_bytes; /* bytes of requests that started after ready */
   guint counts[RC_VERDICT_DISAGREE + 1];
 } RcRunAnalysis;
 
