@@ -391,17 +391,18 @@ rc_server_is_running (RcServer *self)
   return self->soup != NULL;
 }
 
+/* Emitted before it joins the log, so a handler that clears the log cannot free it. */
 void
 rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
 {
-  g_ptr_array_add (self->requests, record);
   g_signal_emit (self, signals[REQUEST_FINISHED], 0, record);
+  g_ptr_array_add (self->requests, record);
 }
 
 const char *
 rc_server_origin_for_host (RcServer *self, const char *host)
 {
-  if (host == NULL)
+  if (host == NULL || self->page == NULL)
     return NULL;
   for (guint i = 0; i < self->data->len; i++)
     if (g_ascii_strcasecmp (host, ((RcOriginSpec *) self->data->pdata[i])->host) == 0)
