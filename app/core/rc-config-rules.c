@@ -361,6 +361,10 @@ rc_config_validate (RcYamlNode *root, const char *folder_name, RcCheck *c, RcCon
   check_env_var (c, root, "openrouter_api_key_env_var", "OPENROUTER_API_KEY_");
   check_default_model (c, root);
   check_widget_launcher (c, root);
+  if ((v = rc_yaml_map_get (root, "widget")) != NULL)
+    rc_config_check_widget (c, v);
+  if ((v = rc_yaml_map_get (root, "budget")) != NULL)
+    rc_config_check_budget (c, v);
   if ((v = rc_yaml_map_get (root, "extensions")) != NULL)
     rc_config_check_extensions (c, v, facts);
   if ((v = rc_yaml_map_get (root, "runtime")) != NULL)
