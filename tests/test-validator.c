@@ -432,6 +432,18 @@ test_top_level (void)
              "field-required", "documentation[0].title", 5, 5, "Field required");
   check_one ("id: demo\nname: x\ndescription: y\nruntime: {python: null, ruby: {}}\n", "extra-key",
              "runtime.ruby", 4, 25, "Extra inputs are not permitted");
+  check_one ("id: demo\nname: x\ndescription: y\ndocumentation:\n  - {title: T, url: "
+             "'https://x.org', preload: true}\n",
+             "documentation-preload", "documentation[0].preload", 5, 47,
+             "DocSource 'T' has preload=True but no source_url.");
+  check_one ("id: demo\nname: x\ndescription: y\nextensions:\n  mcp_servers:\n"
+             "    - {name: a, url: 'https://a.org'}\n    - {name: a, command: [srv]}\n",
+             "extensions-duplicate", "extensions.mcp_servers[1].name", 7, 14,
+             "Duplicate MCP server names: a");
+  check_one ("id: demo\nname: x\ndescription: y\nextensions:\n  mcp_servers:\n"
+             "    - {name: a, url: {production: 'https://a.org'}}\n",
+             "deployment-map", "extensions.mcp_servers[0].url", 6, 22,
+             "url has no value for ['develop']");
   check_one ("id: demo\nname: x\ndescription: y\nwidget: {launcher: pill}\n", "literal",
              "widget.launcher", 4, 20, "Input should be 'bubble' or 'capsule'");
 }
