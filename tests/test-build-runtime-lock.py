@@ -2,23 +2,35 @@
 """tools/build-runtime-lock.py against community-config.md §7 items 38–48.
 
 Each case builds a small community in a temporary folder (wheels written at run time),
-runs the generator as a program and checks its exit status, its message and that a
+runs the generator's command line (in process) and checks its exit status, its message and that a
 failing run leaves the overlay unchanged.
 """
 
+import contextlib
+import importlib.util
 import io
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 import unittest
 import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(os.environ.get("RC_SOURCE_DIR", Path(__file__).resolve().parent.parent))
 GENERATOR = ROOT / "tools" / "build-runtime-lock.py"
+_spec = importlib.util.spec_from_file_location("build_runtime_lock", GENERATOR)
+generator = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(generator)
+
+
+def run(*args):
+    """generator.main() as the command line would run it: exit status, stdout, stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = generator.main([str(a) for a in args])
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
 
 
 def wheel_bytes(files):
@@ -64,8 +76,7 @@ class Generator(unittest.TestCase):
         (self.runtime / "depends.toml").write_text(text)
 
     def run_generator(self, *args):
-        return subprocess.run([sys.executable, str(GENERATOR), *args, str(self.overlay)],
-                              capture_output=True, text=True, check=False)
+        return run(*args, self.overlay)
 
     def generate(self):
         result = self.run_generator()
@@ -175,8 +186,7 @@ class Generator(unittest.TestCase):
             overlay = copy / f"{community}-pyodide-lock.json"
             committed = overlay.read_bytes()
             overlay.unlink()
-            result = subprocess.run([sys.executable, str(GENERATOR), str(overlay)],
-                                    capture_output=True, text=True, check=False)
+            result = run(overlay)
             self.assertEqual(result.returncode, 0, result.stderr)
             self.assertEqual(overlay.read_bytes(), committed)
 
