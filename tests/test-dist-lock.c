@@ -155,11 +155,21 @@ test_canonical_names (void)
     }
 }
 
+/* 100 levels: beyond the checked limit; json-glib is never handed such a lock. */
+#define DEEP10  "[[[[[[[[[["
+#define DEEP100 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10
+
 static void
 test_errors (Fixture *f, gconstpointer data)
 {
   static const char *invalid[] = {
-    "{not json", "", "[]", "{\"info\": {}}", "{\"packages\": []}", "{\"packages\": {\"numpy\": 1}}",
+    "{not json",
+    "",
+    "[]",
+    "{\"info\": {}}",
+    "{\"packages\": []}",
+    "{\"packages\": {\"numpy\": 1}}",
+    "{\"packages\": {}, \"x\": " DEEP100 "}",
   };
   g_autofree char *missing = g_build_filename (f->tmp, "nowhere", NULL);
   g_autoptr (GError) error = NULL;
