@@ -290,6 +290,28 @@ test_client_tools_valid (void)
                                                  "requires_permission"));
 }
 
+/* The boot engine's compile results replace the "not compiled" notes. */
+static void
+test_prelude_results (void)
+{
+  g_autoptr (RcCommunity) c = NULL;
+  g_autoptr (GPtrArray) results = rc_diagnostics_new ();
+  GPtrArray *diags;
+
+  if (!have_distribution ())
+    return;
+  c = load (BASE "    prelude:\n      production: \"x = 1\"\n      develop: \"if True\"\n");
+  diags = rc_community_get_diagnostics (c);
+  g_assert_cmpuint (rc_diagnostics_count (diags, RC_SEVERITY_NOTE), ==, 2);
+  rc_diagnostics_add (results, RC_SEVERITY_ERROR, "config.yaml", 9, 22,
+                      "runtime.python.prelude.develop", "prelude-compile", "Add a colon.",
+                      "prelude for develop does not compile: expected ':' (<prelude>, line 1)");
+  rc_community_add_prelude_results (c, results);
+  g_assert_cmpuint (rc_diagnostics_count (diags, RC_SEVERITY_NOTE), ==, 0);
+  g_assert_false (rc_community_is_valid (c));
+  expect (c, "prelude-compile", "runtime.python.prelude.develop", 9, 22, "expected ':'");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,6 +329,7 @@ main (int argc, char **argv)
   g_test_add_func ("/community/cannot-run", test_cannot_run);
   g_test_add_func ("/community/deployment-environment", test_deployment_environment);
   g_test_add_func ("/community/client-tools-valid", test_client_tools_valid);
+  g_test_add_func ("/community/prelude-results", test_prelude_results);
   status = g_test_run ();
   fixture_cleanup ();
   return status;

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "core/rc-config-check.h"
 #include "validator-fixture.h"
 
 /* §7 1–4: one tool's own fields. */
@@ -431,6 +432,18 @@ test_top_level (void)
              "field-required", "documentation[0].title", 5, 5, "Field required");
   check_one ("id: demo\nname: x\ndescription: y\nruntime: {python: null, ruby: {}}\n", "extra-key",
              "runtime.ruby", 4, 25, "Extra inputs are not permitted");
+  check_one ("id: demo\nname: x\ndescription: y\ndocumentation:\n  - {title: T, url: "
+             "'https://x.org', preload: true}\n",
+             "documentation-preload", "documentation[0].preload", 5, 47,
+             "DocSource 'T' has preload=True but no source_url.");
+  check_one ("id: demo\nname: x\ndescription: y\nextensions:\n  mcp_servers:\n"
+             "    - {name: a, url: 'https://a.org'}\n    - {name: a, command: [srv]}\n",
+             "extensions-duplicate", "extensions.mcp_servers[1].name", 7, 14,
+             "Duplicate MCP server names: a");
+  check_one ("id: demo\nname: x\ndescription: y\nextensions:\n  mcp_servers:\n"
+             "    - {name: a, url: {production: 'https://a.org'}}\n",
+             "deployment-map", "extensions.mcp_servers[0].url", 6, 22,
+             "url has no value for ['develop']");
   check_one ("id: demo\nname: x\ndescription: y\nwidget: {launcher: pill}\n", "literal",
              "widget.launcher", 4, 20, "Input should be 'bubble' or 'capsule'");
 }
@@ -470,6 +483,95 @@ test_folder_mismatch (void)
   g_assert_cmpint (d->severity, ==, RC_SEVERITY_WARNING);
 }
 
+/* widget and budget (§1.3): strict launcher geometry, colours, the open-size rule, budget
+ * bounds and the daily/monthly rule with Python's float repr. */
+static void
+test_widget_budget (void)
+{
+  if (!have_distribution ())
+    return;
+  check_one (HEAD "widget:\n  launcher_size: \"60\"\n", "type-int", "widget.launcher_size", 5, 18,
+             "Input should be a valid integer");
+  check_one (HEAD "widget:\n  launcher_offset_y: 201\n", "widget-launcher-geometry",
+             "widget.launcher_offset_y", 5, 22, "Input should be less than or equal to 200");
+  check_one (HEAD "widget:\n  launcher: capsule\n  launcher_open_size: 60\n",
+             "widget-launcher-geometry", "widget.launcher_open_size", 6, 23,
+             "launcher_open_size (60) cannot be larger than the closed size (58, from the "
+             "capsule default)");
+  check_one (HEAD "widget:\n  theme_color: \"#12345\"\n", "widget-color", "widget.theme_color", 5,
+             16, "String should match pattern '^#[0-9a-fA-F]{6}$'");
+  check_one (HEAD "budget: {daily_limit_usd: 10, monthly_limit_usd: 5.5}\n", "budget", "budget", 4,
+             9, "daily_limit_usd (10.0) cannot exceed monthly_limit_usd (5.5)");
+  check_one (HEAD "budget: {daily_limit_usd: 0, monthly_limit_usd: 5}\n", "budget",
+             "budget.daily_limit_usd", 4, 27, "Input should be greater than 0");
+  check_one (HEAD "budget: {monthly_limit_usd: 5}\n", "field-required", "budget.daily_limit_usd", 4,
+             9, "Field required");
+  {
+    g_autoptr (RcCommunity) c =
+        load (HEAD "widget:\n  launcher_size: 80\n  launcher_open_size: 64\n  title: Demo\n"
+                   "budget: {daily_limit_usd: \"2.5\", monthly_limit_usd: 50}\n");
+
+    expect_valid (c);
+  }
+}
+
+/* Python's repr(), as OSA's messages render values (each row checked against CPython). */
+static void
+test_python_repr (void)
+{
+  static const struct
+  {
+    double value;
+    const char *repr;
+  } floats[] = {
+    { 10.0, "10.0" },
+    { 5.5, "5.5" },
+    { 0.1, "0.1" },
+    { 1e16, "1e+16" },
+    { 1.5e20, "1.5e+20" },
+    { 1e-5, "1e-05" },
+    { 0.0001, "0.0001" },
+    { 123456789.125, "123456789.125" },
+    { 2.5e-7, "2.5e-07" },
+    { 1.0 / 3, "0.3333333333333333" },
+    { 1e15, "1000000000000000.0" },
+  };
+  static const struct
+  {
+    const char *text, *repr;
+  } strings[] = {
+    { "a", "'a'" },
+    { "it's", "\"it's\"" },
+    { "say \"hi\"", "'say \"hi\"'" },
+    { "both ' and \"", "'both \\' and \"'" },
+    { "tab\there", "'tab\\there'" },
+    { "nl\n", "'nl\\n'" },
+    { "back\\slash", "'back\\\\slash'" },
+    { "é", "'é'" },
+    { "\x01", "'\\x01'" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (floats); i++)
+    {
+      g_autofree char *r = rc_py_float_repr (floats[i].value);
+
+      g_assert_cmpstr (r, ==, floats[i].repr);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
+    {
+      g_autofree char *r = rc_py_repr (strings[i].text);
+
+      g_assert_cmpstr (r, ==, strings[i].repr);
+    }
+  {
+    g_autofree char *a = rc_pep503_canonical ("Zope.Interface");
+    g_autofree char *b = rc_pep503_canonical ("eegprep__lean");
+
+    g_assert_cmpstr (a, ==, "zope-interface");
+    g_assert_cmpstr (b, ==, "eegprep-lean");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -491,6 +593,8 @@ main (int argc, char **argv)
   g_test_add_func ("/validator/top-level", test_top_level);
   g_test_add_func ("/validator/collects-all", test_collects_all);
   g_test_add_func ("/validator/folder-mismatch", test_folder_mismatch);
+  g_test_add_func ("/validator/python-repr", test_python_repr);
+  g_test_add_func ("/validator/widget-budget", test_widget_budget);
   status = g_test_run ();
   fixture_cleanup ();
   return status;
