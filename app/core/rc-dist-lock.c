@@ -19,9 +19,10 @@
 #include "rc-dist-lock.h"
 #include "rc-json-positions.h"
 
-#define CACHE_MAGIC    "runtime-console dist-lock cache 1"
-#define MAX_JSON_DEPTH 64
-#define CACHE_TYPE     "(sxxxtv)" /* magic, size, mtime µs, ctime µs, inode, lock */
+#define CACHE_MAGIC     "runtime-console dist-lock cache 1"
+#define MAX_JSON_DEPTH  64
+#define CACHE_MIN_BYTES (32 * 1024)
+#define CACHE_TYPE      "(sxxxtv)" /* magic, size, mtime µs, ctime µs, inode, lock */
 
 struct _RcDistLock
 {
@@ -327,7 +328,9 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
     }
   if (!take_json (self, root, error))
     return NULL;
-  if (S_ISREG (st.st_mode))
+  /* Only a real distribution's lock is worth caching; small ones (test fixtures in
+   * temporary folders) parse quickly and would only leave files behind. */
+  if (S_ISREG (st.st_mode) && st.st_size >= CACHE_MIN_BYTES)
     save_cache (self, root, &st);
   return g_steal_pointer (&self);
 }
