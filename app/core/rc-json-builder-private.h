@@ -1,0 +1,25 @@
+/* rc-json-builder-private.h: one-member JsonBuilder helpers shared by the report writers.
+ *
+ * Every writer in core emits "name": value pairs, and most of them write null for a value
+ * the run could not measure, so a reader never mistakes "unknown" for a measured zero. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* NULL becomes null. */
+void rc_json_add_string (JsonBuilder *b, const char *name, const char *value);
+void rc_json_add_int (JsonBuilder *b, const char *name, gint64 value);
+void rc_json_add_double (JsonBuilder *b, const char *name, double value);
+void rc_json_add_bool (JsonBuilder *b, const char *name, gboolean value);
+/* null instead of @value when @unknown. */
+void rc_json_add_int_or_null (JsonBuilder *b, const char *name, gint64 value, gboolean unknown);
+void rc_json_add_double_or_null (JsonBuilder *b, const char *name, double value, gboolean unknown);
+/* Records mark "not measured" with a negative number (-1); that becomes null. */
+void rc_json_add_measured_int (JsonBuilder *b, const char *name, gint64 value);
+void rc_json_add_measured_double (JsonBuilder *b, const char *name, double value);
+/* A NULL-terminated string list as an array (NULL is an empty array). */
+void rc_json_add_strv (JsonBuilder *b, const char *name, const char *const *values);
+
+G_END_DECLS

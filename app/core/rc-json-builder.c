@@ -1,0 +1,77 @@
+/* rc-json-builder.c */
+#include "config.h"
+
+#include "rc-json-builder-private.h"
+
+void
+rc_json_add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+rc_json_add_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, value);
+}
+
+void
+rc_json_add_double (JsonBuilder *b, const char *name, double value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_double_value (b, value);
+}
+
+void
+rc_json_add_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+void
+rc_json_add_int_or_null (JsonBuilder *b, const char *name, gint64 value, gboolean unknown)
+{
+  json_builder_set_member_name (b, name);
+  if (unknown)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_int_value (b, value);
+}
+
+void
+rc_json_add_double_or_null (JsonBuilder *b, const char *name, double value, gboolean unknown)
+{
+  json_builder_set_member_name (b, name);
+  if (unknown)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_double_value (b, value);
+}
+
+void
+rc_json_add_measured_int (JsonBuilder *b, const char *name, gint64 value)
+{
+  rc_json_add_int_or_null (b, name, value, value < 0);
+}
+
+void
+rc_json_add_measured_double (JsonBuilder *b, const char *name, double value)
+{
+  rc_json_add_double_or_null (b, name, value, value < 0);
+}
+
+void
+rc_json_add_strv (JsonBuilder *b, const char *name, const char *const *values)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; values != NULL && values[i] != NULL; i++)
+    json_builder_add_string_value (b, values[i]);
+  json_builder_end_array (b);
+}
