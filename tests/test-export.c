@@ -479,6 +479,29 @@ test_compare (void)
   g_assert_nonnull (strstr (text, "(within noise)"));
 }
 
+/* --scenario warm when only B ran warm: a warning says so, and the totals are B's alone. */
+static void
+test_compare_missing_scenario (void)
+{
+  g_autoptr (RcMeasurement) a = NULL;
+  g_autoptr (RcMeasurement) b = NULL;
+  g_autoptr (RcComparison) c = NULL;
+  g_autofree char *text = NULL;
+
+  compare_pair (&a, &b);
+  rc_measurement_add_run (b, rc_test_demo_run (RC_SCENARIO_WARM, 1, 0));
+  c = rc_measurement_compare (a, b, RC_SCENARIO_WARM);
+  g_assert_cmpuint (c->warnings->len, ==, 2);
+  g_assert_cmpstr (c->warnings->pdata[1], ==, "A has no warm runs");
+  g_assert_cmpint (c->boot_a.n, ==, 0);
+  g_assert_cmpint (c->boot_b.n, ==, 1);
+  text = rc_comparison_format (c);
+  g_assert_nonnull (strstr (text, "WARNING: A has no warm runs\n"));
+  g_assert_null (strstr (text, "only in A"));
+  g_assert_true (
+      g_regex_match_simple ("^boot \\(ms\\) +— +[0-9]+ +only in B$", text, G_REGEX_MULTILINE, 0));
+}
+
 static int
 run_cli (const char *const *args, char **out)
 {
@@ -542,6 +565,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/budgets", test_budgets);
   g_test_add_func ("/export/summary-and-write", test_summary_and_write);
   g_test_add_func ("/compare/rows", test_compare);
+  g_test_add_func ("/compare/missing-scenario", test_compare_missing_scenario);
   g_test_add_func ("/compare/cli", test_compare_cli);
   return g_test_run ();
 }
