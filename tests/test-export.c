@@ -384,7 +384,7 @@ test_summary_and_write (void)
   summary = rc_measurement_format_summary (m);
   if (g_getenv ("RC_TEST_PRINT") != NULL)
     g_printerr ("%s", summary);
-  g_assert_true (g_str_has_prefix (summary, "cold: 3 run(s), 0 failed, median run cold-3\n"
+  g_assert_true (g_str_has_prefix (summary, "cold: 3 runs, 0 failed, median run cold-3\n"
                                             "  boot 3.15 s (3.05–3.35), network 12.3 MB, heap "
                                             "after boot 21.0 MB\n"
                                             "  verdicts: network 24 cache 0 revalidated 0 "
