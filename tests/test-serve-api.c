@@ -29,7 +29,7 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
   g_autoptr (GError) error = NULL;
   int status = 0;
 
-  f->tmp = make_temp_dir ();
+  f->tmp = rc_test_make_tmp ("rc-serve-test");
   f->community = g_build_filename (f->tmp, "demo", NULL);
   g_spawn_sync (NULL, (char *[]){ "cp", "-r", demo, f->community, NULL }, NULL, G_SPAWN_SEARCH_PATH,
                 NULL, NULL, NULL, NULL, &status, &error);
@@ -42,7 +42,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer user_data)
 {
   g_clear_object (&f->server);
-  remove_tree (f->tmp);
+  rc_test_remove_tree (f->tmp);
   g_free (f->tmp);
   g_free (f->community);
 }
@@ -254,7 +254,7 @@ test_wheel_404 (Fixture *f, gconstpointer user_data)
   g_autofree char *wheels = community_file (f, "runtime/wheels");
 
   /* A wheel in wheels/ that the overlay does not list is never served. */
-  write_file (wheels, "other-1.0-py3-none-any.whl", "PK\5\6", 4);
+  rc_test_write_file (wheels, "other-1.0-py3-none-any.whl", "PK\5\6", 4);
   serve (f, RC_DEPLOYMENT_PRODUCTION);
   assert_no_such_file (f, API "runtime/other-1.0-py3-none-any.whl");
   assert_no_such_file (f, API "runtime/config.yaml");

@@ -16,10 +16,10 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
 {
   g_autofree guint8 *blob = g_malloc0 (SIZE_2MB);
 
-  f->tmp = make_temp_dir ();
-  write_file (f->tmp, "two.bin", blob, SIZE_2MB);
-  write_file (f->tmp, "half-a.bin", blob, SIZE_2MB / 4);
-  write_file (f->tmp, "half-b.bin", blob, SIZE_2MB / 4);
+  f->tmp = rc_test_make_tmp ("rc-serve-test");
+  rc_test_write_file (f->tmp, "two.bin", blob, SIZE_2MB);
+  rc_test_write_file (f->tmp, "half-a.bin", blob, SIZE_2MB / 4);
+  rc_test_write_file (f->tmp, "half-b.bin", blob, SIZE_2MB / 4);
   f->server = rc_server_new ();
   rc_server_add_data_mapping (f->server, "https://zarr.nemar.org", f->tmp);
 }
@@ -28,7 +28,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer user_data)
 {
   g_clear_object (&f->server);
-  remove_tree (f->tmp);
+  rc_test_remove_tree (f->tmp);
   g_free (f->tmp);
 }
 
