@@ -22,4 +22,8 @@ void rc_json_add_measured_double (JsonBuilder *b, const char *name, double value
 /* A NULL-terminated string list as an array (NULL is an empty array). */
 void rc_json_add_strv (JsonBuilder *b, const char *name, const char *const *values);
 
+/* An array member with one value per item of @items, each written by @add_item. */
+typedef void (*RcJsonAddItem) (JsonBuilder *b, gconstpointer item);
+void rc_json_add_array (JsonBuilder *b, const char *name, GPtrArray *items, RcJsonAddItem add_item);
+
 G_END_DECLS

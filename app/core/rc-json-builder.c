@@ -75,3 +75,13 @@ rc_json_add_strv (JsonBuilder *b, const char *name, const char *const *values)
     json_builder_add_string_value (b, values[i]);
   json_builder_end_array (b);
 }
+
+void
+rc_json_add_array (JsonBuilder *b, const char *name, GPtrArray *items, RcJsonAddItem add_item)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_begin_array (b);
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    add_item (b, g_ptr_array_index (items, i));
+  json_builder_end_array (b);
+}

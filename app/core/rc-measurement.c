@@ -93,29 +93,25 @@ add_stat (JsonBuilder *b, const char *name, const RcStat *stat)
 }
 
 static void
-add_totals (JsonBuilder *b, const char *name, GPtrArray *totals)
+add_total (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
-  for (guint i = 0; i < totals->len; i++)
-    {
-      const RcByteTotal *t = totals->pdata[i];
+  const RcByteTotal *t = item;
 
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "key", t->key);
-      rc_json_add_int (b, "step", t->step);
-      rc_json_add_int (b, "requests", t->requests);
-      rc_json_add_int (b, "network", t->network);
-      rc_json_add_int (b, "bytes", (gint64) t->bytes);
-      rc_json_add_double (b, "download_ms", t->download_ms);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "key", t->key);
+  rc_json_add_int (b, "step", t->step);
+  rc_json_add_int (b, "requests", t->requests);
+  rc_json_add_int (b, "network", t->network);
+  rc_json_add_int (b, "bytes", (gint64) t->bytes);
+  rc_json_add_double (b, "download_ms", t->download_ms);
+  json_builder_end_object (b);
 }
 
 static void
-add_resource (JsonBuilder *b, const RcResourceVerdict *r)
+add_resource (JsonBuilder *b, gconstpointer item)
 {
+  const RcResourceVerdict *r = item;
+
   json_builder_begin_object (b);
   rc_json_add_string (b, "url", r->url);
   rc_json_add_string (b, "file_name", r->file_name);
@@ -131,6 +127,12 @@ add_resource (JsonBuilder *b, const RcResourceVerdict *r)
   json_builder_end_object (b);
 }
 
+static void
+add_flag (JsonBuilder *b, gconstpointer item)
+{
+  json_builder_add_value (b, rc_diagnostic_to_json (item));
+}
+
 static JsonNode *
 analysis_to_json (const RcRunAnalysis *a)
 {
@@ -144,20 +146,26 @@ analysis_to_json (const RcRunAnalysis *a)
   for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
     rc_json_add_int (b, rc_verdict_to_string (v), a->counts[v]);
   json_builder_end_object (b);
-  json_builder_set_member_name (b, "resources");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < a->resources->len; i++)
-    add_resource (b, a->resources->pdata[i]);
-  json_builder_end_array (b);
-  add_totals (b, "step_totals", a->step_totals);
-  add_totals (b, "group_totals", a->group_totals);
-  json_builder_set_member_name (b, "flags");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < a->flags->len; i++)
-    json_builder_add_value (b, rc_diagnostic_to_json (a->flags->pdata[i]));
-  json_builder_end_array (b);
+  rc_json_add_array (b, "resources", a->resources, add_resource);
+  rc_json_add_array (b, "step_totals", a->step_totals, add_total);
+  rc_json_add_array (b, "group_totals", a->group_totals, add_total);
+  rc_json_add_array (b, "flags", a->flags, add_flag);
   json_builder_end_object (b);
   return json_builder_get_root (b);
+}
+
+static void
+add_step_stat (JsonBuilder *b, gconstpointer item)
+{
+  const RcStepStat *st = item;
+
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "key", st->key);
+  rc_json_add_int (b, "step", st->step);
+  add_stat (b, "duration_ms", &st->duration_ms);
+  add_stat (b, "heap_bytes", &st->heap_bytes);
+  add_stat (b, "bytes", &st->bytes);
+  json_builder_end_object (b);
 }
 
 static void
@@ -174,21 +182,7 @@ add_stats (JsonBuilder *b, const RcMeasurement *self, const RcRunStats *s)
   add_stat (b, "total_bytes", &s->total_bytes);
   add_stat (b, "heap_bytes", &s->heap_bytes);
   add_stat (b, "rss_bytes", &s->rss_bytes);
-  json_builder_set_member_name (b, "steps");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->steps->len; i++)
-    {
-      const RcStepStat *st = s->steps->pdata[i];
-
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "key", st->key);
-      rc_json_add_int (b, "step", st->step);
-      add_stat (b, "duration_ms", &st->duration_ms);
-      add_stat (b, "heap_bytes", &st->heap_bytes);
-      add_stat (b, "bytes", &st->bytes);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  rc_json_add_array (b, "steps", s->steps, add_step_stat);
   json_builder_end_object (b);
 }
 

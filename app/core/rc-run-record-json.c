@@ -35,8 +35,10 @@ add_environment (JsonBuilder *b, const RcRunEnvironment *env)
 }
 
 static void
-add_request (JsonBuilder *b, const RcRequestRecord *r)
+add_request (JsonBuilder *b, gconstpointer item)
 {
+  const RcRequestRecord *r = item;
+
   json_builder_begin_object (b);
   rc_json_add_string (b, "method", r->method);
   rc_json_add_string (b, "url", r->url);
@@ -63,115 +65,87 @@ rc_request_record_to_json (const RcRequestRecord *request)
 }
 
 static void
-add_steps (JsonBuilder *b, const RcRunRecord *self)
+add_step (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, "steps");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->steps->len; i++)
-    {
-      const RcRunStep *s = self->steps->pdata[i];
+  const RcRunStep *s = item;
 
-      json_builder_begin_object (b);
-      rc_json_add_int (b, "step", s->step);
-      rc_json_add_int (b, "steps", s->steps);
-      rc_json_add_string (b, "phase", s->phase);
-      rc_json_add_string (b, "package", s->package);
-      rc_json_add_string (b, "module", s->module);
-      rc_json_add_double (b, "start_ms", s->start_ms);
-      rc_json_add_measured_double (b, "end_ms", s->end_ms);
-      rc_json_add_measured_int (b, "heap_bytes", s->heap_bytes);
-      /* growth may be negative; it is unknown only when the heap size is */
-      rc_json_add_int_or_null (b, "heap_growth", s->heap_growth,
-                               s->heap_bytes < 0 && s->heap_growth < 0);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "sub_phases");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->sub_phases->len; i++)
-    {
-      const RcSubPhase *s = self->sub_phases->pdata[i];
-
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "name", s->name);
-      rc_json_add_string (b, "source", s->source);
-      rc_json_add_double (b, "start_ms", s->start_ms);
-      rc_json_add_double (b, "end_ms", s->end_ms);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_int (b, "step", s->step);
+  rc_json_add_int (b, "steps", s->steps);
+  rc_json_add_string (b, "phase", s->phase);
+  rc_json_add_string (b, "package", s->package);
+  rc_json_add_string (b, "module", s->module);
+  rc_json_add_double (b, "start_ms", s->start_ms);
+  rc_json_add_measured_double (b, "end_ms", s->end_ms);
+  rc_json_add_measured_int (b, "heap_bytes", s->heap_bytes);
+  /* growth may be negative; it is unknown only when the heap size is */
+  rc_json_add_int_or_null (b, "heap_growth", s->heap_growth,
+                           s->heap_bytes < 0 && s->heap_growth < 0);
+  json_builder_end_object (b);
 }
 
 static void
-add_network (JsonBuilder *b, const RcRunRecord *self)
+add_sub_phase (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, "requests");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->requests->len; i++)
-    add_request (b, self->requests->pdata[i]);
-  json_builder_end_array (b);
+  const RcSubPhase *s = item;
 
-  json_builder_set_member_name (b, "resource_timing");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->timings->len; i++)
-    {
-      const RcResourceTiming *t = self->timings->pdata[i];
-
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "name", t->name);
-      rc_json_add_string (b, "initiator_type", t->initiator_type);
-      rc_json_add_string (b, "context", t->context);
-      rc_json_add_double (b, "start_time", t->start_time);
-      rc_json_add_double (b, "response_end", t->response_end);
-      rc_json_add_measured_int (b, "transfer_size", t->transfer_size);
-      rc_json_add_measured_int (b, "encoded_body_size", t->encoded_body_size);
-      rc_json_add_measured_int (b, "decoded_body_size", t->decoded_body_size);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "name", s->name);
+  rc_json_add_string (b, "source", s->source);
+  rc_json_add_double (b, "start_ms", s->start_ms);
+  rc_json_add_double (b, "end_ms", s->end_ms);
+  json_builder_end_object (b);
 }
 
 static void
-add_misc (JsonBuilder *b, const RcRunRecord *self)
+add_timing (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, "violations");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->violations->len; i++)
-    {
-      const RcViolation *v = self->violations->pdata[i];
+  const RcResourceTiming *t = item;
 
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "directive", v->directive);
-      rc_json_add_string (b, "blocked_uri", v->blocked_uri);
-      rc_json_add_string (b, "source", v->source);
-      rc_json_add_double (b, "time_ms", v->time_ms);
-      rc_json_add_string (b, "sample", v->sample);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "name", t->name);
+  rc_json_add_string (b, "initiator_type", t->initiator_type);
+  rc_json_add_string (b, "context", t->context);
+  rc_json_add_double (b, "start_time", t->start_time);
+  rc_json_add_double (b, "response_end", t->response_end);
+  rc_json_add_measured_int (b, "transfer_size", t->transfer_size);
+  rc_json_add_measured_int (b, "encoded_body_size", t->encoded_body_size);
+  rc_json_add_measured_int (b, "decoded_body_size", t->decoded_body_size);
+  json_builder_end_object (b);
+}
 
-  json_builder_set_member_name (b, "expected");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->expected->len; i++)
-    {
-      const RcExpectedResource *e = self->expected->pdata[i];
+static void
+add_violation (JsonBuilder *b, gconstpointer item)
+{
+  const RcViolation *v = item;
 
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "file_name", e->file_name);
-      rc_json_add_string (b, "group", e->group);
-      rc_json_add_bool (b, "immutable", e->immutable);
-      rc_json_add_bool (b, "overlay", e->overlay);
-      rc_json_add_bool (b, "fresh", e->fresh);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "directive", v->directive);
+  rc_json_add_string (b, "blocked_uri", v->blocked_uri);
+  rc_json_add_string (b, "source", v->source);
+  rc_json_add_double (b, "time_ms", v->time_ms);
+  rc_json_add_string (b, "sample", v->sample);
+  json_builder_end_object (b);
+}
 
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->notes->len; i++)
-    json_builder_add_string_value (b, self->notes->pdata[i]);
-  json_builder_end_array (b);
+static void
+add_expected (JsonBuilder *b, gconstpointer item)
+{
+  const RcExpectedResource *e = item;
+
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "file_name", e->file_name);
+  rc_json_add_string (b, "group", e->group);
+  rc_json_add_bool (b, "immutable", e->immutable);
+  rc_json_add_bool (b, "overlay", e->overlay);
+  rc_json_add_bool (b, "fresh", e->fresh);
+  json_builder_end_object (b);
+}
+
+static void
+add_note (JsonBuilder *b, gconstpointer item)
+{
+  json_builder_add_string_value (b, item);
 }
 
 static const char *const outcome_names[] = { "unknown", "ready", "failed" };
@@ -191,9 +165,13 @@ rc_run_record_to_json (const RcRunRecord *self)
   rc_json_add_int (b, "worker_time_origin_us", self->worker_time_origin_us);
   rc_json_add_int (b, "page_time_origin_us", self->page_time_origin_us);
   rc_json_add_measured_int (b, "web_process_rss_bytes", self->web_process_rss_bytes);
-  add_steps (b, self);
-  add_network (b, self);
-  add_misc (b, self);
+  rc_json_add_array (b, "steps", self->steps, add_step);
+  rc_json_add_array (b, "sub_phases", self->sub_phases, add_sub_phase);
+  rc_json_add_array (b, "requests", self->requests, add_request);
+  rc_json_add_array (b, "resource_timing", self->timings, add_timing);
+  rc_json_add_array (b, "violations", self->violations, add_violation);
+  rc_json_add_array (b, "expected", self->expected, add_expected);
+  rc_json_add_array (b, "notes", self->notes, add_note);
   json_builder_set_member_name (b, "outcome");
   json_builder_begin_object (b);
   rc_json_add_string (b, "state", outcome_names[self->outcome.state]);
