@@ -1,4 +1,5 @@
-/* rc-json-builder-private.h: one-member JsonBuilder helpers shared by the report writers.
+/* rc-json-builder-private.h: JSON helpers shared inside core, chiefly one-member JsonBuilder
+ * helpers for the report writers.
  *
  * Every writer in core emits "name": value pairs, and most of them write null for a value
  * the run could not measure, so a reader never mistakes "unknown" for a measured zero. */
@@ -25,5 +26,9 @@ void rc_json_add_strv (JsonBuilder *b, const char *name, const char *const *valu
 /* An array member with one value per item of @items, each written by @add_item. */
 typedef void (*RcJsonAddItem) (JsonBuilder *b, gconstpointer item);
 void rc_json_add_array (JsonBuilder *b, const char *name, GPtrArray *items, RcJsonAddItem add_item);
+
+/* A copy that shares nothing with @node: json_node_copy() shares objects and arrays, and
+ * callers that edit the copy must not change the original. */
+JsonNode *rc_json_deep_copy (JsonNode *node);
 
 G_END_DECLS

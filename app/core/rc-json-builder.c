@@ -85,3 +85,36 @@ rc_json_add_array (JsonBuilder *b, const char *name, GPtrArray *items, RcJsonAdd
     add_item (b, g_ptr_array_index (items, i));
   json_builder_end_array (b);
 }
+
+JsonNode *
+rc_json_deep_copy (JsonNode *node)
+{
+  JsonNode *copy;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_object_new ();
+      g_autoptr (GList) members = json_object_get_members (json_node_get_object (node));
+
+      for (GList *l = members; l != NULL; l = l->next)
+        json_object_set_member (
+            object, l->data,
+            rc_json_deep_copy (json_object_get_member (json_node_get_object (node), l->data)));
+      copy = json_node_new (JSON_NODE_OBJECT);
+      json_node_take_object (copy, object);
+      return copy;
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *source = json_node_get_array (node);
+      JsonArray *array = json_array_sized_new (json_array_get_length (source));
+
+      for (guint i = 0; i < json_array_get_length (source); i++)
+        json_array_add_element (array, rc_json_deep_copy (json_array_get_element (source, i)));
+      copy = json_node_new (JSON_NODE_ARRAY);
+      json_node_take_array (copy, array);
+      return copy;
+    }
+  copy = json_node_copy (node);
+  return copy;
+}
