@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/rc-diagnostic.h"
+#include "core/rc-json-positions.h"
 #include "core/rc-lock-overlay.h"
 #include "core/rc-paths.h"
 #include "rc-test-files.h"
@@ -678,6 +679,44 @@ test_examples (void)
     g_test_incomplete ("no Pyodide distribution: the examples were not checked against its lock");
 }
 
+/* The strict pre-parse check names what is not JSON, at the token that is not. */
+static void
+test_check_strict (void)
+{
+  const struct
+  {
+    const char *text;
+    const char *message; /* NULL: valid */
+    guint column;
+  } cases[] = {
+    { "[true, false, null, -1.5e3, \"x\"]", NULL, 0 },
+    { "{\"a\": tru}", "unexpected word; JSON knows only true, false and null", 7 },
+    { "[1, -]", "invalid number", 5 },
+    { "[1, @]", "unexpected character", 5 },
+    { "{\"a\": 1,}", "a trailing comma is not JSON", 9 },
+    { "[1] [2]", "more than one JSON value", 5 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      RcJsonPos pos = { 0 };
+      gboolean ok = rc_json_check_strict (cases[i].text, strlen (cases[i].text), 8, &pos, &error);
+
+      if (cases[i].message == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          continue;
+        }
+      g_assert_false (ok);
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+      g_assert_cmpuint (pos.line, ==, 1);
+      g_assert_cmpuint (pos.column, ==, cases[i].column);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -700,5 +739,6 @@ main (int argc, char *argv[])
   ADD ("/lock-overlay/hostile-json", test_hostile_json);
 #undef ADD
   g_test_add_func ("/lock-overlay/examples", test_examples);
+  g_test_add_func ("/lock-overlay/json-check-strict", test_check_strict);
   return g_test_run ();
 }
