@@ -178,7 +178,7 @@ static void
 test_bad_options (void)
 {
   assert_cannot_run ((const char *const[]){ "--throttle", "3g", NULL }, "“3g”");
-  assert_cannot_run ((const char *const[]){ "--csp", "nemar", NULL }, "Known presets: nemarlike");
+  assert_cannot_run ((const char *const[]){ "--csp", "nemar", NULL }, "known presets: nemarlike");
   assert_cannot_run ((const char *const[]){ "--csp", "strict", "--csp-text", "x", NULL },
                      "not both");
   assert_cannot_run ((const char *const[]){ "--data", "https://x.example", NULL }, "URL=DIR");
