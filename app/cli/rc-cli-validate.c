@@ -98,7 +98,8 @@ print_human (RcCommunity *community, const char *dir)
 
       printf ("%s\n", line);
       if (d->hint != NULL && d->hint[0] != '\0')
-        printf ("  hint: %s\n", d->hint);
+        /* TRANSLATORS: the indented line under each problem, "  hint: Remove the entry." */
+        printf (_ ("  hint: %s\n"), d->hint);
     }
   print_summary (community, dir);
 }
