@@ -322,9 +322,10 @@ rc_measurement_load (const char *path, GError **error)
   g_autoptr (GError) local = NULL;
   RcMeasurement *self;
 
+  /* json-glib's message already names the file, whether it cannot be read or parsed */
   if (!json_parser_load_from_file (parser, path, &local))
     {
-      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s: %s", path, local->message);
+      g_set_error_literal (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, local->message);
       return NULL;
     }
   self = rc_measurement_from_json (json_parser_get_root (parser), &local);
