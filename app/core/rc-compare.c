@@ -240,6 +240,9 @@ rc_comparison_format (const RcComparison *self)
 
   for (guint i = 0; i < self->warnings->len; i++)
     g_string_append_printf (out, "WARNING: %s\n", (char *) self->warnings->pdata[i]);
+  /* with no run on either side the table would be all dashes; the warnings say why */
+  if (self->boot_a.n == 0 && self->boot_b.n == 0 && self->rows->len == 0)
+    return g_string_free (out, FALSE);
   g_string_append_printf (out, _ ("Scenario %s; each cell is the median (min–max) over runs.\n"),
                           rc_scenario_to_string (self->scenario));
   append_padded (out, _ ("step (ms)"), 34);
