@@ -227,6 +227,21 @@ request_finished_cb (RcServer *server, RcRequestRecord *r, gpointer user_data)
   fflush (stdout);
 }
 
+static void
+print_totals (const LogState *state)
+{
+  g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, state->bytes);
+
+  /* TRANSLATORS: "runtime-console serve: stopped after 3 requests, 1200 response bytes" */
+  fprintf (stderr,
+           ngettext ("runtime-console serve: stopped after %u request",
+                     "runtime-console serve: stopped after %u requests", state->count),
+           state->count);
+  fprintf (stderr,
+           ngettext (", %s response byte\n", ", %s response bytes\n", (gulong) state->bytes),
+           bytes);
+}
+
 static gboolean
 quit_cb (gpointer user_data)
 {
@@ -244,7 +259,6 @@ rc_cli_serve (int argc, char **argv)
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
   g_autofree char *policy = NULL;
   g_autofree char *csp_label = NULL;
-  g_autofree char *bytes = NULL;
   RcDeployment deployment;
   LogState state = { 0 };
   guint sigint, sigterm;
@@ -274,13 +288,6 @@ rc_cli_serve (int argc, char **argv)
   g_source_remove (sigterm);
   g_signal_handlers_disconnect_by_data (server, &state);
   rc_server_stop (server);
-  bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, state.bytes);
-  /* TRANSLATORS: "runtime-console serve: stopped after 3 requests, 1200 response bytes" */
-  fprintf (stderr,
-           ngettext ("runtime-console serve: stopped after %u request",
-                     "runtime-console serve: stopped after %u requests", state.count),
-           state.count);
-  fprintf (stderr, ngettext (", %s response byte\n", ", %s response bytes\n", (gulong) state.bytes),
-           bytes);
+  print_totals (&state);
   return RC_EXIT_OK;
 }
