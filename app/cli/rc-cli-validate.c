@@ -71,9 +71,8 @@ print_summary (RcCommunity *community, const char *dir)
   g_autofree char *n = g_strdup_printf (ngettext ("%u note", "%u notes", notes), notes);
 
   /* TRANSLATORS: "DIR: valid (0 errors, 1 warning, 2 notes), production deployment" */
-  printf (_ ("%s: %s (%s, %s, %s), %s deployment"), dir,
-          rc_community_is_valid (community) ? _ ("valid") : _ ("invalid"), e, w, n,
-          rc_deployment_to_string (rc_community_get_deployment (community)));
+  printf (_ ("%s: %s (%s, %s, %s), %s deployment"), dir, errors == 0 ? _ ("valid") : _ ("invalid"),
+          e, w, n, rc_deployment_to_string (rc_community_get_deployment (community)));
   if (closure->len > 0)
     {
       g_autoptr (JsonObject) python =
