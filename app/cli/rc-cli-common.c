@@ -74,10 +74,9 @@ rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **lab
 }
 
 int
-rc_cli_cannot_run (const char *command, const char *what, const GError *error)
+rc_cli_cannot_run (const char *command, const GError *error)
 {
-  fprintf (stderr, "runtime-console %s: %s%s%s\n", command, what != NULL ? what : "",
-           what != NULL ? ": " : "", error->message);
+  fprintf (stderr, "runtime-console %s: %s\n", command, error->message);
   if (error->domain == G_OPTION_ERROR)
     fprintf (stderr, _ ("Run “runtime-console %s --help” for its options.\n"), command);
   return RC_EXIT_CANNOT_RUN;

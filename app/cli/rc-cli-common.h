@@ -25,9 +25,9 @@ gboolean rc_cli_pick_deployment (const char *text, RcDeployment *out, GError **e
 gboolean rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **label,
                           GError **error);
 
-/* Prints "runtime-console COMMAND: [WHAT: ]MESSAGE" on stderr, plus a pointer to --help for
- * option errors, and returns RC_EXIT_CANNOT_RUN. */
-int rc_cli_cannot_run (const char *command, const char *what, const GError *error);
+/* Prints "runtime-console COMMAND: MESSAGE" on stderr, plus a pointer to --help for option
+ * errors, and returns RC_EXIT_CANNOT_RUN. */
+int rc_cli_cannot_run (const char *command, const GError *error);
 
 /* @node as JSON text on stdout, followed by a newline. */
 void rc_cli_print_json (JsonNode *node, gboolean pretty);

@@ -71,10 +71,10 @@ rc_cli_compare (int argc, char **argv)
 
   if (!parse_options (argc, argv, &scenario_text, &files, &error)
       || !pick_scenario (scenario_text, &chosen, &error))
-    return rc_cli_cannot_run ("compare", NULL, error);
+    return rc_cli_cannot_run ("compare", error);
   if ((a = rc_measurement_load (files[0], &error)) == NULL
       || (b = rc_measurement_load (files[1], &error)) == NULL)
-    return rc_cli_cannot_run ("compare", NULL, error);
+    return rc_cli_cannot_run ("compare", error);
   comparison = rc_measurement_compare (a, b, chosen);
   text = rc_comparison_format (comparison);
   printf ("A: %s\nB: %s\n%s", files[0], files[1], text);

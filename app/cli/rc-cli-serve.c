@@ -267,15 +267,15 @@ rc_cli_serve (int argc, char **argv)
       || !rc_cli_pick_deployment (o.deployment, &deployment, &error)
       || !rc_cli_pick_csp (o.csp, o.csp_text, &policy, &csp_label, &error)
       || !configure (server, &o, &error))
-    return rc_cli_cannot_run ("serve", NULL, error);
+    return rc_cli_cannot_run ("serve", error);
   community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
   if (community == NULL)
-    return rc_cli_cannot_run ("serve", NULL, error);
+    return rc_cli_cannot_run ("serve", error);
   rc_server_set_community (server, community, deployment);
   rc_server_set_csp (server, policy);
   add_info_page (server, community);
   if (!rc_server_start (server, &error))
-    return rc_cli_cannot_run ("serve", NULL, error);
+    return rc_cli_cannot_run ("serve", error);
 
   print_banner (server, community, csp_label, &o);
   state.json = o.json;

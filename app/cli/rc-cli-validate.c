@@ -141,10 +141,10 @@ rc_cli_validate (int argc, char **argv)
 
   if (!parse_options (argc, argv, &o, &error)
       || !rc_cli_pick_deployment (o.deployment, &deployment, &error))
-    return rc_cli_cannot_run ("validate", NULL, error);
+    return rc_cli_cannot_run ("validate", error);
   community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
   if (community == NULL)
-    return rc_cli_cannot_run ("validate", NULL, error);
+    return rc_cli_cannot_run ("validate", error);
   if (o.json)
     print_json (community, o.rest[0]);
   else
