@@ -75,8 +75,7 @@ rc_check_extra_keys (RcCheck *c, RcYamlNode *map, const char *path, const char *
         continue;
       key_path = rc_check_path (path, key);
       hint = allowed_hint (key, allowed);
-      rc_check_error (c, pair->key, key_path, "extra-key", hint,
-                      "Extra inputs are not permitted");
+      rc_check_error (c, pair->key, key_path, "extra-key", hint, "Extra inputs are not permitted");
     }
 }
 
@@ -143,7 +142,8 @@ rc_check_bool (RcCheck *c, RcYamlNode *node, const char *path, gboolean *out)
 
   if (node->kind == RC_YAML_BOOL)
     value = node->boolean;
-  else if ((node->kind == RC_YAML_INT && !node->overflow && (node->integer == 0 || node->integer == 1))
+  else if ((node->kind == RC_YAML_INT && !node->overflow
+            && (node->integer == 0 || node->integer == 1))
            || (node->kind == RC_YAML_FLOAT && (node->number == 0.0 || node->number == 1.0)))
     value = node->kind == RC_YAML_INT ? node->integer == 1 : node->number == 1.0;
   else if (node->kind == RC_YAML_STR && bool_from_text (node->text, &value))

@@ -19,7 +19,7 @@ typedef struct
 void rc_check_report (RcCheck *c, RcSeverity severity, RcYamlNode *at, const char *path,
                       const char *rule, const char *hint, const char *format, ...)
     G_GNUC_PRINTF (7, 8);
-#define rc_check_error(c, at, path, rule, hint, ...)                                            \
+#define rc_check_error(c, at, path, rule, hint, ...)                                               \
   rc_check_report (c, RC_SEVERITY_ERROR, at, path, rule, hint, __VA_ARGS__)
 
 /* "a.b" / "a[2]"; parent may be "" for the top level. */

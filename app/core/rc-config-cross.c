@@ -102,9 +102,8 @@ check_notebook_pin (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
   if (pin != NULL && pin->kind != RC_YAML_STR)
     return; /* already a type error */
   repr = pin ? rc_py_repr (pin->text) : g_strdup ("None");
-  rc_check_error (c, pin ? pin : notebook->key,
-                  pin ? "runtime.python.pyodide_version" : "notebook", "notebook-pyodide",
-                  _ ("Pin runtime.python.pyodide_version: \"0.29.5\"."),
+  rc_check_error (c, pin ? pin : notebook->key, pin ? "runtime.python.pyodide_version" : "notebook",
+                  "notebook-pyodide", _ ("Pin runtime.python.pyodide_version: \"0.29.5\"."),
                   "notebook is configured but runtime.python.pyodide_version is %s, not '0.29.5', "
                   "the notebook site's own pin. One notebook site loads one Pyodide.",
                   repr);

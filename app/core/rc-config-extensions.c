@@ -6,13 +6,15 @@
 
 #include "rc-validator.h"
 
-static const char *const extensions_keys[] = { "python_plugins", "mcp_servers", "client_tools", NULL };
-static const char *const tool_keys[] = { "name", "runtime", "requires_permission", "description", NULL };
+static const char *const extensions_keys[] = { "python_plugins", "mcp_servers", "client_tools",
+                                               NULL };
+static const char *const tool_keys[] = { "name", "runtime", "requires_permission", "description",
+                                         NULL };
 static const char *const tool_runtimes[] = { "python", NULL };
 static const char *const plugin_keys[] = { "module", "tools", NULL };
 static const char *const mcp_keys[] = { "name", "command", "url", NULL };
-static const char *const notebook_keys[]
-    = { "starter", "dataset_pattern", "zarr_base", "dataset_page_base", NULL };
+static const char *const notebook_keys[] = { "starter", "dataset_pattern", "zarr_base",
+                                             "dataset_page_base", NULL };
 static const char *const environments[] = { "production", "develop", NULL };
 
 static void
@@ -117,7 +119,8 @@ check_mcp_server (RcCheck *c, RcYamlNode *server, const char *path)
     rc_config_check_deployment_map (c, url, url_path, "url");
   else if (url != NULL && url->kind != RC_YAML_NULL)
     rc_check_str (c, url, url_path);
-  if ((command == NULL || command->kind == RC_YAML_NULL) && (url == NULL || url->kind == RC_YAML_NULL))
+  if ((command == NULL || command->kind == RC_YAML_NULL)
+      && (url == NULL || url->kind == RC_YAML_NULL))
     rc_check_error (c, server, path, "mcp-server-command-or-url",
                     _ ("Add a command (local server) or a url (remote server)."),
                     "McpServer must have either 'command' (local) or 'url' (remote)");

@@ -32,7 +32,10 @@ rc_py_repr (const char *text)
       else if (ch < 0x20 || ch == 0x7f)
         g_string_append_printf (out, "\\x%02x", ch);
       else if (!g_unichar_isprint (ch) && ch > 0x7f)
-        g_string_append_printf (out, ch <= 0xff ? "\\x%02x" : ch <= 0xffff ? "\\u%04x" : "\\U%08x",
+        g_string_append_printf (out,
+                                ch <= 0xff     ? "\\x%02x"
+                                : ch <= 0xffff ? "\\u%04x"
+                                               : "\\U%08x",
                                 ch);
       else
         g_string_append_unichar (out, ch);

@@ -5,16 +5,40 @@
 
 #include "rc-validator.h"
 
-static const char *const top_keys[] = {
-  "id", "name", "description", "status", "system_prompt", "documentation", "github", "citations",
-  "discourse", "mailman", "docstrings", "faq_generation", "public_feeds", "sync", "extensions",
-  "runtime", "notebook", "enable_page_context", "cors_origins", "anthropic_api_key_env_var",
-  "openrouter_api_key_env_var", "default_model", "reasoning_effort", "model_instructions",
-  "default_model_provider", "maintainers", "budget", "widget", "links", NULL
-};
+static const char *const top_keys[] = { "id",
+                                        "name",
+                                        "description",
+                                        "status",
+                                        "system_prompt",
+                                        "documentation",
+                                        "github",
+                                        "citations",
+                                        "discourse",
+                                        "mailman",
+                                        "docstrings",
+                                        "faq_generation",
+                                        "public_feeds",
+                                        "sync",
+                                        "extensions",
+                                        "runtime",
+                                        "notebook",
+                                        "enable_page_context",
+                                        "cors_origins",
+                                        "anthropic_api_key_env_var",
+                                        "openrouter_api_key_env_var",
+                                        "default_model",
+                                        "reasoning_effort",
+                                        "model_instructions",
+                                        "default_model_provider",
+                                        "maintainers",
+                                        "budget",
+                                        "widget",
+                                        "links",
+                                        NULL };
 static const char *const status_choices[] = { "available", "beta", "coming_soon", NULL };
-static const char *const effort_choices[]
-    = { "none", "low", "medium", "high", "xhigh", "max", NULL };
+static const char *const effort_choices[] = {
+  "none", "low", "medium", "high", "xhigh", "max", NULL
+};
 
 typedef struct
 {
@@ -24,25 +48,39 @@ typedef struct
 } Section;
 
 static const char *const github_keys[] = { "repos", NULL };
-static const char *const citations_keys[]
-    = { "queries", "dois", "live_search", "paper_labels", "aliases", NULL };
+static const char *const citations_keys[] = { "queries",      "dois",    "live_search",
+                                              "paper_labels", "aliases", NULL };
 static const char *const docstrings_keys[] = { "repos", NULL };
-static const char *const faq_keys[]
-    = { "evaluation_agent", "summary_agent", "quality_threshold", "sources", NULL };
+static const char *const faq_keys[] = { "evaluation_agent", "summary_agent", "quality_threshold",
+                                        "sources", NULL };
 static const char *const feeds_keys[] = { "faq", "citations", NULL };
-static const char *const sync_keys[]
-    = { "github", "papers", "docstrings", "mailman", "faq", "beps", "discourse", NULL };
-static const char *const budget_keys[]
-    = { "daily_limit_usd", "monthly_limit_usd", "alert_threshold_pct", NULL };
+static const char *const sync_keys[] = { "github", "papers", "docstrings", "mailman",
+                                         "faq",    "beps",   "discourse",  NULL };
+static const char *const budget_keys[] = { "daily_limit_usd", "monthly_limit_usd",
+                                           "alert_threshold_pct", NULL };
 static const char *const links_keys[] = { "homepage", "documentation", "repository", "demo", NULL };
-static const char *const widget_keys[] = {
-  "title", "initial_message", "placeholder", "suggested_questions",
-  "dataset_suggested_questions", "theme_color", "user_bubble_color", "theme_text_color",
-  "accent_color", "user_bubble_text_color", "logo_url", "launcher", "color_scheme",
-  "launcher_label", "launcher_position", "launcher_size", "launcher_open_size",
-  "launcher_offset_x", "launcher_offset_y", "launcher_mobile_offset_x",
-  "launcher_mobile_offset_y", NULL
-};
+static const char *const widget_keys[] = { "title",
+                                           "initial_message",
+                                           "placeholder",
+                                           "suggested_questions",
+                                           "dataset_suggested_questions",
+                                           "theme_color",
+                                           "user_bubble_color",
+                                           "theme_text_color",
+                                           "accent_color",
+                                           "user_bubble_text_color",
+                                           "logo_url",
+                                           "launcher",
+                                           "color_scheme",
+                                           "launcher_label",
+                                           "launcher_position",
+                                           "launcher_size",
+                                           "launcher_open_size",
+                                           "launcher_offset_x",
+                                           "launcher_offset_y",
+                                           "launcher_mobile_offset_x",
+                                           "launcher_mobile_offset_y",
+                                           NULL };
 static const char *const launcher_choices[] = { "bubble", "capsule", NULL };
 
 /* Optional sections that are a model (mapping | null) and checked at the shape level. */
@@ -90,8 +128,8 @@ check_id (RcCheck *c, RcYamlNode *root, const char *folder_name, RcConfigFacts *
                     "Community ID must be kebab-case (lowercase, hyphens): %s", id);
   else if (folder_name != NULL && !g_str_equal (folder_name, id))
     {
-      g_autofree char *hint
-          = g_strdup_printf (_ ("Rename the folder to '%s', or set id: %s."), id, folder_name);
+      g_autofree char *hint =
+          g_strdup_printf (_ ("Rename the folder to '%s', or set id: %s."), id, folder_name);
 
       rc_check_report (c, RC_SEVERITY_WARNING, v, "id", "folder-id-mismatch", hint,
                        "the folder is named '%s' but id is '%s'; OSA resolves runtime.python."

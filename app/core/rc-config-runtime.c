@@ -6,24 +6,34 @@
 #include "rc-validator.h"
 
 static const char *const runtime_keys[] = { "python", NULL };
-static const char *const python_keys[]
-    = { "pyodide_version", "lockfile",   "preload",     "allow_install", "import_before_seal",
-        "prelude",         "preload_on", "fetch_allow", "index_urls",    "limits",
-        NULL };
-static const char *const preload_on_choices[] = { "first_run", "widget_open", "first_message", NULL };
+static const char *const python_keys[] = {
+  "pyodide_version",    "lockfile", "preload",    "allow_install",
+  "import_before_seal", "prelude",  "preload_on", "fetch_allow",
+  "index_urls",         "limits",   NULL
+};
+static const char *const preload_on_choices[] = { "first_run", "widget_open", "first_message",
+                                                  NULL };
 static const char *const deployments[] = { "production", "develop", NULL };
-static const char *const sealed_roots[]
-    = { "micropip", "js", "pyodide", "pyodide_js", "pyodide_http", "ctypes", NULL };
+static const char *const sealed_roots[] = { "micropip",     "js",     "pyodide", "pyodide_js",
+                                            "pyodide_http", "ctypes", NULL };
 
 static const RcLimitSpec limit_specs[RC_N_LIMITS] = {
-  { "memory_mb", 1536, 64, G_MAXINT64 },     { "stdout_chars", 16384, 256, 16384 },
-  { "stderr_chars", 8192, 256, 8192 },       { "images", 3, 0, 3 },
-  { "image_px", 1024, 16, 8192 },            { "exec_seconds", 120, 1, G_MAXINT64 },
+  { "memory_mb", 1536, 64, G_MAXINT64 }, { "stdout_chars", 16384, 256, 16384 },
+  { "stderr_chars", 8192, 256, 8192 },   { "images", 3, 0, 3 },
+  { "image_px", 1024, 16, 8192 },        { "exec_seconds", 120, 1, G_MAXINT64 },
 };
 
 /* The server-side constant behind each capped limit (src/core/limits.py). */
-static const char *const limit_caps[RC_N_LIMITS]
-    = { NULL, "MAX_STDOUT_CHARS", "MAX_STDERR_CHARS", "MAX_IMAGES", "MAX_IMAGE_EDGE_PX", NULL };
+static const char *const limit_caps[RC_N_LIMITS] = {
+  NULL, "MAX_STDOUT_CHARS", "MAX_STDERR_CHARS", "MAX_IMAGES", "MAX_IMAGE_EDGE_PX", NULL
+};
+
+/* For g_ptr_array_sort(), which passes pointers to the elements. */
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
 
 const RcLimitSpec *
 rc_limit_spec (RcLimit limit)
@@ -81,7 +91,7 @@ rc_config_check_deployment_map (RcCheck *c, RcYamlNode *node, const char *path, 
       g_ptr_array_add (missing, (gpointer) deployments[i]);
   if (unknown->len == 0 && missing->len == 0)
     return TRUE;
-  g_ptr_array_sort (unknown, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (unknown, compare_strings);
   if (unknown->len > 0)
     {
       g_autofree char *list = rc_py_list_repr ((const char *const *) unknown->pdata, unknown->len);
@@ -138,14 +148,12 @@ check_lockfile (RcCheck *c, RcYamlNode *v, RcConfigFacts *facts)
                   "lockfile %s: %s", repr, problem);
 }
 
-/* One entry's field-validator problem, in OSA's order; FALSE when one was reported. */
+/* _MODULE_NAME, fully matched. */
 static gboolean
-check_module_entry (RcCheck *c, RcYamlNode *entry, const char *path, GHashTable *seen)
+is_module_name (const char *text)
 {
   static GRegex *module_re = NULL;
   static gsize once = 0;
-  g_autofree char *repr = rc_py_repr (entry->text);
-  g_autofree char *root = g_strndup (entry->text, strcspn (entry->text, "."));
 
   if (g_once_init_enter (&once))
     {
@@ -153,7 +161,23 @@ check_module_entry (RcCheck *c, RcYamlNode *entry, const char *path, GHashTable 
                                G_REGEX_DOLLAR_ENDONLY, 0, NULL);
       g_once_init_leave (&once, 1);
     }
-  if (!g_regex_match (module_re, entry->text, 0, NULL))
+  return g_regex_match (module_re, text, 0, NULL);
+}
+
+static char *
+module_root (const char *name)
+{
+  return g_strndup (name, strcspn (name, "."));
+}
+
+/* One entry's field-validator problem, in OSA's order; FALSE when one was reported. */
+static gboolean
+check_module_entry (RcCheck *c, RcYamlNode *entry, const char *path, GHashTable *seen)
+{
+  g_autofree char *repr = rc_py_repr (entry->text);
+  g_autofree char *root = module_root (entry->text);
+
+  if (!is_module_name (entry->text))
     {
       rc_check_error (c, entry, path, "import-before-seal-not-module",
                       _ ("Write the module's import name, such as scipy.signal (underscores, "
@@ -225,19 +249,27 @@ check_import_before_seal (RcCheck *c, RcYamlNode *v, RcConfigFacts *facts)
 {
   const char *path = "runtime.python.import_before_seal";
   g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  gboolean ok;
 
   if (!check_module_list_shape (c, v, path))
     return;
-  ok = TRUE;
   for (guint i = 0; i < v->items->len; i++)
     {
       g_autofree char *item = rc_check_path_index (path, i);
 
-      ok &= check_module_entry (c, v->items->pdata[i], item, seen);
+      check_module_entry (c, v->items->pdata[i], item, seen);
     }
-  if (ok)
-    facts->import_before_seal = v;
+  /* OSA runs the model validator only when every entry passed; the later checks run on the
+   * entries that did, so one typo does not hide the rest. */
+  facts->import_before_seal = v;
+}
+
+/* An entry the later checks look at: a module name whose root the seal does not remove. */
+gboolean
+rc_config_module_entry_ok (RcYamlNode *entry)
+{
+  g_autofree char *root = module_root (entry->text);
+
+  return is_module_name (entry->text) && !g_strv_contains (sealed_roots, root);
 }
 
 /* The model validator: every root is a preload name, read as its import name. */
@@ -260,16 +292,17 @@ check_import_before_seal_preloaded (RcCheck *c, RcConfigFacts *facts)
       else
         g_free (import);
     }
-  g_ptr_array_sort (provided, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (provided, compare_strings);
   list = rc_py_list_repr ((const char *const *) provided->pdata, provided->len);
   for (guint i = 0; i < v->items->len; i++)
     {
       RcYamlNode *entry = v->items->pdata[i];
-      g_autofree char *root = g_strndup (entry->text, strcspn (entry->text, "."));
+      g_autofree char *root = module_root (entry->text);
       g_autofree char *repr = rc_py_repr (entry->text), *root_repr = rc_py_repr (root);
       g_autofree char *item = rc_check_path_index ("runtime.python.import_before_seal", i);
 
-      if (g_ptr_array_find_with_equal_func (provided, root, g_str_equal, NULL))
+      if (!rc_config_module_entry_ok (entry)
+          || g_ptr_array_find_with_equal_func (provided, root, g_str_equal, NULL))
         continue;
       rc_check_error (c, entry, item, "import-before-seal-not-preloaded",
                       _ ("Add the package to preload, or remove the entry."),
@@ -350,8 +383,9 @@ check_limit (RcCheck *c, RcYamlNode *v, RcLimit limit, RcConfigFacts *facts)
     return;
   if (value < spec->min || (v->overflow && v->integer < 0))
     {
-      hint = g_strdup_printf (_ ("Use at least %" G_GINT64_FORMAT ", or leave it out for %" G_GINT64_FORMAT "."),
-                              spec->min, spec->default_value);
+      hint = g_strdup_printf (
+          _ ("Use at least %" G_GINT64_FORMAT ", or leave it out for %" G_GINT64_FORMAT "."),
+          spec->min, spec->default_value);
       rc_check_error (c, v, path, "limits-min", hint,
                       "Input should be greater than or equal to %" G_GINT64_FORMAT, spec->min);
       return;

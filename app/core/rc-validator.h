@@ -32,9 +32,9 @@ typedef struct
 
 const RcLimitSpec *rc_limit_spec (RcLimit limit);
 
-#define RC_PYODIDE_PIN         "0.29.5"
-#define RC_MAX_CLIENT_TOOLS    7
-#define RC_MAX_PRELUDE_CHARS   4000
+#define RC_PYODIDE_PIN            "0.29.5"
+#define RC_MAX_CLIENT_TOOLS       7
+#define RC_MAX_PRELUDE_CHARS      4000
 #define RC_MAX_IMPORT_BEFORE_SEAL 16
 
 typedef struct
@@ -46,13 +46,13 @@ typedef struct
   guint n_client_tools;     /* well-formed entries */
   RcYamlNode *python;       /* runtime.python when it is a mapping */
   gboolean python_fields_ok;
-  char *lockfile;                  /* when it passed the path rule */
+  char *lockfile; /* when it passed the path rule */
   RcYamlNode *lockfile_node;
-  RcYamlNode *preload;             /* list of str, when valid */
-  RcYamlNode *import_before_seal;  /* list of str, when valid */
-  gint64 limits[RC_N_LIMITS];      /* effective (defaults filled in) */
+  RcYamlNode *preload;            /* list of str, when valid */
+  RcYamlNode *import_before_seal; /* list of str, when the list itself is valid */
+  gint64 limits[RC_N_LIMITS];     /* effective (defaults filled in) */
   gboolean limits_set[RC_N_LIMITS];
-  GPtrArray *cors_origins;         /* char*, as OSA keeps them */
+  GPtrArray *cors_origins; /* char*, as OSA keeps them */
 } RcConfigFacts;
 
 void rc_config_facts_clear (RcConfigFacts *facts);
@@ -69,6 +69,9 @@ const char *rc_relative_path_problem (const char *path, const char *suffix);
  * when node is no map or a good one. Runs before type checks. */
 gboolean rc_config_check_deployment_map (RcCheck *c, RcYamlNode *node, const char *path,
                                          const char *field);
+
+/* An import_before_seal entry that passed its own checks (module name, root not sealed). */
+gboolean rc_config_module_entry_ok (RcYamlNode *entry);
 
 /* Per-section rules, one file each. */
 void rc_config_check_runtime (RcCheck *c, RcYamlNode *runtime, RcConfigFacts *facts);

@@ -87,7 +87,8 @@ rc_origin_resolve (const char *root, const char *encoded_path, gboolean *refused
     {
       char *part = g_uri_unescape_string (segments[i], "/\\");
 
-      if (part == NULL || *part == '\0' || g_str_equal (part, ".") || g_str_equal (part, ".."))
+      if (part == NULL || *part == '\0' || g_str_equal (part, ".") || g_str_equal (part, "..")
+          || strchr (part, '\\') != NULL)
         {
           *reason = g_strdup_printf ("refused: the path segment “%s” could leave the folder",
                                      segments[i]);
