@@ -8,6 +8,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <webkit/webkit.h>
 
 #include "boot/rc-engine.h"
 #include "boot/rc-prelude-oracle.h"
@@ -249,7 +250,7 @@ test_stdlib_nemarlike (void)
 {
   g_autofree char *dir = make_community ("stdlib",
                                          "    prelude: \"x = 41\\n\"\n"
-                                         "    limits:\n      exec_seconds: 20\n",
+                                         "    limits:\n      exec_seconds: 3\n",
                                          FALSE);
   g_autoptr (Booted) b = boot (dir, "nemarlike", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
   const char *const sequence[] = { "loading_runtime 1/2", "runtime_loaded 1/2", "prelude 2/2",
@@ -290,6 +291,69 @@ test_stdlib_nemarlike (void)
   assert_run (b, "__import__('pyodide')", "error", NULL,
               "ImportError: 'pyodide' is not available to executed code.\n");
   assert_run (b, "1/0", "error", NULL, "ZeroDivisionError: division by zero\n  line 1: 1/0");
+
+  /* The host deadline (limits.exec_seconds) answers for the worker and recycles it. */
+  assert_run (b, "while True:\n    pass", "timeout", NULL,
+              "[runtime] the code ran longer than 3s and was stopped.");
+  g_assert_cmpuint (rc_engine_get_state (b->engine), ==, RC_ENGINE_STATE_IDLE);
+
+  /* A warm boot reloads the page in the same view and session: a fresh runtime. */
+  g_clear_pointer (&b->wait.record, rc_run_record_free);
+  g_ptr_array_set_size (b->wait.progress, 0);
+  rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM, NULL, on_booted, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  g_assert_cmpint (b->wait.record->scenario, ==, RC_SCENARIO_WARM);
+  g_assert_cmpstr (b->wait.record->run_id, ==, "warm-1");
+  assert_run (b, "x + 1", "ok", "42", NULL);
+
+  /* Warm restart: the same data and cache folders, a new session, view and web process. */
+  g_clear_pointer (&b->wait.record, rc_run_record_free);
+  g_ptr_array_set_size (b->wait.progress, 0);
+  rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM_RESTART, NULL, on_booted, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  assert_outcome (b, NULL, NULL);
+  g_assert_cmpstr (b->wait.record->run_id, ==, "warm-restart-1");
+  g_assert_cmpint (b->wait.record->web_process_rss_bytes, >, 0);
+}
+
+static void
+terminate_on_first_progress (RcEngine *engine, JsonObject *message, gpointer data)
+{
+  GtkWidget *view = gtk_widget_get_first_child (rc_engine_get_view (engine));
+
+  g_signal_handlers_disconnect_by_func (engine, terminate_on_first_progress, data);
+  webkit_web_view_terminate_web_process (WEBKIT_WEB_VIEW (view));
+}
+
+static void
+test_web_process_terminated (void)
+{
+  g_autofree char *dir = make_community ("terminated", "", FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = rc_engine_new (community, server);
+  GtkWidget *window = gtk_window_new ();
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (engine, "progress", G_CALLBACK (terminate_on_first_progress), NULL);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_no_error (wait.error);
+  g_assert_cmpint (wait.record->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (wait.record->outcome.kind, ==, "web-process-terminated");
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_FAILED);
+  rc_run_record_free (wait.record);
+  g_main_loop_unref (wait.loop);
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
 }
 
 static void
@@ -477,6 +541,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
   g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
   g_test_add_func ("/boot/missing-worker-src", test_missing_worker_src);
+  g_test_add_func ("/boot/web-process-terminated", test_web_process_terminated);
   g_test_add_func ("/boot/stdlib-nemarlike", test_stdlib_nemarlike);
   g_test_add_func ("/boot/overlay-and-egress", test_overlay_and_egress);
   g_test_add_func ("/boot/import-before-seal-fails", test_import_before_seal_fails);
