@@ -211,7 +211,7 @@ rc_cli_boot (int argc, char **argv)
                                   "develop"));
       return RC_EXIT_CANNOT_RUN;
     }
-  if (!resolve_policy (csp, csp_text, &name, &policy) || !rc_cli_init_display ())
+  if (!resolve_policy (csp, csp_text, &name, &policy))
     return RC_EXIT_CANNOT_RUN;
   community = rc_community_load (rest[0], NULL, d, &error);
   if (community == NULL)
@@ -219,6 +219,8 @@ rc_cli_boot (int argc, char **argv)
       fprintf (stderr, "runtime-console boot: %s\n", error->message);
       return RC_EXIT_CANNOT_RUN;
     }
+  if (!rc_cli_init_display ())
+    return RC_EXIT_CANNOT_RUN;
 
   server = rc_server_new ();
   engine = rc_engine_new (community, server);
@@ -233,6 +235,7 @@ rc_cli_boot (int argc, char **argv)
 
   printf (_ ("Booting %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"), rest[0],
           rc_worker_kind_to_string (kind), name, rc_deployment_to_string (d), deadline);
+  fflush (stdout);
   run.loop = g_main_loop_new (NULL, FALSE);
   run.engine = engine;
   run.execute = execute;
