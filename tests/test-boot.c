@@ -398,6 +398,34 @@ test_overlay_and_egress (void)
 }
 
 static void
+test_example_demo (void)
+{
+  g_autofree char *dir = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autoptr (Booted) b = boot (dir, "none", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+  const char *const sequence[] = {
+    "loading_runtime 1/4",        "runtime_loaded 1/4", "loading_package demo-helpers 2/4",
+    "importing demo_helpers 3/4", "prelude 4/4",        NULL
+  };
+  gboolean wheel_seen = FALSE;
+
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  for (guint i = 0; i < b->wait.record->requests->len; i++)
+    {
+      const RcRequestRecord *request = g_ptr_array_index (b->wait.record->requests, i);
+
+      wheel_seen |=
+          g_str_has_suffix (request->url, "/demo/runtime/demo_helpers-0.1.0-py3-none-any.whl")
+          && request->status == 200;
+    }
+  g_assert_true (wheel_seen);
+  /* The production prelude configured the overlay package with osa.fetch. */
+  assert_run (b, "import demo_helpers\nprint(demo_helpers.describe())", "ok",
+              "data from https://data.example.org/, transport configured", NULL);
+  assert_run (b, "import demo_helpers\ndemo_helpers.mean([1, 2, 3])", "ok", "2.0", NULL);
+}
+
+static void
 test_tampered_wheel (void)
 {
   g_autofree char *dir = make_community ("tampered", OVERLAY_RUNTIME ("", ""), TRUE);
@@ -544,6 +572,7 @@ main (int argc, char **argv)
   g_test_add_func ("/boot/web-process-terminated", test_web_process_terminated);
   g_test_add_func ("/boot/stdlib-nemarlike", test_stdlib_nemarlike);
   g_test_add_func ("/boot/overlay-and-egress", test_overlay_and_egress);
+  g_test_add_func ("/boot/example-demo", test_example_demo);
   g_test_add_func ("/boot/import-before-seal-fails", test_import_before_seal_fails);
   g_test_add_func ("/boot/prelude-raises", test_prelude_raises);
   g_test_add_func ("/boot/tampered-wheel", test_tampered_wheel);
