@@ -14,6 +14,7 @@ static const RcCliCommand commands[] = {
   { "validate", N_ ("Check a community folder as OSA's server would"), rc_cli_validate },
   { "serve", N_ ("Emulate a community's origins on loopback, for a browser or curl"),
     rc_cli_serve },
+  { "compare", N_ ("Compare two measurement reports step by step"), rc_cli_compare },
 };
 
 static void
