@@ -59,6 +59,8 @@ struct _RcEngine
 };
 
 void rc_engine_set_state (RcEngine *self, RcEngineState state);
+/* A new record for a boot in @mode, with the environment and the expected resources. */
+void rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note);
 /* Ends the boot in progress: READY when the record says so, FAILED otherwise. */
 void rc_engine_finish_boot (RcEngine *self);
 /* Fails the boot in progress with @kind and @message (no diagnosis). */
