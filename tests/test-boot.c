@@ -330,6 +330,40 @@ terminate_on_first_progress (RcEngine *engine, JsonObject *message, gpointer dat
 }
 
 static void
+cancel_on_first_progress (RcEngine *engine, JsonObject *message, GCancellable *cancellable)
+{
+  g_cancellable_cancel (cancellable);
+}
+
+static void
+test_cancelled (void)
+{
+  g_autofree char *dir = make_community ("cancelled", "", FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = rc_engine_new (community, server);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  GtkWidget *window = gtk_window_new ();
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (engine, "progress", G_CALLBACK (cancel_on_first_progress), cancellable);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, cancellable, on_booted, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_error (wait.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (wait.record);
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_IDLE);
+  g_assert_cmpstr (rc_engine_get_last_record (engine)->outcome.kind, ==, "cancelled");
+  g_clear_error (&wait.error);
+  g_main_loop_unref (wait.loop);
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
+}
+
+static void
 test_web_process_terminated (void)
 {
   g_autofree char *dir = make_community ("terminated", "", FALSE);
@@ -570,6 +604,7 @@ main (int argc, char **argv)
   g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
   g_test_add_func ("/boot/missing-worker-src", test_missing_worker_src);
   g_test_add_func ("/boot/web-process-terminated", test_web_process_terminated);
+  g_test_add_func ("/boot/cancelled", test_cancelled);
   g_test_add_func ("/boot/stdlib-nemarlike", test_stdlib_nemarlike);
   g_test_add_func ("/boot/overlay-and-egress", test_overlay_and_egress);
   g_test_add_func ("/boot/example-demo", test_example_demo);

@@ -45,6 +45,8 @@ struct _RcEngine
   JsonObject *plan;
   GPtrArray *expected_urls;
   guint deadline_id;
+  GCancellable *boot_cancellable;
+  gulong cancel_handler;
   gint64 boot_start_us;
   double runtime_loaded_ms;
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];

@@ -357,6 +357,15 @@ on_deadline (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void
+disconnect_cancellable (RcEngine *self)
+{
+  if (self->boot_cancellable != NULL)
+    g_cancellable_disconnect (self->boot_cancellable, self->cancel_handler);
+  self->cancel_handler = 0;
+  g_clear_object (&self->boot_cancellable);
+}
+
 void
 rc_engine_finish_boot (RcEngine *self)
 {
@@ -364,6 +373,7 @@ rc_engine_finish_boot (RcEngine *self)
   GPid pid;
 
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  disconnect_cancellable (self);
   if (task == NULL)
     return;
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
@@ -415,6 +425,30 @@ rc_engine_get_compile_results (RcEngine *self)
   return self->compile_results;
 }
 
+/* Runs from an idle: disconnecting inside the "cancelled" handler would deadlock. */
+static gboolean
+cancel_boot_idle (gpointer data)
+{
+  RcEngine *self = data;
+  g_autoptr (GTask) task = NULL;
+
+  if (self->boot_task == NULL || !g_task_return_error_if_cancelled (self->boot_task))
+    return G_SOURCE_REMOVE;
+  task = g_steal_pointer (&self->boot_task);
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  disconnect_cancellable (self);
+  rc_engine_stop_worker (self);
+  rc_run_record_failed (self->record, "cancelled", _ ("The boot was cancelled"), NULL, -1);
+  rc_engine_set_state (self, RC_ENGINE_STATE_IDLE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_boot_cancelled (GCancellable *cancellable, RcEngine *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, cancel_boot_idle, g_object_ref (self), g_object_unref);
+}
+
 void
 rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
                       GAsyncReadyCallback callback, gpointer user_data)
@@ -452,6 +486,12 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   rc_server_set_run_id (self->server, self->record->run_id);
 
   self->boot_task = g_steal_pointer (&task);
+  if (cancellable != NULL)
+    {
+      self->boot_cancellable = g_object_ref (cancellable);
+      self->cancel_handler =
+          g_cancellable_connect (cancellable, G_CALLBACK (on_boot_cancelled), self, NULL);
+    }
   self->boot_start_us = g_get_monotonic_time ();
   rc_engine_set_state (self, RC_ENGINE_STATE_BOOTING);
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
@@ -496,6 +536,7 @@ rc_engine_stop (RcEngine *self)
 
   g_return_if_fail (RC_IS_ENGINE (self));
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  disconnect_cancellable (self);
   rc_engine_stop_worker (self);
   if (task != NULL)
     {
