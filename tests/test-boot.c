@@ -530,6 +530,7 @@ test_missing_worker_src (void)
   const RcViolation *v;
 
   assert_outcome (b, "worker_error", "worker could not be constructed");
+  g_assert_nonnull (strstr (b->wait.record->outcome.diagnosis, "blob:"));
   g_assert_cmpuint (b->wait.record->violations->len, >=, 1);
   v = g_ptr_array_index (b->wait.record->violations, 0);
   g_assert_cmpstr (v->directive, ==, "worker-src");

@@ -187,7 +187,11 @@ handle_worker_error (RcEngine *self, const char *kind, const char *message)
 {
   if (self->boot_task != NULL)
     {
-      rc_engine_fail_boot (self, kind, message);
+      /* The worker could not start: most often the policy, so say what it refuses. */
+      g_autofree char *diagnosis = rc_engine_diagnose (self);
+
+      rc_run_record_failed (self->record, kind, message, diagnosis, -1);
+      rc_engine_finish_boot (self);
       return;
     }
   if (self->state == RC_ENGINE_STATE_READY && g_hash_table_size (self->executes) > 0)

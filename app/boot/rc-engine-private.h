@@ -65,6 +65,8 @@ void rc_engine_set_state (RcEngine *self, RcEngineState state);
 void rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note);
 /* Ends the boot in progress: READY when the record says so, FAILED otherwise. */
 void rc_engine_finish_boot (RcEngine *self);
+/* The deadline diagnosis (policy analysis, violations, requests) for the boot so far. */
+char *rc_engine_diagnose (RcEngine *self);
 /* Fails the boot in progress with @kind and @message (no diagnosis). */
 void rc_engine_fail_boot (RcEngine *self, const char *kind, const char *message);
 /* Completes the execution @call_id with @result (the worker's result message). */

@@ -333,19 +333,26 @@ engine_needs (RcEngine *self, char **cdn_path, GStrv *fetch_allow)
   return needs;
 }
 
+char *
+rc_engine_diagnose (RcEngine *self)
+{
+  g_autofree char *cdn_path = NULL;
+  g_auto (GStrv) fetch_allow = NULL;
+  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
+
+  return rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
+}
+
 static gboolean
 on_deadline (gpointer data)
 {
   RcEngine *self = data;
-  g_autofree char *cdn_path = NULL;
-  g_auto (GStrv) fetch_allow = NULL;
-  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
   g_autofree char *diagnosis = NULL;
   g_autofree char *message = NULL;
 
   self->deadline_id = 0;
   rc_engine_stop_worker (self);
-  diagnosis = rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
+  diagnosis = rc_engine_diagnose (self);
   /* OSA's host text (runtime-worker.md §4). */
   message = g_strdup_printf (
       "the Python runtime did not finish starting within %.0fs. A blocked runtime looks exactly "
