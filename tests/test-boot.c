@@ -318,6 +318,23 @@ test_stdlib_nemarlike (void)
   assert_outcome (b, NULL, NULL);
   g_assert_cmpstr (b->wait.record->run_id, ==, "warm-restart-1");
   g_assert_cmpint (b->wait.record->web_process_rss_bytes, >, 0);
+
+  /* Stopping a run is a "cancelled" result, and the worker is recycled. */
+  {
+    g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+    g_autoptr (JsonObject) r = NULL;
+
+    g_timeout_add_once (500, (GSourceOnceFunc) g_cancellable_cancel, cancellable);
+    rc_engine_execute_async (b->engine, "while True:\n    pass", cancellable, on_executed,
+                             &b->wait);
+    g_main_loop_run (b->wait.loop);
+    g_assert_no_error (b->wait.error);
+    r = g_steal_pointer (&b->wait.result);
+    g_assert_cmpstr (json_object_get_string_member (r, "status"), ==, "cancelled");
+    g_assert_cmpstr (json_object_get_string_member (r, "stderr"), ==,
+                     "[runtime] the reader stopped this run before it finished.");
+    g_assert_cmpuint (rc_engine_get_state (b->engine), ==, RC_ENGINE_STATE_IDLE);
+  }
 }
 
 static void
