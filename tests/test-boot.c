@@ -79,7 +79,8 @@ make_community (const char *name, const char *runtime_yaml, gboolean with_demo_o
 #define OVERLAY_RUNTIME(ibs, prelude)                                                              \
   "    lockfile: runtime/demo-pyodide-lock.json\n    preload: [demo-helpers]\n"                    \
   "    import_before_seal: [" ibs "]\n    prelude: \"" prelude "\"\n"                              \
-  "    fetch_allow: [\"https://data.example.org/ok/\"]\n    limits:\n      exec_seconds: 20\n"
+  "    fetch_allow: [\"https://data.example.org/ok/\", \"https://nowhere.example.org/\"]\n    "    \
+  "limits:\n      exec_seconds: 20\n"
 
 /* ---- booting ------------------------------------------------------------------------------- */
 
@@ -437,6 +438,10 @@ test_overlay_and_egress (void)
   /* A sibling path on the same origin is outside fetch_allow: the shim refuses it. */
   assert_run (b, "import osa\nawait osa.fetch_bytes('https://data.example.org/secret.txt')",
               "error", NULL, "Blocked by the runtime egress policy (not_in_fetch_allow)");
+  /* WebKit rejects a failed fetch with a TypeError that has no stack; the rejection guard
+   * turns it into an exception instead of an await that never ends (exec_seconds 20). */
+  assert_run (b, "import osa\nawait osa.fetch_bytes('https://nowhere.example.org/x')", "error",
+              NULL, "The browser said: TypeError");
   /* The boot CDN is unreachable after the seal. */
   assert_run (
       b, "import osa\nawait osa.fetch('https://cdn.jsdelivr.net/pyodide/v0.29.5/full/pyodide.js')",
