@@ -274,6 +274,20 @@ test_stdlib_nemarlike (void)
   g_assert_cmpstr (r->env.worker_kind, ==, "builtin");
   g_assert_true (g_str_has_prefix (r->env.webkit_version, "2."));
   g_assert_cmpuint (r->timings->len, >, 0);
+  /* The interpreter step split up: downloads (Resource Timing), compile and Python start-up. */
+  {
+    gboolean wasm = FALSE, compile = FALSE, init = FALSE;
+
+    for (guint i = 0; i < r->sub_phases->len; i++)
+      {
+        const RcSubPhase *p = g_ptr_array_index (r->sub_phases, i);
+
+        wasm |= g_str_equal (p->name, "wasm") && g_str_equal (p->source, "resource-timing");
+        compile |= g_str_equal (p->name, "wasm-compile") && p->end_ms > p->start_ms;
+        init |= g_str_equal (p->name, "python-init") && p->end_ms > p->start_ms;
+      }
+    g_assert_true (wasm && compile && init);
+  }
   g_assert_cmpuint (r->requests->len, >, 0);
   g_assert_cmpint (r->web_process_rss_bytes, >, 0);
   g_assert_cmpuint (r->violations->len, ==, 0);
