@@ -4,8 +4,9 @@
 #include <glib/gi18n.h>
 
 #include "boot/rc-measure-runner.h"
+#include "core/rc-closure.h"
 
-G_DEFINE_QUARK (rc-measure-error-quark, rc_measure_error)
+G_DEFINE_QUARK (rc - measure - error - quark, rc_measure_error)
 
 #define PRIMING (-1)
 
@@ -300,8 +301,7 @@ rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,
   self->task = g_steal_pointer (&task);
   self->plan = build_plan (self);
   self->next = 0;
-  self->measurement =
-      rc_measurement_new (name != NULL ? name : rc_community_get_id (community));
+  self->measurement = rc_measurement_new (name != NULL ? name : rc_community_get_id (community));
   boot_next (self);
 }
 
@@ -428,9 +428,9 @@ rc_measure_runner_class_init (RcMeasureRunnerClass *klass)
   properties[PROP_ENGINE] =
       g_param_spec_object ("engine", NULL, NULL, RC_TYPE_ENGINE,
                            G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNS] = g_param_spec_uint ("runs", NULL, NULL, 1, 1000, 1,
-                                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                 | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNS] =
+      g_param_spec_uint ("runs", NULL, NULL, 1, 1000, 1,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_BOOT_STARTED] =
