@@ -224,14 +224,17 @@ on_progress (RcEngine *engine, JsonObject *message, MeasureRun *run)
 {
   const char *type = json_object_get_string_member_with_default (message, "type", "");
 
-  if (g_str_equal (type, "progress"))
-    fprintf (stderr, "  %s [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %s %s\n", run->run_id,
-             json_object_get_int_member_with_default (message, "step", 0),
-             json_object_get_int_member_with_default (message, "steps", 0),
-             json_object_get_string_member_with_default (message, "phase", "?"),
-             json_object_get_string_member_with_default (
-                 message, "package",
-                 json_object_get_string_member_with_default (message, "module", "")));
+  const char *what;
+
+  if (!g_str_equal (type, "progress"))
+    return;
+  what = json_object_get_string_member_with_default (
+      message, "package", json_object_get_string_member_with_default (message, "module", NULL));
+  fprintf (stderr, "  %s [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %s%s%s\n", run->run_id,
+           json_object_get_int_member_with_default (message, "step", 0),
+           json_object_get_int_member_with_default (message, "steps", 0),
+           json_object_get_string_member_with_default (message, "phase", "?"),
+           what != NULL ? " " : "", what != NULL ? what : "");
 }
 
 static void
