@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "rc-config-check.h"
 
@@ -58,6 +59,9 @@ allowed_hint (const char *key, const char *const *allowed)
 
   if (near != NULL)
     return g_strdup_printf (_ ("Did you mean '%s'? Otherwise remove the key."), near);
+  if (g_strv_length ((char **) allowed) > 12)
+    return g_strdup (_ ("Remove the key, or fix its spelling (community-config.md lists the "
+                        "known keys)."));
   return g_strdup_printf (_ ("Remove the key; this section knows only: %s."), list);
 }
 
@@ -101,7 +105,9 @@ rc_check_str (RcCheck *c, RcYamlNode *node, const char *path)
 
   if (node->kind == RC_YAML_STR || node->kind == RC_YAML_BINARY)
     return TRUE;
-  if (rc_yaml_is_scalar (node))
+  if (node->kind == RC_YAML_NULL)
+    hint = g_strdup (_ ("Write a string here; YAML reads an empty value, ~ or null as null."));
+  else if (rc_yaml_is_scalar (node))
     hint = g_strdup_printf (_ ("YAML reads %s as %s; quote it: \"%s\"."), node->text,
                             rc_yaml_kind_describe (node->kind), node->text);
   else
@@ -122,7 +128,7 @@ bool_from_text (const char *text, gboolean *out)
 {
   static const char *truthy[] = { "1", "on", "t", "true", "y", "yes" };
   static const char *falsy[] = { "0", "off", "f", "false", "n", "no" };
-  g_autofree char *s = g_ascii_strdown (g_strstrip (g_strdup (text)), -1);
+  g_autofree char *s = g_strstrip (g_ascii_strdown (text, -1));
 
   for (guint i = 0; i < G_N_ELEMENTS (truthy); i++)
     {
@@ -182,7 +188,10 @@ int_from_text (const char *text, gint64 *out)
   for (const char *p = s; *p && *p != '.'; p++)
     if (*p != '_')
       g_string_append_c (digits, *p);
-  return g_ascii_string_to_signed (digits->str, 10, G_MININT64, G_MAXINT64, out, NULL);
+  /* Python's int has no bound: saturate, and let the field's own bounds judge. */
+  if (!g_ascii_string_to_signed (digits->str, 10, G_MININT64, G_MAXINT64, out, NULL))
+    *out = digits->str[0] == '-' ? G_MININT64 : G_MAXINT64;
+  return TRUE;
 }
 
 gboolean
@@ -205,13 +214,15 @@ rc_check_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out)
           rc_check_error (c, node, path, "type-int", hint, "Input should be a finite number");
           return FALSE;
         }
-      if (node->number != floor (node->number) || fabs (node->number) > 9.2e18)
+      if (node->number != floor (node->number))
         {
           rc_check_error (c, node, path, "type-int", hint,
                           "Input should be a valid integer, got a number with a fractional part");
           return FALSE;
         }
-      value = (gint64) node->number;
+      value = node->number >= 9.2e18    ? G_MAXINT64
+              : node->number <= -9.2e18 ? G_MININT64
+                                        : (gint64) node->number;
       break;
     case RC_YAML_STR:
       if (!int_from_text (node->text, &value))
@@ -259,6 +270,8 @@ rc_check_literal (RcCheck *c, RcYamlNode *node, const char *path, const char *co
   near = node->kind == RC_YAML_STR ? rc_check_suggest (node->text, choices) : NULL;
   if (near != NULL)
     hint = g_strdup_printf (_ ("Did you mean '%s'?"), near);
+  else if (choices[1] == NULL)
+    hint = g_strdup_printf (_ ("Write %s."), list);
   else
     hint = g_strdup_printf (_ ("Use one of %s."), list);
   rc_check_error (c, node, path, "literal", hint, "Input should be %s", list);
@@ -305,4 +318,121 @@ rc_check_max_chars (RcCheck *c, RcYamlNode *node, const char *path, glong max, c
   rc_check_report (c, RC_SEVERITY_ERROR, node, path, rule, hint,
                    "String should have at most %ld characters (it has %ld)", max, n);
   return FALSE;
+}
+
+gboolean
+rc_check_strict_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out)
+{
+  if (node->kind != RC_YAML_INT)
+    {
+      rc_check_error (c, node, path, "type-int",
+                      _ ("Write a whole number without quotes (this field is strict)."),
+                      "Input should be a valid integer");
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = node->integer;
+  return TRUE;
+}
+
+static gboolean
+number_from_text (const char *text, double *out)
+{
+  g_autofree char *s = g_strstrip (g_strdup (text));
+  char *end = NULL;
+
+  if (s[0] == '\0')
+    return FALSE;
+  *out = g_ascii_strtod (s, &end);
+  return end != NULL && *end == '\0';
+}
+
+gboolean
+rc_check_number (RcCheck *c, RcYamlNode *node, const char *path, double *out)
+{
+  const char *hint = _ ("Write a number, such as 5.0.");
+  double value;
+
+  switch (node->kind)
+    {
+    case RC_YAML_INT:
+      value = (double) node->integer;
+      break;
+    case RC_YAML_FLOAT:
+      value = node->number;
+      break;
+    case RC_YAML_BOOL:
+      value = node->boolean ? 1.0 : 0.0;
+      break;
+    case RC_YAML_STR:
+      if (!number_from_text (node->text, &value))
+        {
+          rc_check_error (c, node, path, "type-number", hint,
+                          "Input should be a valid number, unable to parse string as a number");
+          return FALSE;
+        }
+      break;
+    default:
+      rc_check_error (c, node, path, "type-number", hint, "Input should be a valid number");
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = value;
+  return TRUE;
+}
+
+gboolean
+rc_check_pattern (RcCheck *c, RcYamlNode *node, const char *path, const char *pattern,
+                  const char *rule, const char *hint)
+{
+  /* pydantic's pattern is a search, so the patterns here carry their own anchors. */
+  if (g_regex_match_simple (pattern, node->text, G_REGEX_DOLLAR_ENDONLY, 0))
+    return TRUE;
+  rc_check_error (c, node, path, rule, hint, "String should match pattern '%s'", pattern);
+  return FALSE;
+}
+
+char *
+rc_py_float_repr (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  int digits, exponent;
+
+  if (isnan (value))
+    return g_strdup ("nan");
+  if (isinf (value))
+    return g_strdup (value > 0 ? "inf" : "-inf");
+  /* The fewest significant digits that read back as the same double. */
+  for (digits = 1; digits < 17; digits++)
+    {
+      g_autofree char *format = g_strdup_printf ("%%.%de", digits - 1);
+
+      g_ascii_formatd (buffer, sizeof buffer, format, value);
+      if (g_ascii_strtod (buffer, NULL) == value)
+        break;
+    }
+  {
+    g_autofree char *format = g_strdup_printf ("%%.%de", digits - 1);
+
+    g_ascii_formatd (buffer, sizeof buffer, format, value);
+  }
+  exponent = atoi (strchr (buffer, 'e') + 1);
+  /* repr() writes fixed notation for exponents -4..15, scientific otherwise. */
+  if (exponent >= -4 && exponent < 16)
+    {
+      int decimals = MAX (digits - 1 - exponent, 0);
+      g_autofree char *format = g_strdup_printf ("%%.%df", decimals);
+
+      g_ascii_formatd (buffer, sizeof buffer, format, value);
+      return decimals == 0 ? g_strconcat (buffer, ".0", NULL) : g_strdup (buffer);
+    }
+  if (digits == 1)
+    {
+      /* "1e+16", not "1.e+16" */
+      char *dot = strchr (buffer, '.');
+
+      if (dot != NULL)
+        memmove (dot, dot + 1, strlen (dot));
+    }
+  return g_strdup (buffer);
 }

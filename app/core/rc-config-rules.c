@@ -45,6 +45,7 @@ typedef struct
   const char *key;
   const char *model; /* pydantic model name for a mapping section */
   const char *const *keys;
+  const char *const *required; /* list sections: fields with no default */
 } Section;
 
 static const char *const github_keys[] = { "repos", NULL };
@@ -97,10 +98,20 @@ static const Section sections[] = {
 };
 
 /* Lists of models, checked to be lists of mappings. */
+static const char *const doc_keys[] = { "title",       "url",         "source_url",
+                                        "preload",     "category",    "type",
+                                        "source_repo", "description", NULL };
+static const char *const doc_required[] = { "title", "url", NULL };
+static const char *const discourse_keys[] = { "url", "tags", "categories", NULL };
+static const char *const discourse_required[] = { "url", NULL };
+static const char *const mailman_keys[] = { "list_name", "base_url", "display_name", "start_year",
+                                            NULL };
+static const char *const mailman_required[] = { "list_name", "base_url", NULL };
+
 static const Section list_sections[] = {
-  { "documentation", "DocSource", NULL },
-  { "discourse", "DiscourseConfig", NULL },
-  { "mailman", "MailmanConfig", NULL },
+  { "documentation", "DocSource", doc_keys, doc_required },
+  { "discourse", "DiscourseConfig", discourse_keys, discourse_required },
+  { "mailman", "MailmanConfig", mailman_keys, mailman_required },
 };
 
 static gboolean
@@ -158,9 +169,58 @@ check_sections (RcCheck *c, RcYamlNode *root)
       for (guint j = 0; j < v->items->len; j++)
         {
           g_autofree char *path = rc_check_path_index (list_sections[i].key, j);
+          RcYamlNode *item = v->items->pdata[j];
 
-          rc_check_mapping (c, v->items->pdata[j], path, list_sections[i].model);
+          if (!rc_check_mapping (c, item, path, list_sections[i].model))
+            continue;
+          rc_check_extra_keys (c, item, path, list_sections[i].keys);
+          for (guint k = 0; list_sections[i].required[k] != NULL; k++)
+            rc_check_required (c, item, path, list_sections[i].required[k]);
         }
+    }
+}
+
+static gboolean
+is_blank (const char *text)
+{
+  for (; *text; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
+static const char *const doc_types[] = { "sphinx", "mkdocs", "html", "markdown", "json", NULL };
+
+/* DocSource: its type, and validate_preload_has_source_url. */
+static void
+check_documentation (RcCheck *c, RcYamlNode *root)
+{
+  RcYamlNode *list = rc_yaml_map_get (root, "documentation");
+
+  for (guint i = 0; list != NULL && list->kind == RC_YAML_SEQ && i < list->items->len; i++)
+    {
+      RcYamlNode *doc = list->items->pdata[i], *v, *title, *source;
+      g_autofree char *path = rc_check_path_index ("documentation", i);
+      g_autofree char *type_path = rc_check_path (path, "type");
+      g_autofree char *preload_path = rc_check_path (path, "preload");
+      gboolean preload = FALSE;
+
+      if (doc->kind != RC_YAML_MAP)
+        continue;
+      if ((v = rc_yaml_map_get (doc, "type")) != NULL)
+        rc_check_literal (c, v, type_path, doc_types);
+      if ((v = rc_yaml_map_get (doc, "preload")) == NULL
+          || !rc_check_bool (c, v, preload_path, &preload) || !preload)
+        continue;
+      source = rc_yaml_map_get (doc, "source_url");
+      title = rc_yaml_map_get (doc, "title");
+      if (source == NULL || source->kind == RC_YAML_NULL
+          || (source->kind == RC_YAML_STR && is_blank (source->text)))
+        rc_check_error (c, v, preload_path, "documentation-preload",
+                        _ ("Add a source_url to fetch the content from, or set preload: false."),
+                        "DocSource '%s' has preload=True but no source_url. Preloaded documents "
+                        "require a source_url to fetch content.",
+                        title && title->kind == RC_YAML_STR ? title->text : "");
     }
 }
 
@@ -265,6 +325,26 @@ check_default_model (RcCheck *c, RcYamlNode *root)
 }
 
 static void
+check_maintainers (RcCheck *c, RcYamlNode *list)
+{
+  if (!rc_check_str_list (c, list, "maintainers"))
+    return;
+  for (guint i = 0; i < list->items->len; i++)
+    {
+      RcYamlNode *item = list->items->pdata[i];
+      g_autofree char *path = rc_check_path_index ("maintainers", i);
+      g_autofree char *name = g_strstrip (g_strdup (item->text));
+
+      if (name[0] != '\0' && !regex_matches ("^[a-zA-Z0-9]([a-zA-Z0-9-]{0,37}[a-zA-Z0-9])?$", name))
+        rc_check_error (c, item, path, "maintainer",
+                        _ ("Write the GitHub username alone, without @."),
+                        "Invalid GitHub username: '%s'. Must be 1-39 alphanumeric characters or "
+                        "hyphens, cannot start/end with hyphen.",
+                        name);
+    }
+}
+
+static void
 check_scalars (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
 {
   RcYamlNode *v;
@@ -285,7 +365,7 @@ check_scalars (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
   if ((v = rc_yaml_map_get (root, "default_model_provider")) != NULL)
     rc_check_optional_str (c, v, "default_model_provider");
   if ((v = rc_yaml_map_get (root, "maintainers")) != NULL)
-    rc_check_str_list (c, v, "maintainers");
+    check_maintainers (c, v);
   if ((v = rc_yaml_map_get (root, "model_instructions")) != NULL
       && rc_check_mapping (c, v, "model_instructions", NULL))
     for (guint i = 0; i < v->items->len; i++)
@@ -319,12 +399,17 @@ rc_config_validate (RcYamlNode *root, const char *folder_name, RcCheck *c, RcCon
   check_id (c, root, folder_name, facts);
   check_scalars (c, root, facts);
   check_sections (c, root);
+  check_documentation (c, root);
   check_github_repos (c, root);
   check_cors_origins (c, root, facts);
   check_env_var (c, root, "anthropic_api_key_env_var", "ANTHROPIC_API_KEY_");
   check_env_var (c, root, "openrouter_api_key_env_var", "OPENROUTER_API_KEY_");
   check_default_model (c, root);
   check_widget_launcher (c, root);
+  if ((v = rc_yaml_map_get (root, "widget")) != NULL)
+    rc_config_check_widget (c, v);
+  if ((v = rc_yaml_map_get (root, "budget")) != NULL)
+    rc_config_check_budget (c, v);
   if ((v = rc_yaml_map_get (root, "extensions")) != NULL)
     rc_config_check_extensions (c, v, facts);
   if ((v = rc_yaml_map_get (root, "runtime")) != NULL)
