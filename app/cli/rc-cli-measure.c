@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
 
@@ -58,6 +59,7 @@ typedef struct
   RcMeasurement *measurement;
   GError *error;
   char *run_id;
+  GCancellable *cancellable;
 } MeasureRun;
 
 static gboolean
@@ -247,6 +249,17 @@ on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
              record->outcome.message);
 }
 
+/* Ctrl-C or SIGTERM: stop cleanly, so the engine removes its temporary session folders. */
+static gboolean
+on_signal (gpointer data)
+{
+  MeasureRun *run = data;
+
+  fprintf (stderr, "%s\n", _ ("Interrupted: stopping the boot in progress"));
+  g_cancellable_cancel (run->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 on_measured (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -314,6 +327,7 @@ measure (const Options *o, GArray *scenarios, GError **error)
   MeasureRun run = { 0 };
   RcDeployment deployment;
   GtkWidget *window;
+  guint signal_ids[2];
 
   if (!pick_deployment (o, &deployment, error)
       || (community = rc_community_load (o->rest[0], NULL, deployment, error)) == NULL)
@@ -334,9 +348,15 @@ measure (const Options *o, GArray *scenarios, GError **error)
   g_signal_connect (runner, "boot-started", G_CALLBACK (on_boot_started), &run);
   g_signal_connect (runner, "run-finished", G_CALLBACK (on_run_finished), &run);
   g_signal_connect (engine, "progress", G_CALLBACK (on_progress), &run);
-  rc_measure_runner_run_async (runner, NULL, on_measured, &run);
+  run.cancellable = g_cancellable_new ();
+  signal_ids[0] = g_unix_signal_add (SIGINT, on_signal, &run);
+  signal_ids[1] = g_unix_signal_add (SIGTERM, on_signal, &run);
+  rc_measure_runner_run_async (runner, run.cancellable, on_measured, &run);
   g_main_loop_run (run.loop);
+  g_source_remove (signal_ids[0]);
+  g_source_remove (signal_ids[1]);
   g_main_loop_unref (run.loop);
+  g_object_unref (run.cancellable);
   g_signal_handlers_disconnect_by_data (engine, &run);
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
