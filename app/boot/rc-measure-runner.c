@@ -32,8 +32,6 @@ struct _RcMeasureRunner
   RcMeasurement *measurement;
   char *wheel;         /* the overlay wheel changed-wheel renames */
   char *wheel_current; /* the name it is served under now (NULL: not renamed) */
-  gulong cancel_handler;
-  guint stop_idle;
 };
 
 G_DEFINE_FINAL_TYPE (RcMeasureRunner, rc_measure_runner, G_TYPE_OBJECT)
@@ -203,9 +201,6 @@ finish (RcMeasureRunner *self, GError *error)
 {
   g_autoptr (GTask) task = g_steal_pointer (&self->task);
 
-  g_cancellable_disconnect (g_task_get_cancellable (task), self->cancel_handler);
-  self->cancel_handler = 0;
-  g_clear_handle_id (&self->stop_idle, g_source_remove);
   g_clear_pointer (&self->plan, g_array_unref);
   if (error != NULL)
     {
@@ -227,12 +222,6 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (record == NULL)
     {
-      /* a stop we caused is a cancellation, whatever the engine calls it */
-      if (g_cancellable_is_cancelled (g_task_get_cancellable (self->task)))
-        {
-          g_clear_error (&error);
-          g_cancellable_set_error_if_cancelled (g_task_get_cancellable (self->task), &error);
-        }
       finish (self, error);
       g_object_unref (self);
       return;
@@ -283,25 +272,6 @@ boot_next (RcMeasureRunner *self)
                         g_object_ref (self));
 }
 
-/* The engine does not watch cancellables: stop the boot in progress, from an idle because a
- * cancelled handler must not end up disconnecting itself. */
-static gboolean
-stop_engine (gpointer data)
-{
-  RcMeasureRunner *self = data;
-
-  self->stop_idle = 0;
-  rc_engine_stop (self->engine);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-on_cancelled (GCancellable *cancellable, RcMeasureRunner *self)
-{
-  if (self->stop_idle == 0)
-    self->stop_idle = g_idle_add (stop_engine, self);
-}
-
 void
 rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data)
@@ -335,9 +305,6 @@ rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,
       return;
     }
   self->task = g_steal_pointer (&task);
-  if (cancellable != NULL)
-    self->cancel_handler =
-        g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), self, NULL);
   self->plan = build_plan (self);
   self->next = 0;
   self->measurement = rc_measurement_new (name != NULL ? name : rc_community_get_id (community));
