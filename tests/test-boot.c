@@ -13,6 +13,7 @@
 #include "boot/rc-engine.h"
 #include "boot/rc-prelude-oracle.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-paths.h"
 
 #define DEADLINE 60.0
 
@@ -625,6 +626,12 @@ test_osa_worker_standin (void)
   g_assert_true (noted);
 }
 
+static void
+skip_without_distribution (void)
+{
+  g_test_skip ("no Pyodide distribution (run tools/setup.sh)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -636,6 +643,17 @@ main (int argc, char **argv)
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  {
+    g_autofree char *dist = rc_paths_default_distribution ();
+    g_autofree char *wasm = g_build_filename (dist, "pyodide.asm.wasm", NULL);
+
+    if (!g_file_test (wasm, G_FILE_TEST_IS_REGULAR))
+      {
+        g_test_message ("no Pyodide distribution at %s (run tools/setup.sh)", dist);
+        g_test_add_func ("/boot/needs-distribution", skip_without_distribution);
+        return g_test_run ();
+      }
+  }
   scratch = g_dir_make_tmp ("rc-test-boot-XXXXXX", &error);
   g_assert_no_error (error);
   g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
