@@ -27,8 +27,9 @@ int rc_cli_main (int argc, char **argv);
 
 /* Subcommands. Each receives argv starting at the subcommand name. */
 int rc_cli_validate (int argc, char **argv);
-int rc_cli_serve (int argc, char **argv);
 int rc_cli_compare (int argc, char **argv);
+int rc_cli_measure (int argc, char **argv);
+int rc_cli_serve (int argc, char **argv);
 int rc_cli_boot (int argc, char **argv);
 
 /* A display for commands that boot WebKit: starts Xvfb when there is none, then gtk_init.
