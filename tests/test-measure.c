@@ -111,10 +111,10 @@ overlay_wheel (const RcRunRecord *run)
 static void
 test_wheel_name (void)
 {
-  g_autofree char *a = rc_measure_wheel_new_name ("demo_helpers-0.1.0-py3-none-any.whl", 1);
+  g_autofree char *a = rc_measure_wheel_new_name ("demo_helpers-0.1.1-py3-none-any.whl", 1);
   g_autofree char *b = rc_measure_wheel_new_name ("x-1.0-7-py3-none-any.whl", 2);
 
-  g_assert_cmpstr (a, ==, "demo_helpers-0.1.0-1-py3-none-any.whl");
+  g_assert_cmpstr (a, ==, "demo_helpers-0.1.1-1-py3-none-any.whl");
   g_assert_cmpstr (b, ==, "x-1.0-2-py3-none-any.whl");
 }
 

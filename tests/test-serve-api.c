@@ -8,7 +8,7 @@
 #include "core/rc-paths.h"
 #include "serve-test-util.h"
 
-#define WHEEL       "demo_helpers-0.1.0-py3-none-any.whl"
+#define WHEEL       "demo_helpers-0.1.1-py3-none-any.whl"
 #define API         "https://widget.osc.earth/demo/"
 #define API_DEVELOP "https://develop-widget.osc.earth/demo/"
 #define IMMUTABLE   "public, max-age=31536000, immutable"
@@ -262,7 +262,7 @@ test_wheel_404 (Fixture *f, gconstpointer user_data)
   assert_no_such_file (f, API "runtime/..%2Fconfig.yaml");
   assert_no_such_file (f, API "runtime/%2e%2e%2fconfig.yaml");
   assert_no_such_file (f, API "runtime/wheels%2F" WHEEL);
-  assert_no_such_file (f, API "runtime/demo_helpers-0.1.0-PY3-none-any.whl");
+  assert_no_such_file (f, API "runtime/demo_helpers-0.1.1-PY3-none-any.whl");
   assert_no_such_file (f, API "runtime/");
   assert_no_such_file (f, "https://widget.osc.earth/nemar/runtime/" WHEEL);
 }
@@ -361,7 +361,7 @@ test_no_lockfile (Fixture *f, gconstpointer user_data)
 static void
 test_rename (Fixture *f, gconstpointer user_data)
 {
-  const char *renamed = "demo_helpers-0.1.0-2-py3-none-any.whl";
+  const char *renamed = "demo_helpers-0.1.1-2-py3-none-any.whl";
   g_autofree char *url = g_strconcat (API "runtime/", renamed, NULL);
   g_autoptr (GBytes) expected = wheel_bytes (f);
   g_autoptr (CurlResult) config = NULL;

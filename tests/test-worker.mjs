@@ -116,7 +116,7 @@ const tests = {
     assert.deepEqual(plain(w.installs), [['a', { deps: false }]]);
   },
   async 'the overlay is merged into the stock lock and given as lockFileContents' () {
-    const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.0-py3-none-any.whl';
+    const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';
     const w = makeWorker(baseConfig({ lockPackages: { 'demo-helpers': { name: 'demo-helpers', file_name: wheel } } }));
     assert.equal((await boot(w)).type, 'ready');
     assert.equal(w.fetched[0].url, INDEX + 'pyodide-lock.json');
@@ -167,7 +167,7 @@ const tests = {
     assert.deepEqual([result.type, result.call_id, result.status, result.stderr], ['result', 'c1', 'error', '[runtime] the runtime is not booted']);
   },
   async 'the egress guard: boot allowlist, URL decisions, transports, then the seal' () {
-    const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.0-py3-none-any.whl';
+    const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';
     const w = makeWorker(baseConfig({ indexUrls: ['https://pypi.example/simple/'], fetchAllow: ['https://data.example.org/ok', 'https://data.example.org/a/../b/'],
                                       lockPackages: { 'demo-helpers': { file_name: wheel } } }));
     const s = w.sandbox;

@@ -45,7 +45,7 @@ guint rc_measure_runner_get_runs (RcMeasureRunner *self);
 void rc_measure_runner_set_scenarios (RcMeasureRunner *self, GArray *scenarios);
 
 /* The overlay wheel changed-wheel renames, and the name it gets in repetition @n (a build
- * tag: "demo_helpers-0.1.0-py3-none-any.whl" → "demo_helpers-0.1.0-1-py3-none-any.whl").
+ * tag: "demo_helpers-0.1.1-py3-none-any.whl" → "demo_helpers-0.1.1-1-py3-none-any.whl").
  * NULL when the community has no overlay wheel. */
 char *rc_measure_runner_pick_wheel (RcCommunity *community);
 char *rc_measure_wheel_new_name (const char *file_name, guint n);
