@@ -1,0 +1,122 @@
+/* rc-engine.h: boots a community's runtime for real, in a WebKitGTK view, under a chosen CSP.
+ *
+ * The engine serves its host page (data/js, from GResources) and a boot plan through the
+ * origin emulation (RcServer), loads the page in a WebKitWebView whose network session goes
+ * through the server's loopback proxy, and follows the worker's messages (runtime-worker.md
+ * §2) into an RcRunRecord. A deadline that expires, the worker failing or the web process
+ * dying end the boot FAILED with a kind, a message and (for the deadline) a diagnosis.
+ *
+ * One boot at a time per engine. Needs a display (run under `xvfb-run -a` without one).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include <json-glib/json-glib.h>
+
+#include "core/rc-community.h"
+#include "core/rc-run-record.h"
+#include "serve/rc-server.h"
+
+G_BEGIN_DECLS
+
+#define RC_ENGINE_ERROR (rc_engine_error_quark ())
+GQuark rc_engine_error_quark (void);
+
+typedef enum
+{
+  RC_ENGINE_ERROR_BUSY,       /* a boot or an execution is already running */
+  RC_ENGINE_ERROR_NO_RUNTIME, /* the community has no runtime.python (or /config sends none) */
+  RC_ENGINE_ERROR_NO_BUNDLE,  /* worker-kind osa, but no OSA checkout around the community */
+  RC_ENGINE_ERROR_SERVER,     /* the origin emulation could not start */
+  RC_ENGINE_ERROR_NOT_READY,  /* execute before a successful boot */
+  RC_ENGINE_ERROR_STOPPED,    /* rc_engine_stop() or dispose during the operation */
+  RC_ENGINE_ERROR_PAGE,       /* the page could not be evaluated (web process gone) */
+} RcEngineError;
+
+typedef enum
+{
+  RC_BOOT_MODE_COLD,         /* a new network session with fresh, empty data and cache dirs */
+  RC_BOOT_MODE_WARM,         /* the same session and view: the page is loaded again */
+  RC_BOOT_MODE_WARM_RESTART, /* the same dirs, but a new session, view and web process */
+} RcBootMode;
+
+typedef enum
+{
+  RC_WORKER_KIND_BUILTIN, /* data/js/worker.js, our implementation of the contract */
+  RC_WORKER_KIND_OSA,     /* OSA's frontend/osa-runtime.bundle.js, unchanged */
+} RcWorkerKind;
+
+typedef enum
+{
+  RC_ENGINE_STATE_IDLE,
+  RC_ENGINE_STATE_BOOTING,
+  RC_ENGINE_STATE_READY,
+  RC_ENGINE_STATE_FAILED,
+} RcEngineState;
+
+const char *rc_boot_mode_to_string (RcBootMode mode); /* "cold", "warm", "warm-restart" */
+gboolean rc_boot_mode_from_string (const char *text, RcBootMode *out);
+const char *rc_worker_kind_to_string (RcWorkerKind kind); /* "builtin", "osa" */
+gboolean rc_worker_kind_from_string (const char *text, RcWorkerKind *out);
+const char *rc_engine_state_to_string (RcEngineState state);
+
+#define RC_ENGINE_DEFAULT_DEADLINE_SECONDS 120.0
+
+#define RC_TYPE_ENGINE (rc_engine_get_type ())
+G_DECLARE_FINAL_TYPE (RcEngine, rc_engine, RC, ENGINE, GObject)
+
+/* The engine configures @server for @community (page files, CSP, community routes) and
+ * starts it when it is not running. Properties:
+ *   "csp" (string, NULL = no policy), "csp-name" (string: preset name, "custom" or "none"),
+ *   "deployment" (uint, RcDeployment), "deadline-seconds" (double, default 120),
+ *   "worker-kind" (uint, RcWorkerKind), "state" (uint, RcEngineState, read-only).
+ * Signals:
+ *   "progress" (JsonObject *message): every raw worker message (progress, ready, error,
+ *     result), as the worker sent it, including its `rc` sub-object;
+ *   "violation" (const char *directive, const char *blocked_uri, const char *source):
+ *     a securitypolicyviolation in the page or the worker;
+ *   "state-changed" (guint state). */
+RcEngine *rc_engine_new (RcCommunity *community, RcServer *server);
+
+RcCommunity *rc_engine_get_community (RcEngine *self);
+RcServer *rc_engine_get_server (RcEngine *self);
+
+/* @name: preset name for the record ("nemarlike", "custom", …); @policy NULL = none. */
+void rc_engine_set_csp (RcEngine *self, const char *name, const char *policy);
+const char *rc_engine_get_csp (RcEngine *self);
+const char *rc_engine_get_csp_name (RcEngine *self);
+void rc_engine_set_deployment (RcEngine *self, RcDeployment deployment);
+RcDeployment rc_engine_get_deployment (RcEngine *self);
+void rc_engine_set_deadline_seconds (RcEngine *self, double seconds);
+double rc_engine_get_deadline_seconds (RcEngine *self);
+void rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind);
+RcWorkerKind rc_engine_get_worker_kind (RcEngine *self);
+RcEngineState rc_engine_get_state (RcEngine *self);
+
+/* The OSA checkout's frontend/osa-runtime.bundle.js above the community folder, or NULL. */
+char *rc_engine_find_osa_bundle (RcCommunity *community);
+
+/* A stable container widget; the WebKitWebView inside it is replaced on cold and
+ * warm-restart boots. */
+GtkWidget *rc_engine_get_view (RcEngine *self);
+
+/* Boots once. The record is returned for READY and FAILED boots alike (see its outcome);
+ * a GError only when the boot could not be attempted (RC_ENGINE_ERROR_*) or was stopped. */
+void rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
+                           GAsyncReadyCallback callback, gpointer user_data);
+RcRunRecord *rc_engine_boot_finish (RcEngine *self, GAsyncResult *result, GError **error);
+/* The record of the last boot (also while it runs), or NULL. Owned by the engine. */
+const RcRunRecord *rc_engine_get_last_record (RcEngine *self);
+
+/* Runs @code in the sealed runtime (state READY). The result is the worker's raw `result`
+ * message {call_id, status, stdout, stderr, summary, images, artifacts, elapsed_ms, …}.
+ * After limits.exec_seconds the engine answers status "timeout" itself and recycles the
+ * worker (state IDLE), as OSA's host does. */
+void rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data);
+JsonObject *rc_engine_execute_finish (RcEngine *self, GAsyncResult *result, GError **error);
+
+/* Terminates the worker and fails pending operations with RC_ENGINE_ERROR_STOPPED. */
+void rc_engine_stop (RcEngine *self);
+
+G_END_DECLS

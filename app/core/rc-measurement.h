@@ -1,0 +1,115 @@
+/* rc-measurement.h: the result of `runtime-console measure`: runs, statistics, verdicts,
+ * exports and budgets.
+ *
+ * JSON follows data/schema/run-report-v1.schema.json ({"schema": "runtime-console/run-report",
+ * "version": 1, …}); HAR follows HAR 1.2 with custom _run, _step and _verdict fields; Markdown
+ * is a dated "What it costs" table ready to paste into a community README.
+ */
+#pragma once
+
+#include "rc-run-analysis.h"
+#include "rc-run-record.h"
+#include "rc-run-stats.h"
+
+G_BEGIN_DECLS
+
+#define RC_RUN_REPORT_SCHEMA  "runtime-console/run-report"
+#define RC_RUN_REPORT_VERSION 1
+
+typedef struct
+{
+  char *tool_version; /* PACKAGE_VERSION of the tool that measured */
+  char *community;    /* community name (also in each run's env) */
+  char *created;      /* ISO 8601 UTC */
+  GPtrArray *runs;    /* RcRunRecord, in the order they ran */
+} RcMeasurement;
+
+RcMeasurement *rc_measurement_new (const char *community);
+void rc_measurement_free (RcMeasurement *self);
+/* Takes ownership of @run. */
+void rc_measurement_add_run (RcMeasurement *self, RcRunRecord *run);
+/* Scenarios present, in first-run order. */
+GArray *rc_measurement_scenarios (const RcMeasurement *self);
+RcRunStats *rc_measurement_stats (const RcMeasurement *self, RcScenario scenario);
+
+/* The full report: runs, per-run analysis (verdicts, totals, flags), per-scenario stats. */
+JsonNode *rc_measurement_to_json (const RcMeasurement *self);
+char *rc_measurement_to_json_string (const RcMeasurement *self);
+/* Reads a report (the analysis and stats it holds are recomputed, not trusted). */
+RcMeasurement *rc_measurement_from_json (JsonNode *node, GError **error);
+RcMeasurement *rc_measurement_load (const char *path, GError **error);
+
+/* HAR 1.2: one page per run, one entry per resource verdict. */
+JsonNode *rc_measurement_to_har (const RcMeasurement *self);
+char *rc_measurement_to_markdown (const RcMeasurement *self);
+
+/* All flags of all runs (RcDiagnostic, path = run id). */
+GPtrArray *rc_measurement_flags (const RcMeasurement *self);
+
+/* Budgets: "boot_ms=9000", "cold_bytes=40MB", "heap_mb=200". Units: B, KB, MB (10^3, 10^6
+ * bytes, as the seed document's figures are), ms, s. Keys:
+ *  boot_ms     median cold boot time (all runs when there is no cold run)
+ *  warm_ms     median warm boot time
+ *  cold_bytes  median network bytes of a cold run
+ *  warm_bytes  median network bytes of a warm run
+ *  heap_mb     median heap after boot (MB = 10^6 bytes)
+ *  rss_mb      median web process RSS after boot */
+typedef struct
+{
+  char *key;
+  double limit; /* in the key's base unit: ms, bytes or MB */
+  char *text;   /* as given */
+} RcBudget;
+
+#define RC_BUDGET_ERROR (rc_budget_error_quark ())
+GQuark rc_budget_error_quark (void);
+
+RcBudget *rc_budget_parse (const char *text, GError **error);
+void rc_budget_free (RcBudget *self);
+
+typedef struct
+{
+  char *key;
+  double figure;
+  double limit;
+  gboolean measured; /* FALSE when no run gave the figure: counts as exceeded */
+  char *message;     /* "boot_ms: 9812 ms exceeds the budget of 9000 ms" */
+} RcBudgetResult;
+
+void rc_budget_result_free (RcBudgetResult *self);
+/* One result per exceeded (or unmeasurable) budget; empty when all are met. */
+GPtrArray *rc_measurement_check_budgets (const RcMeasurement *self, GPtrArray *budgets);
+/* The figure a budget key measures, or FALSE when the report cannot give it. */
+gboolean rc_measurement_figure (const RcMeasurement *self, const char *key, double *out);
+
+/* Step-aligned comparison of two reports (by step key, never by time). */
+typedef struct
+{
+  char *key;
+  gboolean in_a, in_b;
+  RcStat a, b;       /* duration_ms */
+  double delta_ms;   /* b.median - a.median */
+  gboolean in_noise; /* both have several runs and the bands overlap */
+} RcCompareRow;
+
+typedef struct
+{
+  GPtrArray *warnings; /* char *: config/Pyodide/engine differ */
+  GPtrArray *rows;     /* RcCompareRow, order of A then B-only steps */
+  RcStat boot_a, boot_b;
+  RcStat bytes_a, bytes_b;
+  RcStat heap_a, heap_b;
+  RcScenario scenario;
+} RcComparison;
+
+/* Compares @scenario's runs (cold if present in both, else the first common scenario when
+ * @scenario is -1). */
+RcComparison *rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scenario);
+void rc_comparison_free (RcComparison *self);
+char *rc_comparison_format (const RcComparison *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcMeasurement, rc_measurement_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcBudget, rc_budget_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcComparison, rc_comparison_free)
+
+G_END_DECLS

@@ -1,0 +1,54 @@
+/* rc-run-stats.h: statistics over N runs of one scenario.
+ *
+ * Median of an even count is the mean of the two middle values. The *median run* is picked
+ * as WebPageTest does: the run whose total boot time is the median; for even N it is the
+ * faster of the two middle runs (the lower median), so it is always a run that happened.
+ * Ties go to the earlier run. Only runs that reached ready take part when any did.
+ */
+#pragma once
+
+#include "rc-run-record.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint n;
+  double median;
+  double min;
+  double max;
+} RcStat;
+
+/* Fills @out from @n values (copied, sorted internally). n == 0 gives all zeros. */
+void rc_stat_compute (RcStat *out, const double *values, guint n);
+
+typedef struct
+{
+  char *key; /* rc_run_step_key() */
+  guint step;
+  RcStat duration_ms;
+  RcStat heap_bytes; /* n counts runs with a known heap */
+  RcStat bytes;      /* network bytes attributed to the step */
+} RcStepStat;
+
+typedef struct
+{
+  RcScenario scenario;
+  guint runs;     /* runs considered */
+  guint failed;   /* runs not ready */
+  int median_run; /* index into the runs array given, -1 when empty */
+  RcStat boot_ms;
+  RcStat total_bytes;
+  RcStat heap_bytes; /* heap after boot */
+  RcStat rss_bytes;
+  GPtrArray *steps; /* RcStepStat in step order of the first run, keyed by step key */
+} RcRunStats;
+
+/* Statistics over the runs of @runs (RcRunRecord) whose scenario is @scenario. */
+RcRunStats *rc_run_stats_compute (GPtrArray *runs, RcScenario scenario);
+void rc_run_stats_free (RcRunStats *self);
+const RcStepStat *rc_run_stats_find_step (const RcRunStats *self, const char *key);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcRunStats, rc_run_stats_free)
+
+G_END_DECLS

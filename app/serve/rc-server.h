@@ -1,0 +1,85 @@
+/* rc-server.h: origin emulation on loopback.
+ *
+ * An HTTP proxy on 127.0.0.1 (ephemeral port) that answers, offline, at the real origins
+ * a community's page runs under: the page origin (host page files + the chosen CSP header
+ * verbatim), https://cdn.jsdelivr.net (a local Pyodide distribution), the OSA API origin
+ * (/config payload and the verified wheel route, per community-config.md §5) and any
+ * --data origins mapped to local folders. https origins are reached through CONNECT and
+ * a per-run private CA (generated with gnutls under rc_paths_runtime_dir()). Every other
+ * host gets an offline 502, or is tunnelled for real in live mode.
+ *
+ * Every response passes through one shared token bucket (RcThrottle) and every request
+ * is logged as an RcRequestRecord. Configure with the setters before rc_server_start().
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "core/rc-request-record.h"
+#include "serve/rc-throttle.h"
+
+G_BEGIN_DECLS
+
+#define RC_SERVER_ERROR (rc_server_error_quark ())
+GQuark rc_server_error_quark (void);
+
+typedef enum
+{
+  RC_SERVER_ERROR_BIND,       /* could not listen on loopback */
+  RC_SERVER_ERROR_TLS,        /* certificate generation failed */
+  RC_SERVER_ERROR_BAD_ORIGIN, /* an origin or --data URL that is not http(s)://host[:port][/path] */
+} RcServerError;
+
+#define RC_TYPE_SERVER (rc_server_get_type ())
+G_DECLARE_FINAL_TYPE (RcServer, rc_server, RC, SERVER, GObject)
+
+RcServer *rc_server_new (void);
+
+/* rc_server_set_community (RcServer *, RcCommunity *, RcDeployment) is declared in
+ * serve/rc-server-community.h once app/core/rc-community.h exists. */
+
+/* Default: the community's cors_origins[0], else https://community.test. */
+void rc_server_set_page_origin (RcServer *self, const char *origin);
+/* Default https://widget.osc.earth (production) / https://develop-widget.osc.earth (develop).
+ * A path after the host is the mount point, e.g. https://api.example/osa. */
+void rc_server_set_api_origin (RcServer *self, const char *origin);
+/* Default rc_paths_default_distribution(). */
+void rc_server_set_distribution_dir (RcServer *self, const char *dir);
+/* NULL = no Content-Security-Policy header; otherwise sent verbatim on page responses. */
+void rc_server_set_csp (RcServer *self, const char *policy);
+/* Host page files served at the page origin, e.g. "/index.html"; "/" serves "/index.html". */
+void rc_server_add_page_file (RcServer *self, const char *path, GBytes *bytes,
+                              const char *content_type);
+void rc_server_set_throttle (RcServer *self, RcThrottleProfile profile);
+RcThrottleProfile rc_server_get_throttle (RcServer *self);
+/* --data URL=DIR: serve DIR at URL (an http(s) origin with an optional path prefix).
+ * A malformed URL makes rc_server_start() fail with RC_SERVER_ERROR_BAD_ORIGIN. */
+void rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *dir);
+/* Tunnel non-emulated hosts to the real network instead of answering 502. */
+void rc_server_set_live (RcServer *self, gboolean live);
+/* Tags the log entries of later requests. */
+void rc_server_set_run_id (RcServer *self, const char *run_id);
+/* Serve a verified wheel under a new name (the changed-wheel scenario); /config's
+ * runtime_lock names the new file, and the old name answers 404. */
+void rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_file_name);
+
+/* Binds 127.0.0.1 on an ephemeral port and writes the CA certificate. */
+gboolean rc_server_start (RcServer *self, GError **error);
+void rc_server_stop (RcServer *self);
+gboolean rc_server_is_running (RcServer *self);
+
+const char *rc_server_get_proxy_url (RcServer *self); /* "http://127.0.0.1:PORT" */
+guint16 rc_server_get_port (RcServer *self);
+const char *rc_server_get_ca_file (RcServer *self); /* PEM; valid after start */
+const char *rc_server_get_page_origin (RcServer *self);
+const char *rc_server_get_api_origin (RcServer *self);
+char *rc_server_get_page_url (RcServer *self, const char *path);
+char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v0.29.5/full/ */
+
+/* RcRequestRecord *, in completion order. Owned by the server. */
+GPtrArray *rc_server_get_requests (RcServer *self);
+void rc_server_clear_requests (RcServer *self);
+
+/* Signal "request-finished" (RcRequestRecord *record): emitted when a request completes. */
+
+G_END_DECLS

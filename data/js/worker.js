@@ -1,0 +1,703 @@
+/* worker.js: Runtime Console's own implementation of the community runtime worker contract
+ * (runtime-worker.md §1–§3). Written for this project; it follows the contract, not OSA's code.
+ *
+ * The host page loads this file as text and builds the blob worker source as
+ *   "(" + text + ")(" + JSON.stringify(config) + ");"
+ * so the whole worker is one function call and nothing leaks into the global scope.
+ * Extras that are not part of the protocol travel in an `rc` sub-object (timestamps, heap,
+ * Resource Timing) or in messages whose type starts with "rc_".
+ */
+function rcWorker (CONFIG) {
+  'use strict';
+
+  /* ---- 1. Egress guard: the first code that runs ------------------------------------------ */
+
+  const DENY_REASON = {
+    UNPARSEABLE: 'unparseable',
+    SCHEME: 'scheme_not_allowed',
+    CREDENTIALS_IN_URL: 'credentials_in_url',
+    NOT_ALLOWED: 'not_in_fetch_allow',
+    TRANSPORT: 'transport_not_allowed',
+  };
+
+  function withSlash (path) {
+    return path.endsWith('/') ? path : path + '/';
+  }
+
+  /* Returns null when allowed, else the DENY_REASON value. */
+  function isUrlAllowed (rawUrl, prefixes, base) {
+    let url;
+    try {
+      url = base === undefined ? new URL(rawUrl) : new URL(rawUrl, base);
+    } catch (e) {
+      return DENY_REASON.UNPARSEABLE;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return DENY_REASON.SCHEME;
+    if (url.username !== '' || url.password !== '')
+      return DENY_REASON.CREDENTIALS_IN_URL;
+    const target = withSlash(url.pathname);
+    for (const prefix of prefixes) {
+      if (typeof prefix !== 'string' || /(^|\/)\.\.?(\/|$)/.test(prefix))
+        continue;
+      let allowed;
+      try {
+        allowed = new URL(prefix);
+      } catch (e) {
+        continue;
+      }
+      if (allowed.origin !== url.origin)
+        continue;
+      if (target.startsWith(withSlash(allowed.pathname)))
+        return null;
+    }
+    return DENY_REASON.NOT_ALLOWED;
+  }
+
+  function egressDenied (reason, url) {
+    const error = new Error('Blocked by the runtime egress policy (' + reason + '): ' +
+                            String(url).slice(0, 200) +
+                            ". Only origins in this community's fetch_allow are reachable from executed code.");
+    error.name = 'EgressDenied';
+    error.reason = reason;
+    return error;
+  }
+
+  const egress = { allow: bootAllowList(CONFIG), sealed: false };
+
+  function bootAllowList (config) {
+    const allow = [config.indexURL].concat(Array.isArray(config.indexUrls) ? config.indexUrls : []);
+    const lock = config.lockPackages;
+    if (lock && typeof lock === 'object')
+      for (const key of Object.keys(lock))
+        if (lock[key] && typeof lock[key].file_name === 'string')
+          allow.push(lock[key].file_name);
+    return allow;
+  }
+
+  /* Removes `name` from self and every prototype, then defines it locked on self.
+   * Fails closed: any step that does not hold throws at the worker's top level. */
+  function lockGlobal (name, descriptor) {
+    for (let object = self; object !== null; object = Object.getPrototypeOf(object)) {
+      if (Object.prototype.hasOwnProperty.call(object, name) && !Reflect.deleteProperty(object, name))
+        throw new Error('egress guard: cannot remove ' + name);
+    }
+    const locked = Object.assign({ configurable: false, enumerable: true }, descriptor);
+    if (!('get' in locked))
+      locked.writable = false;
+    Object.defineProperty(self, name, locked);
+    const check = Object.getOwnPropertyDescriptor(self, name);
+    if (!check || check.configurable || ('writable' in check && check.writable))
+      throw new Error('egress guard: ' + name + ' is not locked');
+  }
+
+  function refusedTransport (label) {
+    return function () {
+      throw egressDenied(DENY_REASON.TRANSPORT, label);
+    };
+  }
+
+  const nativeFetch = self.fetch.bind(self);
+  const NativeRequest = self.Request;
+  const nativeImportScripts = self.importScripts.bind(self);
+
+  async function guardedFetch (input, init) {
+    let request;
+    try {
+      request = new NativeRequest(input, init);
+    } catch (e) {
+      throw egressDenied(DENY_REASON.UNPARSEABLE, input);
+    }
+    const reason = isUrlAllowed(request.url, egress.allow);
+    if (reason !== null)
+      throw egressDenied(reason, request.url);
+    return nativeFetch(new NativeRequest(request, { credentials: 'omit', redirect: 'error' }));
+  }
+
+  function guardedImportScripts (...urls) {
+    for (const url of urls) {
+      const reason = isUrlAllowed(url, egress.allow, self.location.href);
+      if (reason !== null)
+        throw egressDenied(reason, url);
+    }
+    return nativeImportScripts(...urls);
+  }
+
+  lockGlobal('fetch', { value: guardedFetch });
+  lockGlobal('importScripts', { value: guardedImportScripts });
+  for (const name of ['XMLHttpRequest', 'WebSocket', 'EventSource', 'Worker', 'SharedWorker'])
+    lockGlobal(name, { value: refusedTransport(name) });
+  if ('caches' in self)
+    lockGlobal('caches', { get: refusedTransport('caches') });
+  if (self.navigator && typeof self.navigator.sendBeacon === 'function') {
+    const nav = self.navigator;
+    for (let object = nav; object !== null; object = Object.getPrototypeOf(object))
+      if (Object.prototype.hasOwnProperty.call(object, 'sendBeacon'))
+        Reflect.deleteProperty(object, 'sendBeacon');
+    Object.defineProperty(nav, 'sendBeacon', { value: refusedTransport('sendBeacon'),
+                                               configurable: false, writable: false });
+  }
+
+  /* One shot: the boot allowlist (CDN, index URLs, wheels) is replaced by fetch_allow. */
+  function seal (fetchAllow) {
+    if (egress.sealed)
+      throw new Error('egress allowlist is already sealed and cannot be changed');
+    egress.allow = fetchAllow.slice();
+    egress.sealed = true;
+  }
+
+  self.addEventListener('securitypolicyviolation', (event) => {
+    self.postMessage({ type: 'rc_violation', where: 'worker',
+                       directive: event.effectiveDirective || event.violatedDirective,
+                       blockedURI: event.blockedURI, t: performance.now() });
+  });
+
+  /* ---- 2. Python sources ---------------------------------------------------------------- */
+
+  /* Import gate: which top-level roots of `code` cannot be imported right now. */
+  const PY_HELPERS = String.raw`
+import importlib.util as _importlib_util
+from _pyodide._base import find_imports as _find_imports
+
+def _unavailable_imports(code):
+    roots = sorted({name.partition(".")[0] for name in _find_imports(code)})
+    missing = []
+    for root in roots:
+        try:
+            if _importlib_util.find_spec(root) is None:
+                missing.append(root)
+        except ImportError:
+            missing.append(root)
+        except ValueError:
+            pass
+    return missing
+`;
+
+  /* Execution harness: runs one cell, captures output, builds the summary. */
+  const PY_OUTPUT = String.raw`
+import base64 as _base64
+import io as _io
+import json as _json
+import os as _os
+import re as _re
+import sys as _sys
+import traceback as _traceback
+import types as _types
+from _pyodide._base import eval_code_async as _eval_code_async
+
+_os.environ.setdefault("MPLBACKEND", "Agg")
+_LIMITS = __LIMITS_JSON__
+_FULL_CHARS = 262144
+_ADDRESS = _re.compile(r" at 0x[0-9A-Fa-f]+")
+_run_images = []
+
+def _clip(text, limit):
+    if len(text) <= limit:
+        return text
+    head = limit // 2
+    tail = limit - head
+    return text[:head] + f"\n... {len(text) - limit} characters omitted ...\n" + text[-tail:]
+
+def _png_size(data):
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    return 0, 0
+
+def display(obj):
+    data = None
+    if isinstance(obj, (bytes, bytearray, memoryview)):
+        data = bytes(obj)
+    elif hasattr(obj, "_repr_png_"):
+        data = obj._repr_png_()
+    if data is not None and data[:8] == b"\x89PNG\r\n\x1a\n":
+        if len(_run_images) >= _LIMITS["images"]:
+            print(f"[runtime] image not returned: this runtime returns at most {_LIMITS['images']} images per run", file=_sys.stderr)
+            return
+        width, height = _png_size(data)
+        _run_images.append({"mime": "image/png", "data_base64": _base64.b64encode(data).decode("ascii"),
+                            "width": width, "height": height})
+        return
+    print(_ADDRESS.sub("", repr(obj)))
+
+def _describe(value):
+    kind = type(value).__name__
+    if isinstance(value, (int, float, complex, bool, str, bytes)) or value is None:
+        text = repr(value)
+        if len(text) > 80:
+            text = text[:77] + "..."
+        return f"{kind} = {text}"
+    shape = getattr(value, "shape", None)
+    if shape is not None and hasattr(value, "dtype"):
+        return f"{kind} {value.dtype} shape={tuple(shape)}"
+    try:
+        return f"{kind} len={len(value)}"
+    except Exception:
+        return kind
+
+def _summary(ns, before, error_line):
+    lines = []
+    changed = []
+    for name, value in ns.items():
+        if name.startswith("_") or name in ("osa", "display") or isinstance(value, _types.ModuleType):
+            continue
+        if name not in before or before[name] is not value:
+            changed.append(name)
+    if changed:
+        lines.append("variables:")
+        for name in sorted(changed):
+            lines.append(f"  {name}: {_ADDRESS.sub('', _describe(ns[name]))}")
+    if _run_images:
+        lines.append(f"figures: {len(_run_images)}")
+    if error_line:
+        lines.append(error_line)
+    return "\n".join(lines)[:8192]
+
+def _error_text(exc, code):
+    text = f"{type(exc).__name__}: {exc}"
+    line = None
+    if isinstance(exc, SyntaxError) and exc.filename == "<cell>":
+        line = exc.lineno
+    else:
+        for frame in _traceback.extract_tb(exc.__traceback__):
+            if frame.filename == "<cell>":
+                line = frame.lineno
+    if line:
+        source = code.splitlines()[line - 1].strip() if 0 < line <= len(code.splitlines()) else ""
+        text += f"\n  line {line}: {source}"
+    return _ADDRESS.sub("", text), line
+
+async def _execute(call_id, code, ns):
+    out, err = _io.StringIO(), _io.StringIO()
+    before = dict(ns)
+    _run_images.clear()
+    status, error_line, tb = "ok", "", ""
+    saved = _sys.stdout, _sys.stderr
+    _sys.stdout, _sys.stderr = out, err
+    try:
+        value = await _eval_code_async(code, ns, filename="<cell>", return_mode="last_expr",
+                                       quiet_trailing_semicolon=True)
+        if value is not None:
+            display(value)
+    except MemoryError as exc:
+        status = "oom"
+        tb = "".join(_traceback.format_exception(exc))
+        print(f"MemoryError: {exc}", file=err)
+    except BaseException as exc:
+        status = "error"
+        tb = "".join(_traceback.format_exception(exc))
+        text, line = _error_text(exc, code)
+        print(text, file=err)
+        error_line = f"error: {type(exc).__name__}" + (f" at line {line}" if line else "") + " (stderr has the message)"
+    finally:
+        _sys.stdout, _sys.stderr = saved
+    stdout, stderr = _ADDRESS.sub("", out.getvalue()), _ADDRESS.sub("", err.getvalue())
+    summary = _summary(ns, before, error_line)
+    result = {
+        "status": status,
+        "stdout": _clip(stdout, _LIMITS["stdout_chars"]),
+        "stderr": _clip(stderr, _LIMITS["stderr_chars"]),
+        "summary": summary,
+        "images": list(_run_images),
+        "artifacts": [],
+        "files": [],
+        "full": {"stdout": stdout[:_FULL_CHARS], "stderr": stderr[:_FULL_CHARS],
+                 "traceback": tb[:_FULL_CHARS], "summary": summary},
+    }
+    _run_images.clear()
+    return _json.dumps(result, sort_keys=True)
+`;
+
+  /* Rejection guard plus the osa module; runs in the user namespace before the seal. */
+  const PY_DATA_CLIENT = String.raw`
+def _install_rejection_guard():
+    # WebKit rejects a failed fetch with a TypeError that has no stack. Pyodide 0.29.5 only
+    # converts values with name, message and stack into exceptions, so the awaiting future
+    # would never finish. Turn any non-exception rejection into a JsException.
+    import _pyodide._future_helper as helper
+    from pyodide.ffi import JsException
+    if getattr(helper.set_exception, "_rc_guarded", False):
+        return
+    original = helper.set_exception
+
+    def set_exception(fut, val):
+        if not isinstance(val, BaseException):
+            name = str(getattr(val, "name", None) or "Error")
+            message = str(getattr(val, "message", None) or val)
+            try:
+                val = JsException(name, message)
+            except Exception:
+                val = OSError(f"{name}: {message}")
+        original(fut, val)
+
+    set_exception._rc_guarded = True
+    helper.set_exception = set_exception
+
+def _build_osa_module():
+    import collections, importlib.machinery, sys, types
+    from js import fetch as js_fetch, Object
+    from pyodide.ffi import JsException, to_js
+
+    module = types.ModuleType("osa")
+    module.__spec__ = importlib.machinery.ModuleSpec("osa", None)
+    module.__doc__ = "Network access for executed code, limited to this community's fetch_allow."
+    Response = collections.namedtuple("Response", ["status", "body"])
+
+    async def fetch(url, headers=None):
+        """GET url and return Response(status, body) whatever the status."""
+        send = {}
+        for name, value in (headers or {}).items():
+            if not isinstance(name, str) or name.lower() != "range":
+                raise ValueError(f"osa.fetch sends a Range header and no other, not {name!r}")
+            if not isinstance(value, str):
+                raise TypeError(f"the Range header must be a str, not {type(value).__name__}")
+            send["Range"] = value
+        init = to_js({"method": "GET", "headers": send}, dict_converter=Object.fromEntries)
+        try:
+            response = await js_fetch(url, init)
+            body = await response.arrayBuffer()
+        except JsException as exc:
+            raise OSError(f"no response from {url}: a network failure, a redirect (refused, since the runtime does not follow them), a host that does not allow CORS, or a URL outside fetch_allow. The browser said: {exc}") from None
+        return Response(int(response.status), body.to_bytes())
+
+    async def fetch_bytes(url):
+        """GET url and return the body; a non-2xx status raises OSError."""
+        response = await fetch(url)
+        if not 200 <= response.status < 300:
+            raise OSError(f"HTTP {response.status} for {url}")
+        return response.body
+
+    async def fetch_text(url, encoding="utf-8"):
+        """GET url and return the body decoded as text."""
+        return (await fetch_bytes(url)).decode(encoding)
+
+    module.Response = Response
+    module.fetch = fetch
+    module.fetch_bytes = fetch_bytes
+    module.fetch_text = fetch_text
+    sys.modules["osa"] = module
+    return module
+
+_install_rejection_guard()
+osa = _build_osa_module()
+del _install_rejection_guard, _build_osa_module
+`;
+
+  /* The namespace seal: finder, eviction, __import__ wrap. Runs in a scratch namespace. */
+  const PY_SEAL = String.raw`
+import builtins, sys
+
+def _seal():
+    blocked = frozenset({"micropip", "js", "pyodide", "pyodide_js", "pyodide_http", "ctypes"})
+    data = ("Read data with osa.fetch_bytes(url) or osa.fetch_text(url), and a byte range with "
+            "osa.fetch(url, headers={'Range': ...}); all three enforce this community's fetch_allow.")
+    reasons = {
+        "micropip": "Packages are installed when the runtime starts, from this community's allow_install list, and nothing is installed on demand.",
+        "js": data, "pyodide": data, "pyodide_js": data, "pyodide_http": data,
+        "ctypes": "Foreign function calls are not available in this runtime.",
+    }
+
+    class _ImportBlocker:
+        def find_spec(self, fullname, path=None, target=None):
+            root = fullname.partition(".")[0]
+            if root in blocked:
+                raise ImportError(f"'{fullname}' is not available to executed code. {reasons[root]}",
+                                  name=fullname)
+            return None
+
+        def invalidate_caches(self):
+            pass
+
+    sys.meta_path.insert(0, _ImportBlocker())
+    for key in list(sys.modules):
+        if key.partition(".")[0] in blocked:
+            sys.modules.pop(key, None)
+
+    def make_import(original):
+        def __import__(name, globals=None, locals=None, fromlist=(), level=0):
+            if level == 0 and name.partition(".")[0] in blocked:
+                raise ImportError(f"'{name}' is not available to executed code.", name=name)
+            return original(name, globals, locals, fromlist, level)
+        return __import__
+
+    builtins.__import__ = make_import(builtins.__import__)
+
+_seal()
+del _seal
+`;
+
+  /* ---- 3. The runtime ------------------------------------------------------------------- */
+
+  const LIMIT_RULES = {
+    stdout_chars: [16384, 256, 16384],
+    stderr_chars: [8192, 256, 8192],
+    images: [3, 0, 3],
+    image_px: [1024, 16, 8192],
+    exec_seconds: [120, 1, Infinity],
+    memory_mb: [1536, 64, Infinity],
+  };
+
+  function resolveLimits (raw) {
+    const limits = { image_bytes: 2000000, summary_chars: 8192 };
+    for (const [key, [fallback, min, max]] of Object.entries(LIMIT_RULES)) {
+      const value = raw && typeof raw[key] === 'number' && Number.isFinite(raw[key]) ? raw[key] : fallback;
+      limits[key] = value < min ? fallback : Math.min(value, max);
+    }
+    return limits;
+  }
+
+  const isStringList = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+  function configProblem (c) {
+    if (!c || typeof c !== 'object')
+      return 'config is not an object';
+    if (typeof c.indexURL !== 'string' || !c.indexURL.endsWith('/'))
+      return 'config.indexURL is not a URL ending in "/"';
+    for (const key of ['preload', 'allowInstall', 'indexUrls', 'fetchAllow', 'importBeforeSeal'])
+      if (!isStringList(c[key]))
+        return 'config.' + key + ' is not a list of strings';
+    if (c.lockPackages !== null && (typeof c.lockPackages !== 'object' || Array.isArray(c.lockPackages)))
+      return 'config.lockPackages is not an object or null';
+    if (typeof c.prelude !== 'string')
+      return 'config.prelude is not a string';
+    return null;
+  }
+
+  let pyodide = null;
+  let userNamespace = null;
+  let gate = null;
+  let execute = null;
+  let booted = false;
+  let busy = false;
+
+  function heap () {
+    try {
+      return pyodide ? pyodide._module.HEAP8.length : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function send (message) {
+    self.postMessage(message);
+  }
+
+  function stamp (message) {
+    message.rc = { t: performance.now(), heap: heap() };
+    return message;
+  }
+
+  function lastChars (text, n) {
+    text = String(text);
+    return text.length > n ? text.slice(text.length - n) : text;
+  }
+
+  class BootStop extends Error {}
+
+  function fail (kind, message) {
+    send(stamp({ type: 'error', kind, message }));
+    throw new BootStop(message);
+  }
+
+  async function stockLock (indexURL) {
+    const url = indexURL + 'pyodide-lock.json';
+    const response = await self.fetch(url);
+    if (!response.ok)
+      throw new Error('HTTP ' + response.status + ' for ' + url);
+    return response.json();
+  }
+
+  function mergeLock (stock, overlay) {
+    if (!stock || typeof stock.packages !== 'object' || stock.packages === null)
+      throw new Error("the Pyodide distribution's lock has no packages");
+    const packages = Object.assign({}, stock.packages);
+    for (const key of Object.keys(overlay)) {
+      if (Object.prototype.hasOwnProperty.call(stock.packages, key))
+        throw new Error("the community's lock entry " + key + " would replace the Pyodide distribution's own");
+      packages[key] = overlay[key];
+    }
+    return { info: stock.info, packages };
+  }
+
+  async function loadOnePackage (name) {
+    const errors = [];
+    await pyodide.loadPackage(name, { messageCallback: () => {},
+                                      errorCallback: (e) => errors.push(String(e)),
+                                      checkIntegrity: true });
+    if (errors.length > 0)
+      throw new Error('package ' + name + ' did not load: ' + errors.join('; '));
+  }
+
+  async function boot () {
+    const problem = configProblem(CONFIG);
+    if (problem !== null)
+      fail('config', 'the runtime was built with an invalid configuration: ' + problem);
+    const c = CONFIG;
+    const lockPackages = c.lockPackages || {};
+    const steps = 1 + c.preload.length + (c.allowInstall.length > 0 ? 1 + c.allowInstall.length : 0) +
+                  c.importBeforeSeal.length + (c.prelude !== '' ? 1 : 0);
+    let step = 1;
+    const progress = (phase, extra) => send(stamp(Object.assign({ type: 'progress', step, steps, phase }, extra)));
+
+    progress('loading_runtime');
+    const options = { packageBaseUrl: c.indexURL };
+    if (Object.keys(lockPackages).length > 0) {
+      let stock;
+      try {
+        stock = await stockLock(c.indexURL);
+      } catch (e) {
+        fail('lock', "the Pyodide distribution's lock could not be read: " + e.message);
+      }
+      try {
+        options.lockFileContents = mergeLock(stock, lockPackages);
+      } catch (e) {
+        fail('lock', e.message);
+      }
+    }
+    self.importScripts(c.indexURL + 'pyodide.js');
+    pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
+                                                     stderr: () => {} }, options));
+    progress('runtime_loaded');
+
+    for (const name of c.preload) {
+      step++;
+      progress('loading_package', { package: name });
+      await loadOnePackage(name);
+    }
+    if (c.allowInstall.length > 0) {
+      step++;
+      progress('loading_package', { package: 'micropip' });
+      await loadOnePackage('micropip');
+      const micropip = pyodide.pyimport('micropip');
+      for (const entry of c.allowInstall) {
+        step++;
+        progress('installing', { package: entry });
+        const kwargs = { deps: false };
+        if (c.indexUrls.length > 0)
+          kwargs.index_urls = c.indexUrls;
+        await micropip.install.callKwargs(entry, kwargs);
+      }
+      micropip.destroy();
+    }
+    for (const module of c.importBeforeSeal) {
+      step++;
+      progress('importing', { module });
+      try {
+        pyodide.pyimport(module).destroy();
+      } catch (e) {
+        fail('import_before_seal', "the community's import_before_seal module " + module +
+             ' did not import: ' + lastChars(e.message, 1500));
+      }
+    }
+
+    const dict = pyodide.globals.get('dict');
+    const internal = dict();
+    pyodide.runPython(PY_HELPERS, { globals: internal });
+    const limitsJson = JSON.stringify(JSON.stringify(resolveLimits(c.limits)));
+    pyodide.runPython(PY_OUTPUT.replace('__LIMITS_JSON__', '_json.loads(' + limitsJson + ')'),
+                      { globals: internal });
+    userNamespace = dict();
+    userNamespace.set('__name__', '__main__');
+    pyodide.runPython(PY_DATA_CLIENT, { globals: userNamespace });
+    userNamespace.set('display', internal.get('display'));
+    gate = internal.get('_unavailable_imports');
+    execute = internal.get('_execute');
+    const scratch = dict();
+    pyodide.runPython(PY_SEAL, { globals: scratch });
+    scratch.destroy();
+    internal.destroy();
+    dict.destroy();
+    seal(c.fetchAllow);
+
+    if (c.prelude !== '') {
+      step++;
+      progress('prelude');
+      try {
+        await pyodide.runPythonAsync(c.prelude, { globals: userNamespace });
+      } catch (e) {
+        fail('prelude', "the community's prelude failed: " + lastChars(e.message, 1500));
+      }
+    }
+    booted = true;
+    const ready = stamp({ type: 'ready', version: pyodide.version });
+    ready.rc.resources = resourceEntries();
+    send(ready);
+  }
+
+  function resourceEntries () {
+    return performance.getEntriesByType('resource').map((e) => ({
+      name: e.name, initiatorType: e.initiatorType, startTime: e.startTime,
+      responseStart: e.responseStart, responseEnd: e.responseEnd, duration: e.duration,
+      transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize,
+    }));
+  }
+
+  const OOM = /out of memory|Cannot enlarge memory|memory access out of bounds|Aborted\(OOM\)|RangeError: Array buffer allocation failed/i;
+
+  function formatDenied (missing) {
+    const shown = missing.slice(0, 20).map((n) => (n.length > 100 ? n.slice(0, 100) + '...' : n));
+    let names = shown.join(', ');
+    if (missing.length > 20)
+      names += ', and ' + (missing.length - 20) + ' more';
+    return names;
+  }
+
+  function result (callId, started, fields) {
+    const base = { type: 'result', call_id: callId, status: 'error', stdout: '', stderr: '', summary: '',
+                   images: [], artifacts: [] };
+    const message = Object.assign(base, fields);
+    message.elapsed_ms = Math.max(0, Math.round(performance.now() - started));
+    message.rc = { t: performance.now(), heap: heap() };
+    return message;
+  }
+
+  async function runExecute (callId, code) {
+    const started = performance.now();
+    if (!booted)
+      return result(callId, started, { stderr: '[runtime] the runtime is not booted' });
+    if (busy)
+      return result(callId, started, { stderr: '[runtime] another execution is already running' });
+    busy = true;
+    try {
+      let missing;
+      try {
+        const proxy = gate(code);
+        missing = proxy.toJs();
+        proxy.destroy();
+      } catch (e) {
+        return result(callId, started, { stderr: '[runtime] the import check failed: ' + e.message });
+      }
+      if (missing.length > 0) {
+        const names = formatDenied(missing);
+        return result(callId, started, {
+          status: 'denied', stderr: 'denied_import: ' + names,
+          summary: 'Not run. This runtime has no ' + names + '. Only packages the community installed at startup are available, and nothing is installed on demand.',
+        });
+      }
+      try {
+        const json = await execute(callId, code, userNamespace);
+        return result(callId, started, JSON.parse(json));
+      } catch (e) {
+        const text = String(e && e.message ? e.message : e);
+        return result(callId, started, { status: OOM.test(text) ? 'oom' : 'error',
+                                         stderr: '[runtime] the execution failed outside Python: ' + lastChars(text, 4000) });
+      }
+    } finally {
+      busy = false;
+    }
+  }
+
+  self.onmessage = (event) => {
+    const message = event.data || {};
+    if (message.type === 'boot') {
+      boot().catch((e) => {
+        if (!(e instanceof BootStop))
+          send(stamp({ type: 'error', kind: 'runtime', message: String(e && e.message ? e.message : e) }));
+      });
+    } else if (message.type === 'execute') {
+      const code = typeof message.code === 'string' ? message.code : '';
+      runExecute(message.call_id, code).then(send);
+    } else {
+      send({ type: 'error', kind: 'protocol', message: 'unexpected message: ' + message.type });
+    }
+  };
+}
