@@ -79,7 +79,8 @@ JsonArray *rc_community_get_client_tools (RcCommunity *self);
 
 /* runtime.python as /config sends it (spec §5): all ten keys, limits with all six members and
  * defaults filled in, fetch_allow/prelude resolved for d. A new object; NULL when
- * runtime.python is absent or null. Values that failed validation are sent as written. */
+ * runtime.python is absent or null. Values that failed validation are sent as written,
+ * except limits, which show the default instead. */
 JsonObject *rc_community_get_runtime_python (RcCommunity *self, RcDeployment d);
 /* Whether a runtime.python field takes its default because config.yaml does not set it.
  * key is a top-level field ("preload_on", "limits") or a limit ("limits.exec_seconds").
@@ -88,10 +89,12 @@ gboolean rc_community_runtime_field_is_default (RcCommunity *self, const char *k
 
 /* The /config subset {id, name, description, client_tools, runtime, runtime_lock}. The last
  * three are [] / null / null when there are no client tools or the overlay does not verify
- * (spec §5); runtime_lock is null without a lockfile. A new node. */
+ * (spec §5), and also when OSA_CLIENT_TOOLS_DISABLED is on (the kill switch, read live as
+ * the server does); runtime_lock is null without a lockfile. A new node. */
 JsonNode *rc_community_build_config_payload (RcCommunity *self, RcDeployment d);
 
-/* cors_origins as OSA keeps them (blanks dropped, duplicates removed), NULL-terminated. */
+/* cors_origins as OSA keeps them (blanks dropped, duplicates removed, invalid ones left out).
+ * A new NULL-terminated array (g_strfreev), maybe empty. */
 GStrv rc_community_get_cors_origins (RcCommunity *self);
 
 /* The lock overlay (verified or not; see rc_lock_overlay_is_verified()); NULL when

@@ -51,7 +51,7 @@ gboolean rc_dist_lock_has_wheel_file (RcDistLock *self, const char *file_name);
 /* Size in bytes of that wheel file, or -1 when it is not present. */
 gint64 rc_dist_lock_get_wheel_size (RcDistLock *self, const char *file_name);
 
-/* PEP 503: every run of [-_.] becomes '-', then lower-case (ASCII). */
+/* PEP 503: every run of [-_.] becomes '-', then lower-case. */
 char *rc_canonicalize_name (const char *name);
 
 G_END_DECLS

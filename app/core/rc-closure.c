@@ -1,0 +1,238 @@
+/* rc-closure.c: the packages a preload list installs, as Pyodide resolves them. */
+#include "config.h"
+
+#include "rc-closure.h"
+
+G_DEFINE_BOXED_TYPE (RcClosureEntry, rc_closure_entry, rc_closure_entry_copy, rc_closure_entry_free)
+
+RcClosureEntry *
+rc_closure_entry_copy (const RcClosureEntry *self)
+{
+  RcClosureEntry *copy = g_new0 (RcClosureEntry, 1);
+
+  copy->key = g_strdup (self->key);
+  copy->name = g_strdup (self->name);
+  copy->version = g_strdup (self->version);
+  copy->file_name = g_strdup (self->file_name);
+  copy->sha256 = g_strdup (self->sha256);
+  copy->overlay = self->overlay;
+  copy->imports = g_strdupv (self->imports);
+  copy->depends = g_strdupv (self->depends);
+  copy->required_by = g_strdup (self->required_by);
+  copy->size = self->size;
+  return copy;
+}
+
+void
+rc_closure_entry_free (RcClosureEntry *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->key);
+  g_free (self->name);
+  g_free (self->version);
+  g_free (self->file_name);
+  g_free (self->sha256);
+  g_strfreev (self->imports);
+  g_strfreev (self->depends);
+  g_free (self->required_by);
+  g_free (self);
+}
+
+/* A member that is a string, or NULL. The stock lock is not validated entry by entry. */
+static const char *
+string_member (JsonObject *entry, const char *member)
+{
+  JsonNode *node = json_object_get_member (entry, member);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static GStrv
+string_list_member (JsonObject *entry, const char *member)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  JsonNode *node = json_object_get_member (entry, member);
+
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *item = json_array_get_element (array, i);
+
+          if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
+            g_strv_builder_add (builder, json_node_get_string (item));
+        }
+    }
+  return g_strv_builder_end (builder);
+}
+
+typedef struct
+{
+  RcDistLock *dist;
+  RcLockOverlay *overlay;
+  GHashTable *seen; /* canonical keys already placed */
+  GPtrArray *result;
+} Walk;
+
+static RcClosureEntry *
+make_entry (Walk *walk, const char *key, JsonObject *entry, gboolean from_overlay,
+            const char *required_by)
+{
+  RcClosureEntry *item = g_new0 (RcClosureEntry, 1);
+
+  item->key = g_strdup (key);
+  item->name = g_strdup (string_member (entry, "name"));
+  item->version = g_strdup (string_member (entry, "version"));
+  item->file_name = g_strdup (string_member (entry, "file_name"));
+  item->sha256 = g_strdup (string_member (entry, "sha256"));
+  item->overlay = from_overlay;
+  item->imports = string_list_member (entry, "imports");
+  item->depends = string_list_member (entry, "depends");
+  item->required_by = g_strdup (required_by);
+  item->size = -1;
+  if (from_overlay)
+    {
+      g_autoptr (GBytes) bytes = rc_lock_overlay_get_wheel (walk->overlay, item->file_name);
+
+      if (bytes != NULL)
+        item->size = (gint64) g_bytes_get_size (bytes);
+    }
+  else if (item->file_name != NULL)
+    item->size = rc_dist_lock_get_wheel_size (walk->dist, item->file_name);
+  return item;
+}
+
+/* Depth-first, the package before its dependencies, each key once. Iterative, so a
+ * hostile lock with a long dependency chain cannot exhaust the stack. */
+static void
+visit (Walk *walk, const char *name, const char *required_by)
+{
+  g_autoptr (GPtrArray) stack = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (stack, g_strdup (name));
+  g_ptr_array_add (stack, g_strdup (required_by));
+  while (stack->len > 0)
+    {
+      g_autofree char *parent = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autofree char *current = g_ptr_array_steal_index (stack, stack->len - 1);
+      g_autofree char *key = rc_canonicalize_name (current);
+      JsonObject *entry = NULL;
+      gboolean from_overlay = FALSE;
+      RcClosureEntry *item;
+
+      if (g_hash_table_contains (walk->seen, key))
+        continue;
+      /* The overlay may only add keys (checked elsewhere), so the order of lookup only
+       * matters for a refused overlay; the stock entry is what Pyodide would refuse to
+       * replace, so it wins. */
+      entry = rc_dist_lock_lookup (walk->dist, key);
+      if (entry == NULL && walk->overlay != NULL)
+        {
+          entry = rc_lock_overlay_lookup (walk->overlay, key);
+          from_overlay = entry != NULL;
+        }
+      if (entry == NULL)
+        continue;
+      g_hash_table_add (walk->seen, g_strdup (key));
+      item = make_entry (walk, key, entry, from_overlay, parent);
+      g_ptr_array_add (walk->result, item);
+      /* Push in reverse so the first dependency is visited first. */
+      for (guint n = g_strv_length (item->depends); n > 0; n--)
+        {
+          g_ptr_array_add (stack, g_strdup (item->depends[n - 1]));
+          g_ptr_array_add (stack, g_strdup (key));
+        }
+    }
+}
+
+GPtrArray *
+rc_preload_closure (RcDistLock *dist, RcLockOverlay *overlay, const char *const *preload)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  Walk walk = { dist, overlay, seen, NULL };
+
+  g_return_val_if_fail (RC_IS_DIST_LOCK (dist), NULL);
+  g_return_val_if_fail (overlay == NULL || RC_IS_LOCK_OVERLAY (overlay), NULL);
+
+  walk.result = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_closure_entry_free);
+  for (guint i = 0; preload != NULL && preload[i] != NULL; i++)
+    visit (&walk, preload[i], NULL);
+  return walk.result;
+}
+
+static void
+add_strv (JsonBuilder *b, const char *member, GStrv values)
+{
+  json_builder_set_member_name (b, member);
+  json_builder_begin_array (b);
+  for (guint i = 0; values != NULL && values[i] != NULL; i++)
+    json_builder_add_string_value (b, values[i]);
+  json_builder_end_array (b);
+}
+
+static void
+add_string (JsonBuilder *b, const char *member, const char *value)
+{
+  json_builder_set_member_name (b, member);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+JsonNode *
+rc_closure_to_json (GPtrArray *closure)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; closure != NULL && i < closure->len; i++)
+    {
+      const RcClosureEntry *e = g_ptr_array_index (closure, i);
+
+      json_builder_begin_object (b);
+      add_string (b, "key", e->key);
+      add_string (b, "name", e->name);
+      add_string (b, "version", e->version);
+      add_string (b, "file_name", e->file_name);
+      add_string (b, "sha256", e->sha256);
+      add_string (b, "source", e->overlay ? "overlay" : "distribution");
+      add_strv (b, "imports", e->imports);
+      add_strv (b, "depends", e->depends);
+      add_string (b, "required_by", e->required_by);
+      json_builder_set_member_name (b, "size");
+      if (e->size >= 0)
+        json_builder_add_int_value (b, e->size);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+gint64
+rc_closure_total_size (GPtrArray *closure, guint *n_unknown)
+{
+  gint64 total = 0;
+  guint unknown = 0;
+
+  for (guint i = 0; closure != NULL && i < closure->len; i++)
+    {
+      const RcClosureEntry *e = g_ptr_array_index (closure, i);
+
+      if (e->size >= 0)
+        total += e->size;
+      else
+        unknown++;
+    }
+  if (n_unknown != NULL)
+    *n_unknown = unknown;
+  return total;
+}

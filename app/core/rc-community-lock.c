@@ -1,0 +1,177 @@
+/* rc-community-lock.c: the config.yaml checks that need the distribution lock and the lock
+ * overlay (spec §3.8), and the preload closure. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rc-community-private.h"
+
+/* The lock entry a preload name loads: an exact key, else its canonical form (as Pyodide's
+ * loadPackage looks it up). */
+static JsonObject *
+lookup_entry (RcCommunity *self, const char *name, gboolean *exact)
+{
+  g_autofree char *key = rc_canonicalize_name (name);
+  JsonObject *entry;
+  RcLockOverlay *overlay = self->overlay;
+
+  *exact = TRUE;
+  if ((entry = rc_dist_lock_lookup (self->dist, name)) != NULL
+      || (overlay && (entry = rc_lock_overlay_lookup (overlay, name)) != NULL))
+    return entry;
+  *exact = FALSE;
+  if ((entry = rc_dist_lock_lookup (self->dist, key)) != NULL
+      || (overlay && (entry = rc_lock_overlay_lookup (overlay, key)) != NULL))
+    return entry;
+  return NULL;
+}
+
+static void
+report_unresolved (RcCommunity *self, RcCheck *c, RcYamlNode *item, const char *path)
+{
+  g_autofree char *key = rc_canonicalize_name (item->text);
+  const char *near = rc_check_suggest (key, rc_dist_lock_get_keys (self->dist));
+  g_autofree char *hint = near ? g_strdup_printf (_ ("Did you mean '%s'?"), near)
+                               : g_strdup (_ ("Use a key of Pyodide's pyodide-lock.json, or add "
+                                              "the wheel to the lock overlay."));
+
+  rc_check_error (c, item, path, "preload-unresolved", hint,
+                  "preload names '%s', which is a key of neither Pyodide %s's lock nor the "
+                  "overlay, so the runtime cannot load it",
+                  item->text, RC_PYODIDE_PIN);
+}
+
+static void
+check_preload (RcCommunity *self, RcCheck *c)
+{
+  RcYamlNode *preload = self->facts.preload;
+  /* An overlay that did not load already has its own errors; names it would have provided
+   * are not reported again. */
+  gboolean overlay_unknown =
+      self->facts.lockfile != NULL
+      && (self->overlay == NULL || !rc_lock_overlay_is_valid (self->overlay));
+
+  for (guint i = 0; preload && i < preload->items->len; i++)
+    {
+      RcYamlNode *item = preload->items->pdata[i];
+      g_autofree char *path = rc_check_path_index ("runtime.python.preload", i);
+      g_autofree char *key = NULL;
+      gboolean exact;
+
+      if (lookup_entry (self, item->text, &exact) == NULL)
+        {
+          if (!overlay_unknown)
+            report_unresolved (self, c, item, path);
+          continue;
+        }
+      if (exact)
+        continue;
+      key = rc_canonicalize_name (item->text);
+      rc_check_report (c, RC_SEVERITY_WARNING, item, path, "preload-not-canonical",
+                       _ ("Write the lock key exactly."),
+                       "'%s' is not a lock key; Pyodide finds '%s' by canonicalising the name, "
+                       "but OSA's CI compares preload names with the lock keys as written",
+                       item->text, key);
+    }
+}
+
+static gboolean
+strv_contains_member (JsonObject *entry, const char *member, const char *value)
+{
+  JsonArray *array;
+
+  if (entry == NULL || !json_object_has_member (entry, member)
+      || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (entry, member)))
+    return FALSE;
+  array = json_object_get_array_member (entry, member);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+
+      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+          && g_str_equal (json_node_get_string (node), value))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The preload name whose import name is root (eegprep-lean → eegprep_lean), or NULL. */
+static RcYamlNode *
+preload_for_root (RcCommunity *self, const char *root)
+{
+  RcYamlNode *preload = self->facts.preload;
+
+  for (guint i = 0; i < preload->items->len; i++)
+    {
+      RcYamlNode *item = preload->items->pdata[i];
+      g_autofree char *import = g_strdelimit (rc_canonicalize_name (item->text), "-", '_');
+
+      if (g_str_equal (import, root))
+        return item;
+    }
+  return NULL;
+}
+
+/* §3.8 (per OSA's documentation): the root must really be among the imports of the lock
+ * entry that preload name loads. */
+static void
+check_import_before_seal_imports (RcCommunity *self, RcCheck *c)
+{
+  RcYamlNode *list = self->facts.import_before_seal;
+
+  for (guint i = 0; list && self->facts.preload && i < list->items->len; i++)
+    {
+      RcYamlNode *entry = list->items->pdata[i];
+      g_autofree char *root = g_strndup (entry->text, strcspn (entry->text, "."));
+      g_autofree char *path = rc_check_path_index ("runtime.python.import_before_seal", i);
+      g_autofree char *repr = NULL;
+      RcYamlNode *package = preload_for_root (self, root);
+      JsonObject *lock_entry;
+      gboolean exact;
+
+      if (!rc_config_module_entry_ok (entry) || package == NULL)
+        continue; /* reported by the config rules */
+      lock_entry = lookup_entry (self, package->text, &exact);
+      if (lock_entry == NULL || strv_contains_member (lock_entry, "imports", root))
+        continue;
+      repr = rc_py_repr (entry->text);
+      rc_check_error (c, entry, path, "import-before-seal-not-in-imports",
+                      _ ("Name a module the package provides; its lock entry's imports list "
+                         "them."),
+                      "import_before_seal entry %s: the lock entry of '%s' does not list '%s' in "
+                      "its imports, so importing it before the seal would fail the boot",
+                      repr, package->text, root);
+    }
+}
+
+static void
+compute_closure (RcCommunity *self)
+{
+  RcYamlNode *preload = self->facts.preload;
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) names = NULL;
+  RcLockOverlay *overlay =
+      self->overlay && rc_lock_overlay_is_valid (self->overlay) ? self->overlay : NULL;
+
+  if (preload == NULL || preload->items->len == 0)
+    return;
+  for (guint i = 0; i < preload->items->len; i++)
+    g_strv_builder_add (builder, ((RcYamlNode *) preload->items->pdata[i])->text);
+  names = g_strv_builder_end (builder);
+  g_clear_pointer (&self->closure, g_ptr_array_unref);
+  self->closure = rc_preload_closure (self->dist, overlay, (const char *const *) names);
+}
+
+void
+rc_community_check_locks (RcCommunity *self, RcCheck *c)
+{
+  if (self->facts.lockfile != NULL)
+    {
+      self->overlay = rc_lock_overlay_load (self->dir, self->facts.lockfile, self->diagnostics);
+      if (rc_lock_overlay_is_valid (self->overlay))
+        rc_lock_overlay_check_against (self->overlay, self->dist, self->diagnostics);
+    }
+  check_preload (self, c);
+  check_import_before_seal_imports (self, c);
+  compute_closure (self);
+}

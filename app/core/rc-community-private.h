@@ -1,0 +1,33 @@
+/* rc-community-private.h: RcCommunity's instance, shared by its three source files. */
+#pragma once
+
+#include "rc-closure.h"
+#include "rc-community.h"
+#include "rc-dist-lock.h"
+#include "rc-lock-overlay.h"
+#include "rc-validator.h"
+#include "rc-yaml.h"
+
+G_BEGIN_DECLS
+
+struct _RcCommunity
+{
+  GObject parent_instance;
+
+  char *dir;
+  char *distribution_dir;
+  RcDeployment deployment;
+  char *config_text;
+  gsize config_length;
+  RcYamlNode *root; /* NULL when config.yaml does not parse into a mapping */
+  RcConfigFacts facts;
+  GPtrArray *diagnostics;
+  RcDistLock *dist;
+  RcLockOverlay *overlay;
+  GPtrArray *closure;
+};
+
+/* rc-community-lock.c: the checks that need the distribution lock and the overlay. */
+void rc_community_check_locks (RcCommunity *self, RcCheck *c);
+
+G_END_DECLS
