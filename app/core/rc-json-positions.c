@@ -202,7 +202,8 @@ static gboolean
 precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **why)
 {
   guint depth = 0;
-  char last = 0; /* last structural character or 'v' for a value */
+  char last = 0;         /* last structural character or 'v' for a value */
+  gboolean done = FALSE; /* one whole value was read at the top level */
 
   for (gsize i = 0; i < len;)
     {
@@ -215,6 +216,11 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
           continue;
         }
       *bad = i;
+      if (done)
+        {
+          *why = N_ ("more than one JSON value");
+          return FALSE;
+        }
       switch (c)
         {
         case '"':
@@ -222,6 +228,7 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
             return FALSE;
           i = end;
           last = 'v';
+          done = depth == 0;
           continue;
         case '{':
         case '[':
@@ -239,6 +246,7 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
               return FALSE;
             }
           depth = depth > 0 ? depth - 1 : 0;
+          done = depth == 0;
           c = 'v';
           break;
         case ',':
@@ -261,6 +269,7 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
                 }
               i += end;
               last = 'v';
+              done = depth == 0;
               continue;
             }
           if (g_ascii_isalpha (c))
@@ -278,6 +287,7 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
                 }
               i += n;
               last = 'v';
+              done = depth == 0;
               continue;
             }
           *why = N_ ("unexpected character");
