@@ -6,7 +6,7 @@
  * names are ASCII case-insensitive, the first occurrence of a directive wins (later ones are
  * ignored with a warning), and invalid source expressions are ignored. Matching follows
  * CSP3 §6.7.2 ("does url match expression in origin"): 'self' is the page origin and never
- * covers blob: or data:, "*" never covers blob:/data:, "https://*.host" matches subdomains
+ * covers blob: or data:, "*" never covers blob:/data:, a host "*.example.org" matches subdomains
  * only, and a missing port means the scheme's default port.
  *
  * A blob: worker runs under the CSP of the page that created it (runtime-worker.md §9.1),

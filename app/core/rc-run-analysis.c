@@ -1,0 +1,458 @@
+/* rc-run-analysis.c: cache verdicts from two sources, step attribution, totals and flags. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "rc-diagnostic.h"
+#include "rc-run-analysis.h"
+
+static const char *const verdict_names[] = { "network", "cache", "revalidated", "failed",
+                                             "disagree" };
+
+const char *
+rc_verdict_to_string (RcVerdict verdict)
+{
+  g_return_val_if_fail ((guint) verdict < G_N_ELEMENTS (verdict_names), "failed");
+  return verdict_names[verdict];
+}
+
+gboolean
+rc_verdict_from_string (const char *text, RcVerdict *out)
+{
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (verdict_names); i++)
+    if (g_str_equal (text, verdict_names[i]))
+      {
+        *out = (RcVerdict) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+resource_free (RcResourceVerdict *r)
+{
+  g_free (r->url);
+  g_free (r->file_name);
+  g_free (r->reason);
+  g_free (r->step_key);
+  g_free (r->group);
+  g_free (r);
+}
+
+static void
+total_free (RcByteTotal *t)
+{
+  g_free (t->key);
+  g_free (t);
+}
+
+void
+rc_run_analysis_free (RcRunAnalysis *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->resources);
+  g_ptr_array_unref (self->step_totals);
+  g_ptr_array_unref (self->group_totals);
+  g_ptr_array_unref (self->flags);
+  g_free (self);
+}
+
+static const RcRunStep *
+find_step (const RcRunRecord *record, guint step)
+{
+  for (guint i = 0; i < record->steps->len; i++)
+    if (((RcRunStep *) record->steps->pdata[i])->step == step)
+      return record->steps->pdata[i];
+  return NULL;
+}
+
+char *
+rc_run_step_group (const RcRunRecord *record, guint step)
+{
+  const RcRunStep *s = find_step (record, step);
+
+  if (s == NULL)
+    return g_strdup ("page");
+  if (g_str_equal (s->phase, "loading_runtime") || g_str_equal (s->phase, "runtime_loaded"))
+    return g_strdup ("interpreter");
+  if (g_str_equal (s->phase, "loading_package"))
+    return g_strdup_printf ("preload:%s", s->package != NULL ? s->package : "?");
+  if (g_str_equal (s->phase, "installing"))
+    return g_strdup_printf ("install:%s", s->package != NULL ? s->package : "?");
+  if (g_str_equal (s->phase, "importing"))
+    return g_strdup_printf ("import:%s", s->module != NULL ? s->module : "?");
+  return g_strdup (s->phase);
+}
+
+static char *
+normalise_url (const char *url)
+{
+  return g_strndup (url, strcspn (url, "#"));
+}
+
+static const RcExpectedResource *
+find_expected (const RcRunRecord *record, const char *file_name)
+{
+  for (guint i = 0; i < record->expected->len; i++)
+    {
+      const RcExpectedResource *e = record->expected->pdata[i];
+
+      if (g_strcmp0 (e->file_name, file_name) == 0)
+        return e;
+    }
+  return NULL;
+}
+
+/* A Resource Timing time on the worker's clock (page entries are shifted when both clock
+ * origins are known). */
+static double
+timing_worker_ms (const RcRunRecord *record, const RcResourceTiming *t, double value)
+{
+  if (g_strcmp0 (t->context, "page") != 0)
+    return value;
+  if (record->page_time_origin_us == 0 || record->worker_time_origin_us == 0)
+    return -1;
+  return value + (record->page_time_origin_us - record->worker_time_origin_us) / 1000.0;
+}
+
+static double
+request_worker_ms (const RcRunRecord *record, gint64 us)
+{
+  if (record->worker_time_origin_us == 0 || us == 0)
+    return -1;
+  return (us - record->worker_time_origin_us) / 1000.0;
+}
+
+/* The verdict from what each source says. */
+static void
+judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming *t)
+{
+  if (req != NULL)
+    {
+      r->status = req->status;
+      r->bytes = req->bytes;
+      if (req->status == 304 || req->not_modified)
+        {
+          r->verdict = RC_VERDICT_REVALIDATED;
+          r->reason = g_strdup (_ ("the proxy answered 304 Not Modified"));
+        }
+      else if (req->status == 0 || req->status >= 400)
+        {
+          r->verdict = RC_VERDICT_FAILED;
+          r->reason = req->status == 0
+                          ? g_strdup (_ ("the connection closed before a response"))
+                          : g_strdup_printf (_ ("the proxy answered HTTP %u"), req->status);
+        }
+      else if (t != NULL && t->transfer_size == 0 && t->encoded_body_size > 0)
+        {
+          r->verdict = RC_VERDICT_DISAGREE;
+          r->reason = g_strdup_printf (
+              _ ("the proxy sent %" G_GUINT64_FORMAT " bytes, but Resource Timing reports a "
+                 "cache hit (transferSize 0, encodedBodySize %" G_GINT64_FORMAT ")"),
+              req->bytes, t->encoded_body_size);
+        }
+      else
+        {
+          r->verdict = RC_VERDICT_NETWORK;
+          r->reason = t == NULL ? g_strdup_printf (_ ("the proxy sent %" G_GUINT64_FORMAT
+                                                      " bytes; no Resource Timing entry"),
+                                                   req->bytes)
+                      : t->transfer_size > 0
+                          ? g_strdup_printf (_ ("the proxy sent %" G_GUINT64_FORMAT
+                                                " bytes; Resource Timing agrees"),
+                                             req->bytes)
+                          : g_strdup_printf (_ ("the proxy sent %" G_GUINT64_FORMAT
+                                                " bytes; Resource Timing reports no sizes"),
+                                             req->bytes);
+        }
+      return;
+    }
+  if (t->transfer_size > 0)
+    {
+      r->verdict = RC_VERDICT_DISAGREE;
+      r->reason = g_strdup_printf (_ ("Resource Timing reports %" G_GINT64_FORMAT
+                                      " bytes transferred, but no request reached the proxy"),
+                                   t->transfer_size);
+    }
+  else if (t->response_end <= 0 || t->response_end < t->start_time)
+    {
+      r->verdict = RC_VERDICT_FAILED;
+      r->reason = g_strdup (_ ("Resource Timing has no response and no request reached the "
+                               "proxy"));
+    }
+  else
+    {
+      r->verdict = RC_VERDICT_CACHE;
+      r->reason = g_strdup (_ ("no request reached the proxy"));
+    }
+}
+
+static RcResourceVerdict *
+resource_new (const RcRunRecord *record, const char *url, int request_index, int timing_index)
+{
+  const RcRequestRecord *req = request_index >= 0 ? record->requests->pdata[request_index] : NULL;
+  const RcResourceTiming *t = timing_index >= 0 ? record->timings->pdata[timing_index] : NULL;
+  RcResourceVerdict *r = g_new0 (RcResourceVerdict, 1);
+  const RcExpectedResource *expected;
+
+  r->url = normalise_url (url);
+  r->file_name = rc_url_file_name (r->url);
+  r->request_index = request_index;
+  r->timing_index = timing_index;
+  r->start_ms = r->end_ms = -1;
+  if (t != NULL)
+    {
+      r->start_ms = timing_worker_ms (record, t, t->start_time);
+      r->end_ms = timing_worker_ms (record, t, t->response_end);
+    }
+  if (r->start_ms < 0 && req != NULL)
+    {
+      r->start_ms = request_worker_ms (record, req->start_us);
+      r->end_ms = request_worker_ms (record, req->end_us);
+    }
+  judge (r, req, t);
+  r->step = r->start_ms >= 0 ? rc_run_record_step_at (record, r->start_ms) : 0;
+  if (r->step == 0)
+    r->step_key = g_strdup ("page");
+  else
+    r->step_key = rc_run_step_key (find_step (record, r->step));
+  expected = find_expected (record, r->file_name);
+  r->group = expected != NULL && expected->group != NULL ? g_strdup (expected->group)
+                                                         : rc_run_step_group (record, r->step);
+  return r;
+}
+
+static gboolean
+is_resource_url (const char *url)
+{
+  return url != NULL && !g_str_has_prefix (url, "blob:") && !g_str_has_prefix (url, "data:");
+}
+
+/* Pairs each Resource Timing entry with the first unpaired proxy request for the same URL. */
+static void
+collect_resources (const RcRunRecord *record, GPtrArray *out)
+{
+  g_autofree int *paired_timing = g_new (int, record->requests->len + 1);
+
+  for (guint i = 0; i < record->requests->len; i++)
+    paired_timing[i] = -1;
+  for (guint j = 0; j < record->timings->len; j++)
+    {
+      const RcResourceTiming *t = record->timings->pdata[j];
+      g_autofree char *url = NULL;
+      gboolean paired = FALSE;
+
+      if (!is_resource_url (t->name))
+        continue;
+      url = normalise_url (t->name);
+      for (guint i = 0; i < record->requests->len && !paired; i++)
+        {
+          const RcRequestRecord *req = record->requests->pdata[i];
+          g_autofree char *req_url = normalise_url (req->url != NULL ? req->url : "");
+
+          if (paired_timing[i] < 0 && g_str_equal (url, req_url))
+            {
+              paired_timing[i] = (int) j;
+              paired = TRUE;
+            }
+        }
+      if (!paired)
+        g_ptr_array_add (out, resource_new (record, t->name, -1, (int) j));
+    }
+  for (guint i = 0; i < record->requests->len; i++)
+    {
+      const RcRequestRecord *req = record->requests->pdata[i];
+
+      if (req->url == NULL || g_strcmp0 (req->method, "CONNECT") == 0)
+        continue;
+      g_ptr_array_add (out, resource_new (record, req->url, (int) i, paired_timing[i]));
+    }
+}
+
+static int
+compare_start (gconstpointer a, gconstpointer b)
+{
+  const RcResourceVerdict *ra = *(RcResourceVerdict **) a;
+  const RcResourceVerdict *rb = *(RcResourceVerdict **) b;
+
+  if (ra->step != rb->step)
+    return ra->step < rb->step ? -1 : 1;
+  return (ra->start_ms > rb->start_ms) - (ra->start_ms < rb->start_ms);
+}
+
+static RcByteTotal *
+total_for (GPtrArray *totals, const char *key, guint step)
+{
+  RcByteTotal *t;
+
+  for (guint i = 0; i < totals->len; i++)
+    if (g_str_equal (((RcByteTotal *) totals->pdata[i])->key, key))
+      return totals->pdata[i];
+  t = g_new0 (RcByteTotal, 1);
+  t->key = g_strdup (key);
+  t->step = step;
+  g_ptr_array_add (totals, t);
+  return t;
+}
+
+static void
+add_to_total (RcByteTotal *t, const RcResourceVerdict *r)
+{
+  t->requests++;
+  t->network += r->verdict == RC_VERDICT_NETWORK;
+  t->bytes += r->bytes;
+}
+
+static void
+compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
+{
+  total_for (self->step_totals, "page", 0);
+  for (guint i = 0; i < record->steps->len; i++)
+    {
+      const RcRunStep *s = record->steps->pdata[i];
+      g_autofree char *key = rc_run_step_key (s);
+
+      total_for (self->step_totals, key, s->step);
+    }
+  for (guint i = 0; i < self->resources->len; i++)
+    {
+      const RcResourceVerdict *r = self->resources->pdata[i];
+
+      add_to_total (total_for (self->step_totals, r->step_key, r->step), r);
+      add_to_total (total_for (self->group_totals, r->group, r->step), r);
+      self->total_bytes += r->bytes;
+      self->counts[r->verdict]++;
+    }
+}
+
+static void
+flag (RcRunAnalysis *self, const RcRunRecord *record, RcSeverity severity, const char *rule,
+      const char *hint, char *message /* owned */)
+{
+  g_ptr_array_add (self->flags,
+                   rc_diagnostic_new (severity, "", 0, 0, record->run_id, rule, message, hint));
+  g_free (message);
+}
+
+static void
+flag_overlay (RcRunAnalysis *self, const RcRunRecord *record)
+{
+  g_autoptr (GString) missing = g_string_new (NULL);
+  guint expected = 0, observed = 0;
+
+  for (guint i = 0; i < record->expected->len; i++)
+    {
+      const RcExpectedResource *e = record->expected->pdata[i];
+
+      if (!e->overlay)
+        continue;
+      expected++;
+      if (rc_run_analysis_find (self, e->file_name) != NULL)
+        observed++;
+      else
+        g_string_append_printf (missing, "%s%s", missing->len > 0 ? ", " : "", e->file_name);
+    }
+  if (expected == 0)
+    flag (self, record, RC_SEVERITY_NOTE, "no-overlay-expected", NULL,
+          g_strdup (_ ("no overlay wheels are expected, so the warm wheel check does not "
+                       "apply")));
+  else if (observed == 0)
+    flag (self, record, RC_SEVERITY_ERROR, "warm-overlay-unobserved",
+          _ ("Check that the boot loaded the overlay at all; an unobserved wheel fails, it "
+             "does not pass vacuously."),
+          g_strdup_printf (_ ("none of the %u expected overlay wheels was observed in this run"),
+                           expected));
+  else if (observed < expected)
+    flag (self, record, RC_SEVERITY_ERROR, "warm-overlay-unobserved",
+          _ ("Check that the boot loaded the overlay at all; an unobserved wheel fails, it "
+             "does not pass vacuously."),
+          g_strdup_printf (_ ("%u of %u expected overlay wheels were not observed: %s"),
+                           expected - observed, expected, missing->str));
+}
+
+static void
+compute_flags (const RcRunRecord *record, RcRunAnalysis *self)
+{
+  gboolean warm = rc_scenario_is_warm (record->scenario);
+
+  for (guint i = 0; i < self->resources->len; i++)
+    {
+      const RcResourceVerdict *r = self->resources->pdata[i];
+      const RcExpectedResource *e = find_expected (record, r->file_name);
+
+      if (warm && e != NULL && e->immutable && !e->fresh && r->verdict == RC_VERDICT_NETWORK)
+        flag (self, record, RC_SEVERITY_ERROR, "warm-immutable-network",
+              _ ("An immutable resource must come from the HTTP cache on a warm boot."),
+              g_strdup_printf (
+                  _ ("%s is immutable but went to the network in a %s run (%" G_GUINT64_FORMAT
+                     " bytes)"),
+                  r->file_name, rc_scenario_to_string (record->scenario), r->bytes));
+      if (!warm && r->verdict == RC_VERDICT_CACHE)
+        flag (self, record, RC_SEVERITY_WARNING, "cold-cache-hit",
+              _ ("A cold run needs a fresh, empty HTTP cache."),
+              g_strdup_printf (_ ("%s came from the cache in a cold run"), r->file_name));
+      if (r->verdict == RC_VERDICT_DISAGREE)
+        flag (self, record, RC_SEVERITY_WARNING, "verdict-disagree", NULL,
+              g_strdup_printf ("%s: %s", r->file_name, r->reason));
+      if (r->verdict == RC_VERDICT_FAILED)
+        flag (self, record, RC_SEVERITY_WARNING, "resource-failed", NULL,
+              g_strdup_printf ("%s: %s", r->file_name, r->reason));
+    }
+  if (warm)
+    flag_overlay (self, record);
+  for (guint i = 0; record->scenario == RC_SCENARIO_CHANGED_WHEEL && i < record->expected->len; i++)
+    {
+      const RcExpectedResource *e = record->expected->pdata[i];
+      const RcResourceVerdict *r = e->fresh ? rc_run_analysis_find (self, e->file_name) : NULL;
+
+      if (e->fresh && (r == NULL || r->verdict != RC_VERDICT_NETWORK))
+        flag (self, record, RC_SEVERITY_ERROR, "changed-wheel-cached",
+              _ ("A wheel under a new file name must be fetched from the network."),
+              g_strdup_printf (_ ("the renamed wheel %s was %s"), e->file_name,
+                               r == NULL ? _ ("not observed") : rc_verdict_to_string (r->verdict)));
+    }
+}
+
+RcRunAnalysis *
+rc_run_analyse (const RcRunRecord *record)
+{
+  RcRunAnalysis *self = g_new0 (RcRunAnalysis, 1);
+
+  self->resources = g_ptr_array_new_with_free_func ((GDestroyNotify) resource_free);
+  self->step_totals = g_ptr_array_new_with_free_func ((GDestroyNotify) total_free);
+  self->group_totals = g_ptr_array_new_with_free_func ((GDestroyNotify) total_free);
+  self->flags = rc_diagnostics_new ();
+  collect_resources (record, self->resources);
+  g_ptr_array_sort (self->resources, compare_start);
+  compute_totals (record, self);
+  compute_flags (record, self);
+  return self;
+}
+
+const RcResourceVerdict *
+rc_run_analysis_find (const RcRunAnalysis *self, const char *file_name)
+{
+  for (guint i = 0; i < self->resources->len; i++)
+    {
+      const RcResourceVerdict *r = self->resources->pdata[i];
+
+      if (g_strcmp0 (r->file_name, file_name) == 0)
+        return r;
+    }
+  return NULL;
+}
+
+const RcByteTotal *
+rc_run_analysis_group (const RcRunAnalysis *self, const char *group)
+{
+  for (guint i = 0; i < self->group_totals->len; i++)
+    {
+      const RcByteTotal *t = self->group_totals->pdata[i];
+
+      if (g_str_equal (t->key, group))
+        return t;
+    }
+  return NULL;
+}

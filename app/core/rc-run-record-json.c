@@ -1,0 +1,644 @@
+/* rc-run-record-json.c: run records to and from JSON (the "runs[]" items of the run report).
+ *
+ * Unknown numbers (-1 in the structs) are written as null, so a reader never mistakes "not
+ * measured" for a measured zero.
+ */
+#include "config.h"
+
+#include "rc-run-record.h"
+
+/* writing */
+
+static void
+add_string (JsonBuilder *b, const char *name, const char *value)
+{
+  json_builder_set_member_name (b, name);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
+add_int (JsonBuilder *b, const char *name, gint64 value, gboolean null_if_negative)
+{
+  json_builder_set_member_name (b, name);
+  if (null_if_negative && value < 0)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_int_value (b, value);
+}
+
+static void
+add_double (JsonBuilder *b, const char *name, double value, gboolean null_if_negative)
+{
+  json_builder_set_member_name (b, name);
+  if (null_if_negative && value < 0)
+    json_builder_add_null_value (b);
+  else
+    json_builder_add_double_value (b, value);
+}
+
+static void
+add_bool (JsonBuilder *b, const char *name, gboolean value)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_boolean_value (b, value);
+}
+
+static void
+add_environment (JsonBuilder *b, const RcRunEnvironment *env)
+{
+  json_builder_set_member_name (b, "environment");
+  json_builder_begin_object (b);
+  add_string (b, "webkit_version", env->webkit_version);
+  add_string (b, "jsc_version", env->jsc_version);
+  add_string (b, "pyodide_version", env->pyodide_version);
+  add_string (b, "worker_kind", env->worker_kind);
+  add_string (b, "community", env->community);
+  add_string (b, "config_sha256", env->config_sha256);
+  add_string (b, "policy_name", env->policy_name);
+  add_string (b, "policy_sha256", env->policy_sha256);
+  add_string (b, "throttle_profile", env->throttle_profile);
+  add_string (b, "deployment", env->deployment);
+  add_string (b, "page_origin", env->page_origin);
+  add_int (b, "machine_cores", env->machine_cores, FALSE);
+  add_int (b, "machine_memory_bytes", (gint64) env->machine_memory_bytes, FALSE);
+  add_string (b, "date", env->date);
+  json_builder_end_object (b);
+}
+
+static void
+add_request (JsonBuilder *b, const RcRequestRecord *r)
+{
+  json_builder_begin_object (b);
+  add_string (b, "method", r->method);
+  add_string (b, "url", r->url);
+  add_string (b, "origin", r->origin);
+  add_int (b, "status", r->status, FALSE);
+  add_int (b, "bytes", (gint64) r->bytes, FALSE);
+  add_string (b, "content_type", r->content_type);
+  add_int (b, "start_us", r->start_us, FALSE);
+  add_int (b, "first_byte_us", r->first_byte_us, FALSE);
+  add_int (b, "end_us", r->end_us, FALSE);
+  add_bool (b, "conditional", r->conditional);
+  add_bool (b, "not_modified", r->not_modified);
+  add_string (b, "note", r->note);
+  json_builder_end_object (b);
+}
+
+JsonNode *
+rc_request_record_to_json (const RcRequestRecord *request)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  add_request (b, request);
+  return json_builder_get_root (b);
+}
+
+static void
+add_steps (JsonBuilder *b, const RcRunRecord *self)
+{
+  json_builder_set_member_name (b, "steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      const RcRunStep *s = self->steps->pdata[i];
+
+      json_builder_begin_object (b);
+      add_int (b, "step", s->step, FALSE);
+      add_int (b, "steps", s->steps, FALSE);
+      add_string (b, "phase", s->phase);
+      add_string (b, "package", s->package);
+      add_string (b, "module", s->module);
+      add_double (b, "start_ms", s->start_ms, FALSE);
+      add_double (b, "end_ms", s->end_ms, TRUE);
+      add_int (b, "heap_bytes", s->heap_bytes, TRUE);
+      add_int (b, "heap_growth", s->heap_growth, s->heap_bytes < 0);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "sub_phases");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->sub_phases->len; i++)
+    {
+      const RcSubPhase *s = self->sub_phases->pdata[i];
+
+      json_builder_begin_object (b);
+      add_string (b, "name", s->name);
+      add_string (b, "source", s->source);
+      add_double (b, "start_ms", s->start_ms, FALSE);
+      add_double (b, "end_ms", s->end_ms, FALSE);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_network (JsonBuilder *b, const RcRunRecord *self)
+{
+  json_builder_set_member_name (b, "requests");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->requests->len; i++)
+    add_request (b, self->requests->pdata[i]);
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "resource_timing");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->timings->len; i++)
+    {
+      const RcResourceTiming *t = self->timings->pdata[i];
+
+      json_builder_begin_object (b);
+      add_string (b, "name", t->name);
+      add_string (b, "initiator_type", t->initiator_type);
+      add_string (b, "context", t->context);
+      add_double (b, "start_time", t->start_time, FALSE);
+      add_double (b, "response_end", t->response_end, FALSE);
+      add_int (b, "transfer_size", t->transfer_size, TRUE);
+      add_int (b, "encoded_body_size", t->encoded_body_size, TRUE);
+      add_int (b, "decoded_body_size", t->decoded_body_size, TRUE);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_misc (JsonBuilder *b, const RcRunRecord *self)
+{
+  json_builder_set_member_name (b, "violations");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->violations->len; i++)
+    {
+      const RcViolation *v = self->violations->pdata[i];
+
+      json_builder_begin_object (b);
+      add_string (b, "directive", v->directive);
+      add_string (b, "blocked_uri", v->blocked_uri);
+      add_string (b, "source", v->source);
+      add_double (b, "time_ms", v->time_ms, FALSE);
+      add_string (b, "sample", v->sample);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "expected");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->expected->len; i++)
+    {
+      const RcExpectedResource *e = self->expected->pdata[i];
+
+      json_builder_begin_object (b);
+      add_string (b, "file_name", e->file_name);
+      add_string (b, "group", e->group);
+      add_bool (b, "immutable", e->immutable);
+      add_bool (b, "overlay", e->overlay);
+      add_bool (b, "fresh", e->fresh);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "notes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->notes->len; i++)
+    json_builder_add_string_value (b, self->notes->pdata[i]);
+  json_builder_end_array (b);
+}
+
+static const char *const outcome_names[] = { "unknown", "ready", "failed" };
+
+JsonNode *
+rc_run_record_to_json (const RcRunRecord *self)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  add_string (b, "run_id", self->run_id);
+  add_string (b, "scenario", rc_scenario_to_string (self->scenario));
+  add_int (b, "index", self->index, FALSE);
+  add_environment (b, &self->env);
+  add_double (b, "boot_ms", self->boot_ms, TRUE);
+  add_double (b, "ready_ms", self->ready_ms, TRUE);
+  add_int (b, "worker_time_origin_us", self->worker_time_origin_us, FALSE);
+  add_int (b, "page_time_origin_us", self->page_time_origin_us, FALSE);
+  add_int (b, "web_process_rss_bytes", self->web_process_rss_bytes, TRUE);
+  add_steps (b, self);
+  add_network (b, self);
+  add_misc (b, self);
+  json_builder_set_member_name (b, "outcome");
+  json_builder_begin_object (b);
+  add_string (b, "state", outcome_names[self->outcome.state]);
+  add_string (b, "version", self->outcome.version);
+  add_string (b, "kind", self->outcome.kind);
+  add_string (b, "message", self->outcome.message);
+  add_string (b, "diagnosis", self->outcome.diagnosis);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/* reading: every accessor names the JSON path of what is wrong */
+
+static JsonNode *
+member (JsonObject *o, const char *name, const char *path, gboolean required, GError **error)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if ((node == NULL || JSON_NODE_HOLDS_NULL (node)) && required)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s.%s: missing", path, name);
+      return NULL;
+    }
+  return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
+}
+
+static gboolean
+wrong_type (const char *path, const char *name, const char *want, GError **error)
+{
+  g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s.%s: expected %s", path, name,
+               want);
+  return FALSE;
+}
+
+static gboolean
+read_string (JsonObject *o, const char *name, const char *path, gboolean required, char **out,
+             GError **error)
+{
+  JsonNode *node = member (o, name, path, required, error);
+
+  if (node == NULL)
+    return !required;
+  if (json_node_get_value_type (node) != G_TYPE_STRING)
+    return wrong_type (path, name, "a string", error);
+  g_free (*out);
+  *out = json_node_dup_string (node);
+  return TRUE;
+}
+
+static gboolean
+is_number (JsonNode *node)
+{
+  GType type = JSON_NODE_HOLDS_VALUE (node) ? json_node_get_value_type (node) : G_TYPE_INVALID;
+
+  return type == G_TYPE_INT64 || type == G_TYPE_DOUBLE;
+}
+
+static gboolean
+read_double (JsonObject *o, const char *name, const char *path, gboolean required, double *out,
+             GError **error)
+{
+  JsonNode *node = member (o, name, path, required, error);
+
+  if (node == NULL)
+    return !required;
+  if (!is_number (node))
+    return wrong_type (path, name, "a number", error);
+  *out = json_node_get_double (node);
+  return TRUE;
+}
+
+static gboolean
+read_int (JsonObject *o, const char *name, const char *path, gboolean required, gint64 *out,
+          GError **error)
+{
+  JsonNode *node = member (o, name, path, required, error);
+
+  if (node == NULL)
+    return !required;
+  if (!is_number (node))
+    return wrong_type (path, name, "a number", error);
+  *out = json_node_get_value_type (node) == G_TYPE_INT64 ? json_node_get_int (node)
+                                                         : (gint64) json_node_get_double (node);
+  return TRUE;
+}
+
+static gboolean
+read_bool (JsonObject *o, const char *name, const char *path, gboolean *out, GError **error)
+{
+  JsonNode *node = member (o, name, path, FALSE, error);
+
+  if (node == NULL)
+    return TRUE;
+  if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return wrong_type (path, name, "true or false", error);
+  *out = json_node_get_boolean (node);
+  return TRUE;
+}
+
+/* The array member @name (an empty one when absent), each element an object. */
+static JsonArray *
+read_array (JsonObject *o, const char *name, const char *path, GError **error)
+{
+  JsonNode *node = member (o, name, path, FALSE, error);
+  JsonArray *array;
+
+  if (node == NULL)
+    return json_array_new ();
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      wrong_type (path, name, "an array", error);
+      return NULL;
+    }
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    if (!JSON_NODE_HOLDS_OBJECT (json_array_get_element (array, i)) && !g_str_equal (name, "notes"))
+      {
+        g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                     "%s.%s[%u]: expected an object", path, name, i);
+        return NULL;
+      }
+  return json_array_ref (array);
+}
+
+RcRequestRecord *
+rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
+{
+  g_autoptr (RcRequestRecord) r = rc_request_record_new ();
+  JsonObject *o;
+  gint64 status = 0, bytes = 0;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s: expected an object", path);
+      return NULL;
+    }
+  o = json_node_get_object (node);
+  if (!read_string (o, "url", path, TRUE, &r->url, error)
+      || !read_string (o, "method", path, FALSE, &r->method, error)
+      || !read_string (o, "origin", path, FALSE, &r->origin, error)
+      || !read_string (o, "content_type", path, FALSE, &r->content_type, error)
+      || !read_string (o, "note", path, FALSE, &r->note, error)
+      || !read_int (o, "status", path, TRUE, &status, error)
+      || !read_int (o, "bytes", path, TRUE, &bytes, error)
+      || !read_int (o, "start_us", path, FALSE, &r->start_us, error)
+      || !read_int (o, "first_byte_us", path, FALSE, &r->first_byte_us, error)
+      || !read_int (o, "end_us", path, FALSE, &r->end_us, error)
+      || !read_bool (o, "conditional", path, &r->conditional, error)
+      || !read_bool (o, "not_modified", path, &r->not_modified, error))
+    return NULL;
+  r->status = (guint) status;
+  r->bytes = (guint64) MAX (bytes, 0);
+  return g_steal_pointer (&r);
+}
+
+static gboolean
+read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError **error)
+{
+  JsonNode *node = member (o, "environment", path, TRUE, error);
+  g_autofree char *p = g_strconcat (path, ".environment", NULL);
+  gint64 cores = 0, memory = 0;
+  JsonObject *e;
+
+  if (node == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return wrong_type (path, "environment", "an object", error);
+  e = json_node_get_object (node);
+  if (!read_string (e, "webkit_version", p, FALSE, &env->webkit_version, error)
+      || !read_string (e, "jsc_version", p, FALSE, &env->jsc_version, error)
+      || !read_string (e, "pyodide_version", p, FALSE, &env->pyodide_version, error)
+      || !read_string (e, "worker_kind", p, FALSE, &env->worker_kind, error)
+      || !read_string (e, "community", p, FALSE, &env->community, error)
+      || !read_string (e, "config_sha256", p, FALSE, &env->config_sha256, error)
+      || !read_string (e, "policy_name", p, FALSE, &env->policy_name, error)
+      || !read_string (e, "policy_sha256", p, FALSE, &env->policy_sha256, error)
+      || !read_string (e, "throttle_profile", p, FALSE, &env->throttle_profile, error)
+      || !read_string (e, "deployment", p, FALSE, &env->deployment, error)
+      || !read_string (e, "page_origin", p, FALSE, &env->page_origin, error)
+      || !read_string (e, "date", p, FALSE, &env->date, error)
+      || !read_int (e, "machine_cores", p, FALSE, &cores, error)
+      || !read_int (e, "machine_memory_bytes", p, FALSE, &memory, error))
+    return FALSE;
+  env->machine_cores = (guint) cores;
+  env->machine_memory_bytes = (guint64) memory;
+  return TRUE;
+}
+
+static gboolean
+read_steps (JsonObject *o, const char *path, RcRunRecord *self, GError **error)
+{
+  g_autoptr (JsonArray) steps = read_array (o, "steps", path, error);
+  g_autoptr (JsonArray) subs = NULL;
+
+  if (steps == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (steps); i++)
+    {
+      JsonObject *s = json_array_get_object_element (steps, i);
+      g_autofree char *p = g_strdup_printf ("%s.steps[%u]", path, i);
+      g_autofree char *phase = NULL, *package = NULL, *module = NULL;
+      gint64 step = 0, n = 0, heap = -1, growth = -1;
+      double start = 0, end = -1;
+      RcRunStep *added;
+
+      if (!read_int (s, "step", p, TRUE, &step, error) || !read_int (s, "steps", p, TRUE, &n, error)
+          || !read_string (s, "phase", p, TRUE, &phase, error)
+          || !read_string (s, "package", p, FALSE, &package, error)
+          || !read_string (s, "module", p, FALSE, &module, error)
+          || !read_double (s, "start_ms", p, TRUE, &start, error)
+          || !read_double (s, "end_ms", p, FALSE, &end, error)
+          || !read_int (s, "heap_bytes", p, FALSE, &heap, error)
+          || !read_int (s, "heap_growth", p, FALSE, &growth, error))
+        return FALSE;
+      added = g_new0 (RcRunStep, 1);
+      added->step = (guint) step;
+      added->steps = (guint) n;
+      added->phase = g_steal_pointer (&phase);
+      added->package = g_steal_pointer (&package);
+      added->module = g_steal_pointer (&module);
+      added->start_ms = start;
+      added->end_ms = end;
+      added->heap_bytes = heap;
+      added->heap_growth = growth;
+      g_ptr_array_add (self->steps, added);
+    }
+  if ((subs = read_array (o, "sub_phases", path, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (subs); i++)
+    {
+      JsonObject *s = json_array_get_object_element (subs, i);
+      g_autofree char *p = g_strdup_printf ("%s.sub_phases[%u]", path, i);
+      g_autofree char *name = NULL, *source = NULL;
+      double start = 0, end = 0;
+
+      if (!read_string (s, "name", p, TRUE, &name, error)
+          || !read_string (s, "source", p, FALSE, &source, error)
+          || !read_double (s, "start_ms", p, TRUE, &start, error)
+          || !read_double (s, "end_ms", p, TRUE, &end, error))
+        return FALSE;
+      rc_run_record_add_sub_phase (self, name, source, start, end);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_network (JsonObject *o, const char *path, RcRunRecord *self, GError **error)
+{
+  g_autoptr (JsonArray) requests = read_array (o, "requests", path, error);
+  g_autoptr (JsonArray) timings = NULL;
+
+  if (requests == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    {
+      g_autofree char *p = g_strdup_printf ("%s.requests[%u]", path, i);
+      RcRequestRecord *r =
+          rc_request_record_from_json (json_array_get_element (requests, i), p, error);
+
+      if (r == NULL)
+        return FALSE;
+      r->run_id = g_strdup (self->run_id);
+      g_ptr_array_add (self->requests, r);
+    }
+  if ((timings = read_array (o, "resource_timing", path, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (timings); i++)
+    {
+      JsonObject *t = json_array_get_object_element (timings, i);
+      g_autofree char *p = g_strdup_printf ("%s.resource_timing[%u]", path, i);
+      g_autofree char *name = NULL, *initiator = NULL, *context = NULL;
+      double start = 0, end = 0;
+      gint64 transfer = -1, encoded = -1, decoded = -1;
+
+      if (!read_string (t, "name", p, TRUE, &name, error)
+          || !read_string (t, "initiator_type", p, FALSE, &initiator, error)
+          || !read_string (t, "context", p, FALSE, &context, error)
+          || !read_double (t, "start_time", p, TRUE, &start, error)
+          || !read_double (t, "response_end", p, TRUE, &end, error)
+          || !read_int (t, "transfer_size", p, FALSE, &transfer, error)
+          || !read_int (t, "encoded_body_size", p, FALSE, &encoded, error)
+          || !read_int (t, "decoded_body_size", p, FALSE, &decoded, error))
+        return FALSE;
+      rc_run_record_add_timing (self, name, initiator, context, start, end, transfer, encoded,
+                                decoded);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_misc (JsonObject *o, const char *path, RcRunRecord *self, GError **error)
+{
+  g_autoptr (JsonArray) violations = read_array (o, "violations", path, error);
+  g_autoptr (JsonArray) expected = NULL;
+  g_autoptr (JsonArray) notes = NULL;
+
+  if (violations == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (violations); i++)
+    {
+      JsonObject *v = json_array_get_object_element (violations, i);
+      g_autofree char *p = g_strdup_printf ("%s.violations[%u]", path, i);
+      g_autofree char *directive = NULL, *blocked = NULL, *source = NULL, *sample = NULL;
+      double t = 0;
+
+      if (!read_string (v, "directive", p, TRUE, &directive, error)
+          || !read_string (v, "blocked_uri", p, FALSE, &blocked, error)
+          || !read_string (v, "source", p, FALSE, &source, error)
+          || !read_string (v, "sample", p, FALSE, &sample, error)
+          || !read_double (v, "time_ms", p, FALSE, &t, error))
+        return FALSE;
+      rc_run_record_add_violation (self, directive, blocked, source, t, sample);
+    }
+  if ((expected = read_array (o, "expected", path, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (expected); i++)
+    {
+      JsonObject *e = json_array_get_object_element (expected, i);
+      g_autofree char *p = g_strdup_printf ("%s.expected[%u]", path, i);
+      g_autofree char *file = NULL, *group = NULL;
+      gboolean immutable = FALSE, overlay = FALSE, fresh = FALSE;
+
+      if (!read_string (e, "file_name", p, TRUE, &file, error)
+          || !read_string (e, "group", p, FALSE, &group, error)
+          || !read_bool (e, "immutable", p, &immutable, error)
+          || !read_bool (e, "overlay", p, &overlay, error)
+          || !read_bool (e, "fresh", p, &fresh, error))
+        return FALSE;
+      rc_run_record_expect (self, file, group, immutable, overlay, fresh);
+    }
+  if ((notes = read_array (o, "notes", path, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (notes); i++)
+    {
+      JsonNode *n = json_array_get_element (notes, i);
+
+      if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+        {
+          g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                       "%s.notes[%u]: expected a string", path, i);
+          return FALSE;
+        }
+      g_ptr_array_add (self->notes, json_node_dup_string (n));
+    }
+  return TRUE;
+}
+
+static gboolean
+read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **error)
+{
+  JsonNode *node = member (o, "outcome", path, TRUE, error);
+  g_autofree char *p = g_strconcat (path, ".outcome", NULL);
+  g_autofree char *state = NULL;
+  JsonObject *oo;
+
+  if (node == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return wrong_type (path, "outcome", "an object", error);
+  oo = json_node_get_object (node);
+  if (!read_string (oo, "state", p, TRUE, &state, error)
+      || !read_string (oo, "version", p, FALSE, &outcome->version, error)
+      || !read_string (oo, "kind", p, FALSE, &outcome->kind, error)
+      || !read_string (oo, "message", p, FALSE, &outcome->message, error)
+      || !read_string (oo, "diagnosis", p, FALSE, &outcome->diagnosis, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (outcome_names); i++)
+    if (g_str_equal (state, outcome_names[i]))
+      {
+        outcome->state = (RcOutcomeState) i;
+        return TRUE;
+      }
+  g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+               "%s.state: “%s” is not one of unknown, ready, failed", p, state);
+  return FALSE;
+}
+
+RcRunRecord *
+rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
+{
+  g_autoptr (RcRunRecord) self = NULL;
+  g_autofree char *scenario_text = NULL;
+  RcScenario scenario;
+  gint64 index = 0;
+  JsonObject *o;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s: expected an object", path);
+      return NULL;
+    }
+  o = json_node_get_object (node);
+  if (!read_string (o, "scenario", path, TRUE, &scenario_text, error)
+      || !read_int (o, "index", path, TRUE, &index, error))
+    return NULL;
+  if (!rc_scenario_from_string (scenario_text, &scenario))
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   "%s.scenario: “%s” is not one of cold, warm, warm-restart, changed-wheel", path,
+                   scenario_text);
+      return NULL;
+    }
+  self = rc_run_record_new (scenario, (guint) index);
+  if (!read_string (o, "run_id", path, TRUE, &self->run_id, error)
+      || !read_environment (o, path, &self->env, error)
+      || !read_double (o, "boot_ms", path, FALSE, &self->boot_ms, error)
+      || !read_double (o, "ready_ms", path, FALSE, &self->ready_ms, error)
+      || !read_int (o, "worker_time_origin_us", path, FALSE, &self->worker_time_origin_us, error)
+      || !read_int (o, "page_time_origin_us", path, FALSE, &self->page_time_origin_us, error)
+      || !read_int (o, "web_process_rss_bytes", path, FALSE, &self->web_process_rss_bytes, error)
+      || !read_steps (o, path, self, error) || !read_network (o, path, self, error)
+      || !read_misc (o, path, self, error) || !read_outcome (o, path, &self->outcome, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}

@@ -1,0 +1,359 @@
+/* test-run-record.c: step accounting, JSON round trip, cache verdicts and statistics. */
+#include "config.h"
+
+#include "core/rc-diagnostic.h"
+#include "core/rc-run-analysis.h"
+#include "core/rc-run-stats.h"
+#include "rc-test-records.h"
+
+#define INTERPRETER_BYTES (18597 + 122027 + 1074322 + 8647684 + 2424003)
+
+static void
+test_steps (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  const RcRunStep *s1 = run->steps->pdata[0];
+  const RcRunStep *s4 = run->steps->pdata[3];
+  g_autofree char *k2 = rc_run_step_key (run->steps->pdata[1]);
+  g_autofree char *k3 = rc_run_step_key (run->steps->pdata[2]);
+  g_autofree char *k1 = rc_run_step_key (s1);
+
+  /* runtime_loaded finishes step 1 without starting a step */
+  g_assert_cmpuint (run->steps->len, ==, 4);
+  g_assert_cmpstr (k1, ==, "loading_runtime");
+  g_assert_cmpstr (k2, ==, "loading_package demo-helpers");
+  g_assert_cmpstr (k3, ==, "importing demo_helpers");
+  g_assert_cmpfloat (s1->start_ms, ==, 10);
+  g_assert_cmpfloat (s1->end_ms, ==, 2300);
+  g_assert_cmpfloat (rc_run_step_duration (s1), ==, 2290);
+  g_assert_cmpint (s1->heap_bytes, ==, 19922944);
+  g_assert_cmpint (s1->heap_growth, ==, 19922944);
+  g_assert_cmpint (s4->heap_bytes, ==, 20971520);
+  g_assert_cmpint (s4->heap_growth, ==, 20971520 - 20709376);
+  g_assert_cmpfloat (s4->end_ms, ==, 2450);
+  g_assert_cmpint (rc_run_record_final_heap (run), ==, 20971520);
+  g_assert_cmpint (run->outcome.state, ==, RC_OUTCOME_READY);
+  g_assert_cmpuint (rc_run_record_step_at (run, -5), ==, 0);
+  g_assert_cmpuint (rc_run_record_step_at (run, 2305), ==, 2);
+  g_assert_cmpuint (rc_run_record_step_at (run, 99999), ==, 4);
+  /* the clock estimate keeps the earliest origin */
+  g_assert_cmpint (run->worker_time_origin_us, ==, G_GINT64_CONSTANT (5000000000));
+  rc_run_record_note_clock (run, G_GINT64_CONSTANT (5000000000) + 2000 * 1000 - 50, 2000);
+  g_assert_cmpint (run->worker_time_origin_us, ==, G_GINT64_CONSTANT (5000000000) - 50);
+}
+
+static void
+test_failed_closes_step (void)
+{
+  g_autoptr (RcRunRecord) run = rc_run_record_new (RC_SCENARIO_COLD, 2);
+
+  g_assert_cmpstr (run->run_id, ==, "cold-2");
+  rc_run_record_progress (run, 1, 2, "loading_runtime", NULL, NULL, 5, -1);
+  rc_run_record_failed (run, "timeout", "the Python runtime did not finish starting within 2s",
+                        "script-src lacks 'wasm-unsafe-eval'", 2005);
+  g_assert_cmpfloat (((RcRunStep *) run->steps->pdata[0])->end_ms, ==, 2005);
+  g_assert_cmpint (((RcRunStep *) run->steps->pdata[0])->heap_bytes, ==, -1);
+  g_assert_cmpint (run->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpint (rc_run_record_final_heap (run), ==, -1);
+}
+
+static char *
+to_text (JsonNode *node)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+
+  json_generator_set_root (gen, node);
+  return json_generator_to_data (gen, NULL);
+}
+
+static void
+test_json_round_trip (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_WARM, 3, 120);
+  g_autoptr (RcRunRecord) back = NULL;
+  g_autoptr (RcRunRecord) copy = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (JsonNode) again = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  rc_run_record_add_violation (run, "worker-src", "blob", "page", 12.5, NULL);
+  run->outcome.diagnosis = g_strdup ("none");
+  run->web_process_rss_bytes = -1;
+  node = rc_run_record_to_json (run);
+  back = rc_run_record_from_json (node, "run", &error);
+  g_assert_no_error (error);
+  again = rc_run_record_to_json (back);
+  a = to_text (node);
+  b = to_text (again);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpint (back->scenario, ==, RC_SCENARIO_WARM);
+  g_assert_cmpuint (back->timings->len, ==, run->timings->len);
+  /* unknown sizes stay unknown, measured zeros stay zero */
+  g_assert_nonnull (g_strstr_len (a, -1, "\"transfer_size\":0"));
+  g_assert_nonnull (g_strstr_len (a, -1, "\"web_process_rss_bytes\":null"));
+  copy = rc_run_record_copy (run);
+  g_assert_cmpstr (((RcViolation *) copy->violations->pdata[0])->directive, ==, "worker-src");
+}
+
+static void
+expect_error (const char *json, const char *message)
+{
+  g_autoptr (JsonNode) node = json_from_string (json, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) run = rc_run_record_from_json (node, "runs[1]", &error);
+
+  g_assert_null (run);
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, message);
+}
+
+static void
+test_json_errors (void)
+{
+  expect_error ("{\"index\": 1}", "runs[1].scenario: missing");
+  expect_error ("{\"scenario\": \"tepid\", \"index\": 1}",
+                "runs[1].scenario: “tepid” is not one of cold, warm, warm-restart, changed-wheel");
+  expect_error ("{\"scenario\": \"cold\", \"index\": 1, \"run_id\": \"c\", \"environment\": {}, "
+                "\"steps\": [{\"step\": 1, \"steps\": 1, \"phase\": 3, \"start_ms\": 0}], "
+                "\"outcome\": {\"state\": \"ready\"}}",
+                "runs[1].steps[0].phase: expected a string");
+  expect_error ("{\"scenario\": \"cold\", \"index\": 1, \"run_id\": \"c\", \"environment\": {}, "
+                "\"requests\": {}, \"outcome\": {\"state\": \"ready\"}}",
+                "runs[1].requests: expected an array");
+}
+
+static gboolean
+has_flag (RcRunAnalysis *a, const char *rule)
+{
+  return rc_diagnostics_find_rule (a->flags, rule) != NULL;
+}
+
+static void
+test_cold_verdicts (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = rc_run_analyse (run);
+  const char *files[] = { "pyodide.js",       "pyodide-lock.json", "pyodide.asm.js",
+                          "pyodide.asm.wasm", "python_stdlib.zip", RC_TEST_WHEEL };
+  const RcByteTotal *interp = rc_run_analysis_group (a, "interpreter");
+  const RcByteTotal *wheel = rc_run_analysis_group (a, "overlay:demo-helpers");
+  const RcByteTotal *page = a->step_totals->pdata[0];
+  const RcResourceVerdict *w = rc_run_analysis_find (a, RC_TEST_WHEEL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      const RcResourceVerdict *r = rc_run_analysis_find (a, files[i]);
+
+      g_assert_nonnull (r);
+      g_assert_cmpint (r->verdict, ==, RC_VERDICT_NETWORK);
+      g_assert_cmpuint (r->bytes, >, 0);
+      g_assert_cmpint (r->request_index, >=, 0);
+      g_assert_cmpint (r->timing_index, >=, 0);
+    }
+  g_assert_cmpuint (interp->bytes, ==, INTERPRETER_BYTES);
+  g_assert_cmpuint (interp->requests, ==, 5);
+  g_assert_cmpuint (wheel->bytes, ==, 2726);
+  /* the wheel is nested in the step it was fetched during */
+  g_assert_cmpuint (w->step, ==, 2);
+  g_assert_cmpstr (w->step_key, ==, "loading_package demo-helpers");
+  g_assert_cmpstr (page->key, ==, "page");
+  g_assert_cmpuint (page->bytes, ==, 1834 + 7421);
+  g_assert_cmpuint (page->requests, ==, 2);
+  g_assert_cmpuint (((RcByteTotal *) a->step_totals->pdata[1])->bytes, ==, INTERPRETER_BYTES);
+  g_assert_cmpuint (((RcByteTotal *) a->step_totals->pdata[2])->bytes, ==, 2726);
+  g_assert_cmpuint (a->step_totals->len, ==, 5);
+  g_assert_cmpuint (a->total_bytes, ==, INTERPRETER_BYTES + 2726 + 1834 + 7421);
+  g_assert_cmpuint (a->counts[RC_VERDICT_NETWORK], ==, 8);
+  g_assert_cmpuint (a->flags->len, ==, 0);
+}
+
+static void
+test_warm_verdicts (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_WARM, 1, 0);
+  g_autoptr (RcRunAnalysis) a = rc_run_analyse (run);
+  const RcResourceVerdict *host = rc_run_analysis_find (a, "host.js");
+
+  for (guint i = 0; i < run->expected->len; i++)
+    {
+      const RcExpectedResource *e = run->expected->pdata[i];
+      const RcResourceVerdict *r = rc_run_analysis_find (a, e->file_name);
+
+      g_assert_nonnull (r);
+      g_assert_cmpint (r->verdict, ==, RC_VERDICT_CACHE);
+      g_assert_cmpuint (r->bytes, ==, 0);
+      g_assert_cmpint (r->request_index, ==, -1);
+    }
+  g_assert_cmpint (host->verdict, ==, RC_VERDICT_REVALIDATED);
+  g_assert_cmpuint (host->step, ==, 0);
+  g_assert_cmpuint (a->total_bytes, ==, 1834);
+  g_assert_cmpuint (a->counts[RC_VERDICT_DISAGREE], ==, 0);
+  g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
+}
+
+static void
+test_warm_flags (void)
+{
+  g_autoptr (RcRunRecord) unobserved = rc_test_demo_run (RC_SCENARIO_WARM, 1, 0);
+  g_autoptr (RcRunRecord) fetched = rc_test_demo_run (RC_SCENARIO_WARM_RESTART, 1, 0);
+  g_autoptr (RcRunRecord) none_expected = rc_test_demo_run (RC_SCENARIO_WARM, 2, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  g_autoptr (RcRunAnalysis) b = NULL;
+  g_autoptr (RcRunAnalysis) c = NULL;
+  g_autoptr (RcRequestRecord) wasm = rc_request_record_new ();
+  const RcDiagnostic *d;
+
+  /* the wheel's Resource Timing entry is gone: nothing observed, which must fail */
+  for (guint i = 0; i < unobserved->timings->len; i++)
+    if (g_str_has_suffix (((RcResourceTiming *) unobserved->timings->pdata[i])->name,
+                          RC_TEST_WHEEL))
+      g_ptr_array_remove_index (unobserved->timings, i--);
+  a = rc_run_analyse (unobserved);
+  d = rc_diagnostics_find_rule (a->flags, "warm-overlay-unobserved");
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->severity, ==, RC_SEVERITY_ERROR);
+  g_assert_cmpstr (d->message, ==,
+                   "none of the 1 expected overlay wheels was observed in this run");
+  g_assert_cmpstr (d->path, ==, "warm-1");
+
+  wasm->method = g_strdup ("GET");
+  wasm->url = g_strdup (RC_TEST_CDN "pyodide.asm.wasm");
+  wasm->status = 200;
+  wasm->bytes = 8647684;
+  wasm->start_us = G_GINT64_CONSTANT (5000000000) + 180300;
+  rc_run_record_add_request (fetched, wasm);
+  b = rc_run_analyse (fetched);
+  d = rc_diagnostics_find_rule (b->flags, "warm-immutable-network");
+  g_assert_nonnull (d);
+  g_assert_nonnull (g_strstr_len (d->message, -1, "pyodide.asm.wasm is immutable"));
+  g_assert_false (has_flag (b, "warm-overlay-unobserved"));
+
+  g_ptr_array_set_size (none_expected->expected, 0);
+  c = rc_run_analyse (none_expected);
+  d = rc_diagnostics_find_rule (c->flags, "no-overlay-expected");
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->severity, ==, RC_SEVERITY_NOTE);
+}
+
+static void
+test_changed_wheel (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_CHANGED_WHEEL, 1, 0);
+  g_autoptr (RcRunRecord) cached = rc_test_demo_run (RC_SCENARIO_CHANGED_WHEEL, 2, 0);
+  g_autoptr (RcRunAnalysis) a = rc_run_analyse (run);
+  g_autoptr (RcRunAnalysis) b = NULL;
+  guint network = 0;
+
+  for (guint i = 0; i < a->resources->len; i++)
+    {
+      const RcResourceVerdict *r = a->resources->pdata[i];
+
+      if (r->verdict == RC_VERDICT_NETWORK && r->step > 0)
+        {
+          network++;
+          g_assert_cmpstr (r->file_name, ==, RC_TEST_WHEEL_RENAMED);
+        }
+    }
+  g_assert_cmpuint (network, ==, 1);
+  g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
+
+  g_ptr_array_remove_index (cached->requests, cached->requests->len - 1);
+  b = rc_run_analyse (cached);
+  g_assert_true (has_flag (b, "changed-wheel-cached"));
+}
+
+static void
+test_disagree_and_failed (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  g_autoptr (RcRequestRecord) missing = rc_request_record_new ();
+  RcResourceTiming *t;
+
+  /* Chrome-like sizes: a transfer the proxy never saw, and a "cache hit" the proxy served */
+  rc_run_record_add_timing (run, "https://data.example.org/eeg.bin", "fetch", "worker", 2420, 2440,
+                            4300, 4000, 4000);
+  t = run->timings->pdata[1]; /* pyodide.js */
+  t->transfer_size = 0;
+  t->encoded_body_size = 18597;
+  missing->method = g_strdup ("GET");
+  missing->url = g_strdup ("https://widget.osc.earth/demo/runtime/missing.whl");
+  missing->status = 404;
+  missing->start_us = G_GINT64_CONSTANT (5000000000) + 2320000;
+  rc_run_record_add_request (run, missing);
+  /* a cold run that got something from the cache */
+  rc_run_record_add_timing (run, RC_TEST_PAGE "/favicon.png", "img", "worker", 2430, 2431, 0, 0, 0);
+  a = rc_run_analyse (run);
+  g_assert_cmpint (rc_run_analysis_find (a, "eeg.bin")->verdict, ==, RC_VERDICT_DISAGREE);
+  g_assert_cmpint (rc_run_analysis_find (a, "pyodide.js")->verdict, ==, RC_VERDICT_DISAGREE);
+  g_assert_cmpint (rc_run_analysis_find (a, "missing.whl")->verdict, ==, RC_VERDICT_FAILED);
+  g_assert_cmpuint (rc_run_analysis_find (a, "missing.whl")->step, ==, 2);
+  g_assert_cmpint (rc_run_analysis_find (a, "favicon.png")->verdict, ==, RC_VERDICT_CACHE);
+  g_assert_cmpuint (a->counts[RC_VERDICT_DISAGREE], ==, 2);
+  g_assert_true (has_flag (a, "verdict-disagree"));
+  g_assert_true (has_flag (a, "resource-failed"));
+  g_assert_true (has_flag (a, "cold-cache-hit"));
+  g_assert_cmpuint (rc_run_analysis_group (a, "prelude")->requests, ==, 2);
+}
+
+static void
+test_stats (void)
+{
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
+  g_autoptr (RcRunStats) odd = NULL;
+  g_autoptr (RcRunStats) even = NULL;
+  g_autoptr (RcRunStats) warm = NULL;
+  const RcStepStat *s;
+  RcRunRecord *failed;
+
+  g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_COLD, 1, 0));
+  g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_WARM, 1, 0));
+  g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_COLD, 2, 300));
+  g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_COLD, 3, 100));
+  odd = rc_run_stats_compute (runs, RC_SCENARIO_COLD);
+  g_assert_cmpuint (odd->runs, ==, 3);
+  g_assert_cmpint (odd->median_run, ==, 3); /* cold-3, 100 ms slower than cold-1 */
+  g_assert_cmpfloat (odd->boot_ms.median, ==, 3150);
+  g_assert_cmpfloat (odd->boot_ms.min, ==, 3050);
+  g_assert_cmpfloat (odd->boot_ms.max, ==, 3350);
+  s = rc_run_stats_find_step (odd, "loading_runtime");
+  g_assert_nonnull (s);
+  g_assert_cmpfloat (s->duration_ms.median, ==, 2390);
+  g_assert_cmpfloat (s->bytes.median, ==, INTERPRETER_BYTES);
+  g_assert_cmpuint (odd->steps->len, ==, 4);
+
+  /* even: median of values is the mean of the middle two, the median run the faster one */
+  g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_COLD, 4, 200));
+  failed = rc_test_demo_run (RC_SCENARIO_COLD, 5, 0);
+  rc_run_record_failed (failed, "timeout", "deadline", NULL, -1);
+  failed->boot_ms = 1;
+  g_ptr_array_add (runs, failed);
+  even = rc_run_stats_compute (runs, RC_SCENARIO_COLD);
+  g_assert_cmpuint (even->runs, ==, 4);
+  g_assert_cmpuint (even->failed, ==, 1);
+  g_assert_cmpfloat (even->boot_ms.median, ==, 3200);
+  g_assert_cmpint (even->median_run, ==, 3);
+  warm = rc_run_stats_compute (runs, RC_SCENARIO_WARM);
+  g_assert_cmpint (warm->median_run, ==, 1);
+  g_assert_cmpfloat (warm->total_bytes.median, ==, 1834);
+  g_assert_cmpfloat (warm->heap_bytes.median, ==, 20971520);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/run-record/steps", test_steps);
+  g_test_add_func ("/run-record/failed", test_failed_closes_step);
+  g_test_add_func ("/run-record/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/run-record/json-errors", test_json_errors);
+  g_test_add_func ("/analysis/cold", test_cold_verdicts);
+  g_test_add_func ("/analysis/warm", test_warm_verdicts);
+  g_test_add_func ("/analysis/warm-flags", test_warm_flags);
+  g_test_add_func ("/analysis/changed-wheel", test_changed_wheel);
+  g_test_add_func ("/analysis/disagree-failed", test_disagree_and_failed);
+  g_test_add_func ("/stats", test_stats);
+  return g_test_run ();
+}
