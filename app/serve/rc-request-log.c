@@ -1,0 +1,187 @@
+/* rc-request-log.c: one RcRequestRecord per request, filled from the message's signals.
+ *
+ * Bytes are counted in "wrote-body-data", i.e. what the (throttled) connection accepted,
+ * not what the handler intended to send; first byte is when the headers were written.
+ */
+#include "config.h"
+
+#include "rc-server-private.h"
+
+#define RECORD_KEY "rc-request-record"
+
+typedef struct
+{
+  RcServer *server; /* weak: the server outlives its SoupServer's messages' handlers */
+  RcRequestRecord *record;
+  gboolean done;
+} LogEntry;
+
+static void
+log_entry_free (gpointer data)
+{
+  LogEntry *entry = data;
+
+  rc_request_record_free (entry->record);
+  g_free (entry);
+}
+
+static LogEntry *
+entry_of (SoupServerMessage *msg)
+{
+  return g_object_get_data (G_OBJECT (msg), RECORD_KEY);
+}
+
+RcRequestRecord *
+rc_request_log_lookup (SoupServerMessage *msg)
+{
+  LogEntry *entry = entry_of (msg);
+
+  return entry != NULL ? entry->record : NULL;
+}
+
+static void
+fill_request (RcRequestRecord *record, SoupServerMessage *msg)
+{
+  GUri *uri = soup_server_message_get_uri (msg);
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+
+  if (record->method == NULL)
+    record->method = g_strdup (soup_server_message_get_method (msg));
+  if (record->url == NULL && uri != NULL)
+    {
+      if (soup_server_message_get_method (msg) == SOUP_METHOD_CONNECT)
+        record->url = g_strdup_printf ("%s:%d", g_uri_get_host (uri), g_uri_get_port (uri));
+      else
+        record->url = g_uri_to_string (uri);
+    }
+  if (headers != NULL)
+    record->conditional = soup_message_headers_get_one (headers, "If-None-Match") != NULL
+                          || soup_message_headers_get_one (headers, "If-Modified-Since") != NULL;
+}
+
+static void
+got_headers_cb (SoupServerMessage *msg, gpointer user_data)
+{
+  fill_request (entry_of (msg)->record, msg);
+}
+
+static void
+wrote_headers_cb (SoupServerMessage *msg, gpointer user_data)
+{
+  LogEntry *entry = entry_of (msg);
+
+  if (entry->record->first_byte_us == 0)
+    entry->record->first_byte_us = g_get_monotonic_time ();
+}
+
+static void
+wrote_body_data_cb (SoupServerMessage *msg, guint chunk_size, gpointer user_data)
+{
+  entry_of (msg)->record->bytes += chunk_size;
+}
+
+static void
+complete (SoupServerMessage *msg)
+{
+  LogEntry *entry = entry_of (msg);
+  RcRequestRecord *record;
+  SoupMessageHeaders *headers;
+
+  if (entry == NULL || entry->done || entry->server == NULL)
+    return;
+  entry->done = TRUE;
+  record = entry->record;
+  fill_request (record, msg);
+  record->end_us = g_get_monotonic_time ();
+  record->status = soup_server_message_get_status (msg);
+  record->not_modified = record->status == SOUP_STATUS_NOT_MODIFIED;
+  headers = soup_server_message_get_response_headers (msg);
+  if (record->content_type == NULL && headers != NULL)
+    record->content_type = g_strdup (soup_message_headers_get_one (headers, "Content-Type"));
+  if (record->origin == NULL)
+    record->origin = g_strdup ("proxy");
+  rc_server_emit_request_finished (entry->server, rc_request_record_copy (record));
+}
+
+/* A CONNECT is complete once its 200 is written; the tunnel then belongs to its own requests. */
+void
+rc_request_log_complete (SoupServerMessage *msg)
+{
+  complete (msg);
+}
+
+static void
+finished_cb (SoupServerMessage *msg, gpointer user_data)
+{
+  complete (msg);
+}
+
+static void
+disconnected_cb (SoupServerMessage *msg, gpointer user_data)
+{
+  LogEntry *entry = entry_of (msg);
+
+  if (entry != NULL && !entry->done && entry->record->note == NULL)
+    entry->record->note = g_strdup ("client disconnected before the response was complete");
+  complete (msg);
+}
+
+static void
+server_gone (gpointer data, GObject *where_the_object_was)
+{
+  ((LogEntry *) data)->server = NULL;
+}
+
+static void
+entry_unwatch (gpointer data)
+{
+  LogEntry *entry = data;
+
+  if (entry->server != NULL)
+    g_object_weak_unref (G_OBJECT (entry->server), server_gone, entry);
+  log_entry_free (entry);
+}
+
+void
+rc_request_log_attach (RcServer *self, SoupServerMessage *msg)
+{
+  LogEntry *entry = g_new0 (LogEntry, 1);
+
+  entry->server = self;
+  g_object_weak_ref (G_OBJECT (self), server_gone, entry);
+  entry->record = rc_request_record_new ();
+  entry->record->run_id = g_strdup (self->run_id);
+  entry->record->start_us = g_get_monotonic_time ();
+  g_object_set_data_full (G_OBJECT (msg), RECORD_KEY, entry, entry_unwatch);
+
+  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
+  g_signal_connect (msg, "wrote-headers", G_CALLBACK (wrote_headers_cb), NULL);
+  g_signal_connect (msg, "wrote-body-data", G_CALLBACK (wrote_body_data_cb), NULL);
+  g_signal_connect (msg, "finished", G_CALLBACK (finished_cb), NULL);
+  g_signal_connect (msg, "disconnected", G_CALLBACK (disconnected_cb), NULL);
+}
+
+void
+rc_request_log_set_origin (SoupServerMessage *msg, const char *origin)
+{
+  RcRequestRecord *record = rc_request_log_lookup (msg);
+
+  if (record == NULL)
+    return;
+  g_free (record->origin);
+  record->origin = g_strdup (origin);
+}
+
+void
+rc_request_log_set_note (SoupServerMessage *msg, const char *format, ...)
+{
+  RcRequestRecord *record = rc_request_log_lookup (msg);
+  va_list args;
+
+  if (record == NULL)
+    return;
+  g_free (record->note);
+  va_start (args, format);
+  record->note = g_strdup_vprintf (format, args);
+  va_end (args);
+}

@@ -1,0 +1,106 @@
+/* rc-server-private.h: shared by the files of app/serve, not installed or used outside. */
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "rc-server.h"
+#include "rc-throttle.h"
+#include "rc-tls.h"
+
+G_BEGIN_DECLS
+
+#define RC_CDN_HOST       "cdn.jsdelivr.net"
+#define RC_DEFAULT_PAGE   "https://community.test"
+#define RC_API_PRODUCTION "https://widget.osc.earth"
+#define RC_API_DEVELOP    "https://develop-widget.osc.earth"
+
+typedef struct
+{
+  GBytes *bytes;
+  char *content_type;
+} RcPageFile;
+
+/* An origin (scheme://host[:port]) with an optional path prefix, always ending in "/". */
+typedef struct
+{
+  char *url;
+  char *host; /* lower case */
+  char *prefix;
+  char *dir; /* data mappings only */
+} RcOriginSpec;
+
+struct _RcServer
+{
+  GObject parent_instance;
+
+  /* configuration */
+  gpointer community; /* RcCommunity *, once core has it */
+  int deployment;
+  char *page_origin;
+  char *api_origin;
+  char *distribution_dir;
+  char *csp;
+  GHashTable *page_files; /* path → RcPageFile */
+  GPtrArray *data_urls;   /* "URL=DIR" pairs as given, parsed at start */
+  GPtrArray *data;        /* RcOriginSpec, after start */
+  RcOriginSpec *page;     /* after start */
+  RcOriginSpec *api;      /* after start */
+  gboolean live;
+  char *run_id;
+  GHashTable *wheel_renames; /* new name → served name */
+
+  /* running */
+  SoupServer *soup;
+  GSocketService *service;
+  RcThrottle *throttle;
+  RcTls *tls;
+  SoupSession *live_session;
+  guint16 port;
+  char *proxy_url;
+  char *ca_file;
+  GPtrArray *requests; /* RcRequestRecord */
+};
+
+void rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record);
+/* The emulated origin that answers @host, or NULL. */
+const char *rc_server_origin_for_host (RcServer *self, const char *host);
+void rc_server_apply_latency (RcServer *self, SoupServerMessage *msg);
+
+RcOriginSpec *rc_origin_spec_parse (const char *url, GError **error);
+void rc_origin_spec_free (RcOriginSpec *spec);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcOriginSpec, rc_origin_spec_free)
+
+/* rc-request-log.c */
+void rc_request_log_attach (RcServer *self, SoupServerMessage *msg);
+void rc_request_log_complete (SoupServerMessage *msg);
+RcRequestRecord *rc_request_log_lookup (SoupServerMessage *msg);
+void rc_request_log_set_origin (SoupServerMessage *msg, const char *origin);
+void rc_request_log_set_note (SoupServerMessage *msg, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* rc-proxy.c */
+void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg);
+void rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg);
+void rc_proxy_answer_offline (RcServer *self, SoupServerMessage *msg, const char *host);
+
+/* rc-origin-files.c: file serving shared by the CDN, data and page origins */
+void rc_origin_set_text (SoupServerMessage *msg, guint status, const char *content_type,
+                         const char *text);
+const char *rc_origin_content_type (const char *file_name);
+/* Resolves an encoded request path below @root, refusing every way out of it. Returns the
+ * file, or NULL with *refused TRUE (hostile path) or FALSE (missing) and *reason set. */
+char *rc_origin_resolve (const char *root, const char *encoded_path, gboolean *refused,
+                         char **reason);
+/* Answers 200 / 304 for @file with ETag and Last-Modified; headers the caller set stay. */
+void rc_origin_serve_file (SoupServerMessage *msg, const char *file);
+gboolean rc_origin_check_method (SoupServerMessage *msg);
+/* Answers an OPTIONS preflight with 204. */
+void rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin);
+
+/* The origins */
+void rc_origin_page_handle (RcServer *self, SoupServerMessage *msg, const char *path);
+void rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path);
+void rc_origin_data_handle (RcServer *self, SoupServerMessage *msg, RcOriginSpec *spec,
+                            const char *path);
+void rc_origin_api_handle (RcServer *self, SoupServerMessage *msg, const char *path);
+
+G_END_DECLS

@@ -1,0 +1,533 @@
+/* rc-server.c: RcServer lifecycle, configuration and routing by host.
+ *
+ * One GSocketService on 127.0.0.1 accepts proxy connections; each is wrapped in the run's
+ * throttled stream and handed to a SoupServer, which also receives the TLS streams of
+ * CONNECT tunnels (rc-proxy.c). The default handler routes on the request's host.
+ */
+#include "config.h"
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include <glib/gi18n.h>
+
+#include "core/rc-paths.h"
+#include "rc-server-private.h"
+
+G_DEFINE_QUARK (rc - server - error - quark, rc_server_error)
+
+enum
+{
+  REQUEST_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (RcServer, rc_server, G_TYPE_OBJECT)
+
+static void
+page_file_free (gpointer data)
+{
+  RcPageFile *file = data;
+
+  g_bytes_unref (file->bytes);
+  g_free (file->content_type);
+  g_free (file);
+}
+
+void
+rc_origin_spec_free (RcOriginSpec *spec)
+{
+  if (spec == NULL)
+    return;
+  g_free (spec->url);
+  g_free (spec->host);
+  g_free (spec->prefix);
+  g_free (spec->dir);
+  g_free (spec);
+}
+
+RcOriginSpec *
+rc_origin_spec_parse (const char *url, GError **error)
+{
+  g_autoptr (GUri) uri = NULL;
+  g_autoptr (RcOriginSpec) spec = g_new0 (RcOriginSpec, 1);
+  const char *scheme, *path;
+
+  uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+  scheme = uri != NULL ? g_uri_get_scheme (uri) : NULL;
+  if (uri == NULL || g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0'
+      || (g_strcmp0 (scheme, "https") != 0 && g_strcmp0 (scheme, "http") != 0)
+      || g_uri_get_query (uri) != NULL || g_uri_get_fragment (uri) != NULL
+      || g_uri_get_userinfo (uri) != NULL)
+    {
+      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BAD_ORIGIN,
+                   _ ("“%s” is not an origin: write it as https://host[:port][/path]"), url);
+      return NULL;
+    }
+  path = g_uri_get_path (uri);
+  spec->host = g_ascii_strdown (g_uri_get_host (uri), -1);
+  spec->prefix = g_str_has_suffix (path, "/") ? g_strdup (path) : g_strconcat (path, "/", NULL);
+  if (g_uri_get_port (uri) > 0)
+    spec->url = g_strdup_printf ("%s://%s:%d", scheme, spec->host, g_uri_get_port (uri));
+  else
+    spec->url = g_strdup_printf ("%s://%s", scheme, spec->host);
+  if (strlen (spec->prefix) > 1)
+    {
+      char *with_path = g_strconcat (spec->url, spec->prefix, NULL);
+
+      with_path[strlen (with_path) - 1] = '\0';
+      g_free (spec->url);
+      spec->url = with_path;
+    }
+  return g_steal_pointer (&spec);
+}
+
+static void
+rc_server_finalize (GObject *object)
+{
+  RcServer *self = RC_SERVER (object);
+
+  rc_server_stop (self);
+  g_clear_object (&self->community);
+  g_free (self->page_origin);
+  g_free (self->api_origin);
+  g_free (self->distribution_dir);
+  g_free (self->csp);
+  g_hash_table_unref (self->page_files);
+  g_ptr_array_unref (self->data_urls);
+  g_free (self->run_id);
+  g_hash_table_unref (self->wheel_renames);
+  g_clear_object (&self->throttle);
+  g_free (self->ca_file);
+  g_ptr_array_unref (self->requests);
+  G_OBJECT_CLASS (rc_server_parent_class)->finalize (object);
+}
+
+static void
+rc_server_class_init (RcServerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = rc_server_finalize;
+
+  signals[REQUEST_FINISHED] =
+      g_signal_new ("request-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, RC_TYPE_REQUEST_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+rc_server_init (RcServer *self)
+{
+  self->page_files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_file_free);
+  self->data_urls = g_ptr_array_new_with_free_func (g_free);
+  self->wheel_renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_request_record_free);
+  self->throttle = rc_throttle_new ();
+  rc_throttle_set_profile (self->throttle, RC_THROTTLE_NONE);
+}
+
+RcServer *
+rc_server_new (void)
+{
+  return g_object_new (RC_TYPE_SERVER, NULL);
+}
+
+void
+rc_server_set_page_origin (RcServer *self, const char *origin)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_free (self->page_origin);
+  self->page_origin = g_strdup (origin);
+}
+
+void
+rc_server_set_api_origin (RcServer *self, const char *origin)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_free (self->api_origin);
+  self->api_origin = g_strdup (origin);
+}
+
+void
+rc_server_set_distribution_dir (RcServer *self, const char *dir)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_free (self->distribution_dir);
+  self->distribution_dir = g_strdup (dir);
+}
+
+void
+rc_server_set_csp (RcServer *self, const char *policy)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_free (self->csp);
+  self->csp = g_strdup (policy);
+}
+
+void
+rc_server_add_page_file (RcServer *self, const char *path, GBytes *bytes, const char *content_type)
+{
+  RcPageFile *file;
+
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_return_if_fail (path != NULL && path[0] == '/');
+  g_return_if_fail (bytes != NULL);
+
+  file = g_new0 (RcPageFile, 1);
+  file->bytes = g_bytes_ref (bytes);
+  file->content_type =
+      g_strdup (content_type != NULL ? content_type : rc_origin_content_type (path));
+  g_hash_table_replace (self->page_files, g_strdup (path), file);
+}
+
+void
+rc_server_set_throttle (RcServer *self, RcThrottleProfile profile)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  rc_throttle_set_profile (self->throttle, profile);
+}
+
+RcThrottleProfile
+rc_server_get_throttle (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), RC_THROTTLE_NONE);
+  return rc_throttle_get_profile (self->throttle);
+}
+
+void
+rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *dir)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_return_if_fail (url_prefix != NULL && dir != NULL);
+
+  g_ptr_array_add (self->data_urls, g_strdup (url_prefix));
+  g_ptr_array_add (self->data_urls, g_strdup (dir));
+}
+
+void
+rc_server_set_live (RcServer *self, gboolean live)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  self->live = live;
+}
+
+void
+rc_server_set_run_id (RcServer *self, const char *run_id)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_free (self->run_id);
+  self->run_id = g_strdup (run_id);
+}
+
+void
+rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_file_name)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_return_if_fail (file_name != NULL && new_file_name != NULL);
+  g_hash_table_replace (self->wheel_renames, g_strdup (new_file_name), g_strdup (file_name));
+}
+
+const char *
+rc_server_get_page_origin (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  if (self->page != NULL)
+    return self->page->url;
+  return self->page_origin != NULL ? self->page_origin : RC_DEFAULT_PAGE;
+}
+
+const char *
+rc_server_get_api_origin (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  if (self->api != NULL)
+    return self->api->url;
+  return self->api_origin != NULL ? self->api_origin : RC_API_PRODUCTION;
+}
+
+char *
+rc_server_get_page_url (RcServer *self, const char *path)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  if (path == NULL)
+    path = "/";
+  return g_strconcat (rc_server_get_page_origin (self), path[0] == '/' ? "" : "/", path, NULL);
+}
+
+char *
+rc_server_get_cdn_base (RcServer *self)
+{
+  return g_strdup_printf ("https://" RC_CDN_HOST "/pyodide/v%s/full/", PYODIDE_VERSION);
+}
+
+const char *
+rc_server_get_proxy_url (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->proxy_url;
+}
+
+guint16
+rc_server_get_port (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), 0);
+  return self->port;
+}
+
+const char *
+rc_server_get_ca_file (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->ca_file;
+}
+
+GPtrArray *
+rc_server_get_requests (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->requests;
+}
+
+void
+rc_server_clear_requests (RcServer *self)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_ptr_array_set_size (self->requests, 0);
+}
+
+gboolean
+rc_server_is_running (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), FALSE);
+  return self->soup != NULL;
+}
+
+void
+rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
+{
+  g_ptr_array_add (self->requests, record);
+  g_signal_emit (self, signals[REQUEST_FINISHED], 0, record);
+}
+
+const char *
+rc_server_origin_for_host (RcServer *self, const char *host)
+{
+  if (host == NULL)
+    return NULL;
+  for (guint i = 0; i < self->data->len; i++)
+    if (g_ascii_strcasecmp (host, ((RcOriginSpec *) self->data->pdata[i])->host) == 0)
+      return "data";
+  if (g_ascii_strcasecmp (host, self->page->host) == 0)
+    return "page";
+  if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
+    return "cdn";
+  if (g_ascii_strcasecmp (host, self->api->host) == 0)
+    return "api";
+  return NULL;
+}
+
+static gboolean
+unpause_cb (gpointer data)
+{
+  SoupServerMessage *msg = data;
+
+  soup_server_message_unpause (msg);
+  return G_SOURCE_REMOVE;
+}
+
+/* Latency is added once per request, before its response starts, like a link's RTT. */
+void
+rc_server_apply_latency (RcServer *self, SoupServerMessage *msg)
+{
+  guint ms = rc_throttle_profile_get_latency_ms (rc_throttle_get_profile (self->throttle));
+
+  if (ms == 0)
+    return;
+  soup_server_message_pause (msg);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, ms, unpause_cb, g_object_ref (msg), g_object_unref);
+}
+
+static RcOriginSpec *
+data_spec_for (RcServer *self, const char *host, const char *path)
+{
+  for (guint i = 0; i < self->data->len; i++)
+    {
+      RcOriginSpec *spec = self->data->pdata[i];
+
+      if (g_ascii_strcasecmp (host, spec->host) == 0 && g_str_has_prefix (path, spec->prefix))
+        return spec;
+    }
+  return NULL;
+}
+
+static void
+route (RcServer *self, SoupServerMessage *msg)
+{
+  GUri *uri = soup_server_message_get_uri (msg);
+  const char *host = g_uri_get_host (uri);
+  const char *path = g_uri_get_path (uri);
+  RcOriginSpec *data;
+
+  if (host == NULL || *path != '/')
+    {
+      rc_request_log_set_origin (msg, "proxy");
+      rc_origin_set_text (msg, SOUP_STATUS_BAD_REQUEST, "text/plain; charset=utf-8",
+                          "Runtime Console: a request without a host.\n");
+      return;
+    }
+  if ((data = data_spec_for (self, host, path)) != NULL)
+    rc_origin_data_handle (self, msg, data, path + strlen (data->prefix));
+  else if (g_ascii_strcasecmp (host, self->page->host) == 0)
+    rc_origin_page_handle (self, msg, path);
+  else if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
+    rc_origin_cdn_handle (self, msg, path);
+  else if (g_ascii_strcasecmp (host, self->api->host) == 0)
+    rc_origin_api_handle (self, msg, path);
+  else if (self->live)
+    {
+      rc_proxy_handle_live (self, msg);
+      return;
+    }
+  else
+    rc_proxy_answer_offline (self, msg, host);
+  rc_server_apply_latency (self, msg);
+}
+
+static void
+server_callback (SoupServer *server, SoupServerMessage *msg, const char *path, GHashTable *query,
+                 gpointer user_data)
+{
+  RcServer *self = user_data;
+
+  if (soup_server_message_get_method (msg) == SOUP_METHOD_CONNECT)
+    rc_proxy_handle_connect (self, msg);
+  else
+    route (self, msg);
+}
+
+static void
+request_started_cb (SoupServer *server, SoupServerMessage *msg, gpointer user_data)
+{
+  rc_request_log_attach (RC_SERVER (user_data), msg);
+}
+
+static gboolean
+incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *source,
+             gpointer user_data)
+{
+  RcServer *self = user_data;
+  g_autoptr (GIOStream) shaped = NULL;
+  g_autoptr (GSocketAddress) local = g_socket_connection_get_local_address (connection, NULL);
+  g_autoptr (GSocketAddress) remote = g_socket_connection_get_remote_address (connection, NULL);
+  g_autoptr (GError) error = NULL;
+
+  /* Small responses must not wait for delayed ACKs; latency is ours to add. */
+  g_socket_set_option (g_socket_connection_get_socket (connection), IPPROTO_TCP, TCP_NODELAY, 1,
+                       NULL);
+  shaped = rc_throttle_wrap_stream (self->throttle, G_IO_STREAM (connection));
+  if (!soup_server_accept_iostream (self->soup, shaped, local, remote, &error))
+    g_warning ("Could not accept a proxy connection: %s", error->message);
+  return TRUE;
+}
+
+static gboolean
+resolve_origins (RcServer *self, GError **error)
+{
+  g_autoptr (GPtrArray) data =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) rc_origin_spec_free);
+  g_autoptr (RcOriginSpec) page = NULL;
+  g_autoptr (RcOriginSpec) api = NULL;
+
+  if ((page = rc_origin_spec_parse (rc_server_get_page_origin (self), error)) == NULL
+      || (api = rc_origin_spec_parse (rc_server_get_api_origin (self), error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i + 1 < self->data_urls->len; i += 2)
+    {
+      RcOriginSpec *spec = rc_origin_spec_parse (self->data_urls->pdata[i], error);
+
+      if (spec == NULL)
+        return FALSE;
+      spec->dir = g_strdup (self->data_urls->pdata[i + 1]);
+      g_ptr_array_add (data, spec);
+    }
+  self->page = g_steal_pointer (&page);
+  self->api = g_steal_pointer (&api);
+  self->data = g_steal_pointer (&data);
+  return TRUE;
+}
+
+static gboolean
+listen_loopback (RcServer *self, GError **error)
+{
+  g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr (GSocketAddress) effective = NULL;
+
+  self->service = g_socket_service_new ();
+  if (!g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), address,
+                                      G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL, &effective,
+                                      error))
+    return FALSE;
+  self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+  self->proxy_url = g_strdup_printf ("http://127.0.0.1:%u", self->port);
+  g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
+  g_socket_service_start (self->service);
+  return TRUE;
+}
+
+gboolean
+rc_server_start (RcServer *self, GError **error)
+{
+  static guint serial = 0;
+  g_autofree char *ca_name = NULL;
+
+  g_return_val_if_fail (RC_IS_SERVER (self), FALSE);
+  g_return_val_if_fail (self->soup == NULL, FALSE);
+
+  if (self->distribution_dir == NULL)
+    self->distribution_dir = rc_paths_default_distribution ();
+  if (!resolve_origins (self, error) || (self->tls = rc_tls_new (error)) == NULL)
+    goto failed;
+  ca_name = g_strdup_printf ("proxy-ca-%u.pem", ++serial);
+  g_free (self->ca_file);
+  self->ca_file = g_build_filename (rc_paths_runtime_dir (), ca_name, NULL);
+  if (!rc_tls_write_ca (self->tls, self->ca_file, error))
+    goto failed;
+
+  self->soup = soup_server_new (NULL, NULL);
+  soup_server_add_handler (self->soup, NULL, server_callback, self, NULL);
+  g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
+  if (!listen_loopback (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  rc_server_stop (self);
+  return FALSE;
+}
+
+void
+rc_server_stop (RcServer *self)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+
+  if (self->service != NULL)
+    {
+      g_socket_service_stop (self->service);
+      g_socket_listener_close (G_SOCKET_LISTENER (self->service));
+      g_signal_handlers_disconnect_by_data (self->service, self);
+      g_clear_object (&self->service);
+    }
+  if (self->soup != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->soup, self);
+      soup_server_disconnect (self->soup);
+      g_clear_object (&self->soup);
+    }
+  g_clear_object (&self->live_session);
+  g_clear_object (&self->tls);
+  g_clear_pointer (&self->page, rc_origin_spec_free);
+  g_clear_pointer (&self->api, rc_origin_spec_free);
+  g_clear_pointer (&self->data, g_ptr_array_unref);
+  g_clear_pointer (&self->proxy_url, g_free);
+  self->port = 0;
+}

@@ -1,0 +1,210 @@
+/* rc-throttle.c: throttling profiles and the shared token bucket.
+ *
+ * The bucket refills at the profile's rate and holds ~20 ms of traffic, so a burst never
+ * outruns the nominal link by much. Streams take tokens before each write and give back
+ * what the base stream did not accept; all streams of one RcThrottle share one bucket.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rc-throttle-stream.h"
+#include "rc-throttle.h"
+
+typedef struct
+{
+  const char *name;
+  const char *label;
+  guint64 bits_per_second;
+  guint latency_ms;
+} ProfileInfo;
+
+/* Chrome DevTools' presets, which users compare against. */
+static const ProfileInfo profiles[RC_THROTTLE_N_PROFILES] = {
+  [RC_THROTTLE_NONE] = { "none", N_ ("No throttling"), 0, 0 },
+  [RC_THROTTLE_CABLE] = { "cable", N_ ("Cable"), 5000000, 28 },
+  [RC_THROTTLE_FAST_4G] = { "fast-4g", N_ ("Fast 4G"), 9000000, 85 },
+  [RC_THROTTLE_FAST_3G] = { "fast-3g", N_ ("Fast 3G"), 1600000, 150 },
+  [RC_THROTTLE_SLOW_3G] = { "slow-3g", N_ ("Slow 3G"), 400000, 400 },
+};
+
+#define BURST_US  20000 /* bucket capacity, in µs of traffic */
+#define MIN_BURST 2048  /* bytes; keeps writes from degenerating into tiny ones */
+
+gboolean
+rc_throttle_profile_from_string (const char *name, RcThrottleProfile *out_profile)
+{
+  g_return_val_if_fail (out_profile != NULL, FALSE);
+
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (profiles); i++)
+    if (g_ascii_strcasecmp (name, profiles[i].name) == 0)
+      {
+        *out_profile = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+rc_throttle_profile_to_string (RcThrottleProfile profile)
+{
+  g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, NULL);
+  return profiles[profile].name;
+}
+
+const char *
+rc_throttle_profile_get_label (RcThrottleProfile profile)
+{
+  g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, NULL);
+  return _ (profiles[profile].label);
+}
+
+guint64
+rc_throttle_profile_get_bits_per_second (RcThrottleProfile profile)
+{
+  g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, 0);
+  return profiles[profile].bits_per_second;
+}
+
+guint
+rc_throttle_profile_get_latency_ms (RcThrottleProfile profile)
+{
+  g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, 0);
+  return profiles[profile].latency_ms;
+}
+
+struct _RcThrottle
+{
+  GObject parent_instance;
+
+  GMutex lock; /* TLS handshakes write from GIO worker threads */
+  RcThrottleProfile profile;
+  double bytes_per_us; /* 0 = unlimited */
+  double capacity;
+  double tokens;
+  gint64 last_us;
+};
+
+G_DEFINE_FINAL_TYPE (RcThrottle, rc_throttle, G_TYPE_OBJECT)
+
+static void
+rc_throttle_finalize (GObject *object)
+{
+  RcThrottle *self = RC_THROTTLE (object);
+
+  g_mutex_clear (&self->lock);
+  G_OBJECT_CLASS (rc_throttle_parent_class)->finalize (object);
+}
+
+static void
+rc_throttle_class_init (RcThrottleClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = rc_throttle_finalize;
+}
+
+static void
+rc_throttle_init (RcThrottle *self)
+{
+  g_mutex_init (&self->lock);
+}
+
+RcThrottle *
+rc_throttle_new (void)
+{
+  return g_object_new (RC_TYPE_THROTTLE, NULL);
+}
+
+void
+rc_throttle_set_profile (RcThrottle *self, RcThrottleProfile profile)
+{
+  g_return_if_fail (RC_IS_THROTTLE (self));
+  g_return_if_fail (profile < RC_THROTTLE_N_PROFILES);
+
+  g_mutex_lock (&self->lock);
+  self->profile = profile;
+  self->bytes_per_us = profiles[profile].bits_per_second / 8.0 / G_USEC_PER_SEC;
+  self->capacity = MAX (self->bytes_per_us * BURST_US, MIN_BURST);
+  self->tokens = self->capacity;
+  self->last_us = g_get_monotonic_time ();
+  g_mutex_unlock (&self->lock);
+}
+
+RcThrottleProfile
+rc_throttle_get_profile (RcThrottle *self)
+{
+  g_return_val_if_fail (RC_IS_THROTTLE (self), RC_THROTTLE_NONE);
+  return self->profile;
+}
+
+static void
+refill_locked (RcThrottle *self)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  self->tokens = MIN (self->capacity, self->tokens + (now - self->last_us) * self->bytes_per_us);
+  self->last_us = now;
+}
+
+gsize
+rc_throttle_take (RcThrottle *self, gsize wanted, gint64 *wait_us)
+{
+  gsize granted = 0;
+  double needed;
+
+  *wait_us = 0;
+  if (wanted == 0)
+    return 0;
+  g_mutex_lock (&self->lock);
+  if (self->bytes_per_us <= 0)
+    granted = wanted;
+  else
+    {
+      refill_locked (self);
+      needed = MIN ((double) wanted, self->capacity / 2);
+      if (self->tokens >= needed)
+        {
+          granted = MIN ((gsize) self->tokens, wanted);
+          self->tokens -= granted;
+        }
+      else
+        *wait_us = (gint64) ((needed - self->tokens) / self->bytes_per_us) + 1;
+    }
+  g_mutex_unlock (&self->lock);
+  return granted;
+}
+
+gint64
+rc_throttle_get_wait_us (RcThrottle *self)
+{
+  gint64 wait_us = 0;
+
+  g_mutex_lock (&self->lock);
+  if (self->bytes_per_us > 0)
+    {
+      refill_locked (self);
+      if (self->tokens < self->capacity / 2)
+        wait_us = (gint64) ((self->capacity / 2 - self->tokens) / self->bytes_per_us) + 1;
+    }
+  g_mutex_unlock (&self->lock);
+  return wait_us;
+}
+
+void
+rc_throttle_give_back (RcThrottle *self, gsize unused)
+{
+  if (unused == 0)
+    return;
+  g_mutex_lock (&self->lock);
+  if (self->bytes_per_us > 0)
+    self->tokens = MIN (self->capacity, self->tokens + unused);
+  g_mutex_unlock (&self->lock);
+}
+
+GIOStream *
+rc_throttle_wrap_stream (RcThrottle *self, GIOStream *base)
+{
+  g_return_val_if_fail (RC_IS_THROTTLE (self), NULL);
+  g_return_val_if_fail (G_IS_IO_STREAM (base), NULL);
+
+  return rc_throttle_io_stream_new (self, base);
+}

@@ -1,0 +1,197 @@
+/* test-serve-net.c: RcServer shaping (throttle profiles, shared bandwidth) and live mode. */
+#include "config.h"
+
+#include "serve-test-util.h"
+
+#define SIZE_2MB 2000000
+
+typedef struct
+{
+  char *tmp;
+  RcServer *server;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *f, gconstpointer user_data)
+{
+  g_autofree guint8 *blob = g_malloc0 (SIZE_2MB);
+
+  f->tmp = make_temp_dir ();
+  write_file (f->tmp, "two.bin", blob, SIZE_2MB);
+  write_file (f->tmp, "half-a.bin", blob, SIZE_2MB / 4);
+  write_file (f->tmp, "half-b.bin", blob, SIZE_2MB / 4);
+  f->server = rc_server_new ();
+  rc_server_add_data_mapping (f->server, "https://zarr.nemar.org", f->tmp);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer user_data)
+{
+  g_clear_object (&f->server);
+  remove_tree (f->tmp);
+  g_free (f->tmp);
+}
+
+static void
+start (Fixture *f, RcThrottleProfile profile)
+{
+  g_autoptr (GError) error = NULL;
+
+  rc_server_set_throttle (f->server, profile);
+  rc_server_start (f->server, &error);
+  g_assert_no_error (error);
+}
+
+/* 2 MB at Cable (5 Mbit/s) is 3.2 s, plus 28 ms for the CONNECT and 28 ms for the GET. */
+static void
+test_throttle_nominal (Fixture *f, gconstpointer user_data)
+{
+  const char *url = "https://zarr.nemar.org/two.bin";
+  double nominal = SIZE_2MB * 8.0 / rc_throttle_profile_get_bits_per_second (RC_THROTTLE_CABLE)
+                   + 2 * rc_throttle_profile_get_latency_ms (RC_THROTTLE_CABLE) / 1000.0;
+  g_autoptr (CurlResult) r = NULL;
+  RcRequestRecord *record;
+  double logged;
+
+  start (f, RC_THROTTLE_CABLE);
+  r = run_curl (f->server, url, NULL);
+  g_assert_cmpuint (r->status, ==, 200);
+  g_assert_cmpuint (r->size_download, ==, SIZE_2MB);
+  g_test_message ("2 MB over cable: %.3f s, nominal %.3f s", r->time_total, nominal);
+  g_assert_cmpfloat (r->time_total, >=, nominal * 0.9);
+  g_assert_cmpfloat (r->time_total, <=, nominal * 1.1);
+
+  record = find_request (f->server, url);
+  g_assert_nonnull (record);
+  g_assert_cmpuint (record->bytes, ==, SIZE_2MB);
+  logged = (record->end_us - record->start_us) / (double) G_USEC_PER_SEC;
+  g_assert_cmpfloat (logged, >=, nominal * 0.9 - 0.028);
+  g_assert_cmpfloat (logged, <=, nominal * 1.1);
+  /* Latency delays the first byte by at least one RTT. */
+  g_assert_cmpint (record->first_byte_us - record->start_us, >=, 28000);
+}
+
+static GSubprocess *
+spawn_curl (RcServer *server, const char *url)
+{
+  g_autoptr (GError) error = NULL;
+  GSubprocess *process =
+      g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error, "curl", "-sS", "--proxy",
+                        rc_server_get_proxy_url (server), "--cacert",
+                        rc_server_get_ca_file (server), "-o", "/dev/null", url, NULL);
+
+  g_assert_no_error (error);
+  return process;
+}
+
+static void
+wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  (*(int *) user_data)++;
+}
+
+/* Two transfers of one run share the link: together they take as long as one of twice
+ * the size, not as long as one alone. */
+static void
+test_throttle_shared (Fixture *f, gconstpointer user_data)
+{
+  double alone = SIZE_2MB / 4 * 8.0 / rc_throttle_profile_get_bits_per_second (RC_THROTTLE_CABLE);
+  g_autoptr (GSubprocess) a = NULL;
+  g_autoptr (GSubprocess) b = NULL;
+  gint64 started = g_get_monotonic_time ();
+  double elapsed;
+  int done = 0;
+
+  start (f, RC_THROTTLE_CABLE);
+  a = spawn_curl (f->server, "https://zarr.nemar.org/half-a.bin");
+  b = spawn_curl (f->server, "https://zarr.nemar.org/half-b.bin");
+  g_subprocess_wait_async (a, NULL, wait_cb, &done);
+  g_subprocess_wait_async (b, NULL, wait_cb, &done);
+  while (done < 2)
+    g_main_context_iteration (NULL, TRUE);
+  elapsed = (g_get_monotonic_time () - started) / (double) G_USEC_PER_SEC;
+  g_test_message ("two 500 kB transfers together: %.3f s (one alone: %.3f s)", elapsed, alone);
+  g_assert_cmpint (g_subprocess_get_exit_status (a), ==, 0);
+  g_assert_cmpint (g_subprocess_get_exit_status (b), ==, 0);
+  g_assert_cmpfloat (elapsed, >=, 2 * alone * 0.9);
+  g_assert_cmpfloat (elapsed, <=, 2 * alone * 1.3);
+}
+
+static void
+test_unthrottled (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (CurlResult) r = NULL;
+
+  start (f, RC_THROTTLE_NONE);
+  r = run_curl (f->server, "https://zarr.nemar.org/two.bin", NULL);
+  g_assert_cmpuint (r->size_download, ==, SIZE_2MB);
+  g_assert_cmpfloat (r->time_total, <, 1.0);
+}
+
+static void
+upstream_cb (SoupServer *server, SoupServerMessage *msg, const char *path, GHashTable *query,
+             gpointer user_data)
+{
+  g_autofree char *text = g_strdup_printf ("upstream %s", path);
+
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "X-Upstream",
+                                "yes");
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "text/plain", SOUP_MEMORY_COPY, text, strlen (text));
+}
+
+static void
+test_live (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (SoupServer) upstream = soup_server_new (NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CurlResult) offline = NULL;
+  g_autoptr (CurlResult) relayed = NULL;
+  g_autoptr (CurlResult) tunnelled = NULL;
+  g_autofree char *url = NULL;
+  GSList *uris;
+  RcRequestRecord *record;
+
+  soup_server_add_handler (upstream, NULL, upstream_cb, NULL, NULL);
+  soup_server_listen_local (upstream, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error);
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (upstream);
+  url = g_strdup_printf ("http://127.0.0.1:%d/hello", g_uri_get_port (uris->data));
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+
+  start (f, RC_THROTTLE_NONE);
+  offline = run_curl (f->server, url, NULL);
+  g_assert_cmpuint (offline->status, ==, 502);
+
+  rc_server_set_live (f->server, TRUE);
+  relayed = run_curl (f->server, url, NULL);
+  g_assert_cmpuint (relayed->status, ==, 200);
+  g_assert_cmpstr (soup_message_headers_get_one (relayed->headers, "X-Upstream"), ==, "yes");
+  g_assert_cmpmem (g_bytes_get_data (relayed->body, NULL), g_bytes_get_size (relayed->body),
+                   "upstream /hello", 15);
+  record = find_request (f->server, url);
+  g_assert_nonnull (record);
+  g_assert_cmpstr (record->origin, ==, "live");
+  g_assert_cmpuint (record->bytes, ==, 15);
+
+  /* CONNECT to a non-emulated host splices to the real one. */
+  tunnelled = run_curl (f->server, "--proxytunnel", url, NULL);
+  g_assert_cmpuint (tunnelled->connect_status, ==, 200);
+  g_assert_cmpuint (tunnelled->status, ==, 200);
+  g_assert_cmpmem (g_bytes_get_data (tunnelled->body, NULL), g_bytes_get_size (tunnelled->body),
+                   "upstream /hello", 15);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(name, func) g_test_add (name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/serve-net/unthrottled", test_unthrottled);
+  ADD ("/serve-net/throttle-nominal", test_throttle_nominal);
+  ADD ("/serve-net/throttle-shared", test_throttle_shared);
+  ADD ("/serve-net/live", test_live);
+#undef ADD
+  return g_test_run ();
+}
