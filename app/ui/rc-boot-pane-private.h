@@ -53,7 +53,7 @@ struct _RcBootPane
   GListStore *steps;
   GListStore *requests;
   GListStore *violations;
-  JsonArray *presets;
+  GPtrArray *presets; /* RcCspPreset */
   GPtrArray *findings;
   RcRunRecord *cold;
   RcRunRecord *warm;

@@ -6,13 +6,11 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-closure.h"
+#include "core/rc-csp-presets.h"
 #include "rc-boot-pane-private.h"
 #include "rc-run-tables.h"
 #include "rc-table-item.h"
 #include "serve/rc-throttle.h"
-
-#define PRESETS_RESOURCE "/earth/osc/RuntimeConsole/presets/csp-presets.json"
 
 enum
 {
@@ -82,29 +80,25 @@ dup_policy_text (RcBootPane *self)
   return text;
 }
 
-static JsonObject *
+static const RcCspPreset *
 preset_at (RcBootPane *self, guint index)
 {
-  if (self->presets == NULL || index >= json_array_get_length (self->presets))
+  if (self->presets == NULL || index >= self->presets->len)
     return NULL;
-  return json_array_get_object_element (self->presets, index);
+  return g_ptr_array_index (self->presets, index);
 }
 
 /* The preset name for the record: the selected preset while the text is unchanged. */
 static const char *
 current_policy_name (RcBootPane *self, const char *policy)
 {
-  JsonObject *preset = preset_at (self, adw_combo_row_get_selected (self->preset_row));
-  const char *preset_policy;
+  const RcCspPreset *preset = preset_at (self, adw_combo_row_get_selected (self->preset_row));
 
   if (policy == NULL)
     return "none";
   if (preset == NULL)
     return "custom";
-  preset_policy = json_object_get_string_member_with_default (preset, "policy", NULL);
-  return g_strcmp0 (preset_policy, policy) == 0
-             ? json_object_get_string_member_with_default (preset, "name", "custom")
-             : "custom";
+  return g_strcmp0 (preset->policy, policy) == 0 ? preset->name : "custom";
 }
 
 GStrv
@@ -223,40 +217,31 @@ policy_changed_cb (RcBootPane *self)
 static void
 preset_selected_cb (RcBootPane *self)
 {
-  JsonObject *preset = preset_at (self, adw_combo_row_get_selected (self->preset_row));
+  const RcCspPreset *preset = preset_at (self, adw_combo_row_get_selected (self->preset_row));
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->policy_view));
-  const char *policy;
 
   if (preset == NULL)
     return;
-  policy = json_object_get_string_member_with_default (preset, "policy", NULL);
-  gtk_text_buffer_set_text (buffer, policy != NULL ? policy : "", -1);
-  g_settings_set_string (self->settings, "csp-preset",
-                         json_object_get_string_member_with_default (preset, "name", ""));
+  gtk_text_buffer_set_text (buffer, preset->policy != NULL ? preset->policy : "", -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->preset_row), preset->description);
+  g_settings_set_string (self->settings, "csp-preset", preset->name);
   rc_boot_pane_analyse (self);
 }
 
 static void
 load_presets (RcBootPane *self)
 {
-  g_autoptr (GBytes) bytes = g_resources_lookup_data (PRESETS_RESOURCE, 0, NULL);
-  g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
-  JsonNode *root;
+  g_autoptr (GError) error = NULL;
 
-  if (bytes == NULL
-      || !json_parser_load_from_data (parser, g_bytes_get_data (bytes, NULL),
-                                      (gssize) g_bytes_get_size (bytes), NULL))
-    return;
-  root = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (root))
-    return;
-  self->presets = json_array_ref (json_object_get_array_member (json_node_get_object (root),
-                                                                "presets"));
-  for (guint i = 0; i < json_array_get_length (self->presets); i++)
-    gtk_string_list_append (names,
-                            json_object_get_string_member_with_default (preset_at (self, i),
-                                                                        "name", "?"));
+  self->presets = rc_csp_presets_load (&error);
+  if (self->presets == NULL)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+  for (guint i = 0; i < self->presets->len; i++)
+    gtk_string_list_append (names, preset_at (self, i)->name);
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (names));
 }
 
@@ -265,10 +250,8 @@ rc_boot_pane_select_preset (RcBootPane *self, const char *name)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), FALSE);
 
-  for (guint i = 0; self->presets != NULL && i < json_array_get_length (self->presets); i++)
-    if (g_strcmp0 (json_object_get_string_member_with_default (preset_at (self, i), "name", ""),
-                   name)
-        == 0)
+  for (guint i = 0; self->presets != NULL && i < self->presets->len; i++)
+    if (g_strcmp0 (preset_at (self, i)->name, name) == 0)
       {
         if (adw_combo_row_get_selected (self->preset_row) == i)
           preset_selected_cb (self);
@@ -694,7 +677,7 @@ rc_boot_pane_dispose (GObject *object)
   g_clear_object (&self->steps);
   g_clear_object (&self->requests);
   g_clear_object (&self->violations);
-  g_clear_pointer (&self->presets, json_array_unref);
+  g_clear_pointer (&self->presets, g_ptr_array_unref);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->probes, g_ptr_array_unref);
