@@ -61,6 +61,8 @@
 
   async function builtinSource (plan) {
     const config = buildWorkerConfig(plan.runtime, plan.lock);
+    if (Array.isArray(plan.compile))
+      config.rc = { compile: plan.compile };
     const text = await fetchText('/worker.js');
     return '(' + text + ')(' + JSON.stringify(config) + ');\n';
   }
@@ -133,7 +135,8 @@
       source = plan.worker === 'osa' ? await osaSource(plan) : await builtinSource(plan);
       startWorker(source);
     } catch (e) {
-      post({ kind: 'worker_error', message: 'worker could not be constructed: ' + e.message });
+      /* A CSP refusal also queues a securitypolicyviolation event: let it arrive first. */
+      setTimeout(() => post({ kind: 'worker_error', message: 'worker could not be constructed: ' + e.message }), 100);
       return;
     }
     post({ kind: 'started', worker: plan.worker });

@@ -425,6 +425,26 @@ _seal()
 del _seal
 `;
 
+  /* The prelude compile oracle: compile() with top-level await, as OSA's server does. */
+  const PY_COMPILE = String.raw`
+import ast, json
+
+def _compile_all(items_json):
+    results = []
+    for item in json.loads(items_json):
+        entry = {"key": item["key"], "ok": True}
+        try:
+            compile(item["source"], "<prelude>", "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+        except SyntaxError as exc:
+            entry.update(ok=False, type=type(exc).__name__, message=str(exc), msg=exc.msg,
+                         lineno=exc.lineno, offset=exc.offset)
+        except ValueError as exc:
+            entry.update(ok=False, type=type(exc).__name__, message=str(exc), msg=str(exc),
+                         lineno=None, offset=None)
+        results.append(entry)
+    return json.dumps(results)
+`;
+
   /* ---- 3. The runtime ------------------------------------------------------------------- */
 
   const LIMIT_RULES = {
@@ -557,6 +577,15 @@ del _seal
     pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
                                                      stderr: () => {} }, options));
     progress('runtime_loaded');
+    if (c.rc && Array.isArray(c.rc.compile)) {
+      /* Prelude compile oracle: compile only, with this very interpreter; no seal, no ready. */
+      const scratch = pyodide.globals.get('dict')();
+      pyodide.runPython(PY_COMPILE, { globals: scratch });
+      const json = scratch.get('_compile_all')(JSON.stringify(c.rc.compile));
+      scratch.destroy();
+      send(stamp({ type: 'rc_compile', results: JSON.parse(json) }));
+      return;
+    }
 
     for (const name of c.preload) {
       step++;

@@ -1,0 +1,24 @@
+/* rc-boot-diagnosis.h: why a boot did not finish before its deadline.
+ *
+ * A refused runtime hangs rather than failing (runtime-worker.md §4), so the diagnosis joins
+ * three sources: the static analysis of the policy against what this community needs
+ * (rc-csp.h), the securitypolicyviolation events seen, and the last request the proxy saw
+ * compared with the next one a successful boot makes.
+ */
+#pragma once
+
+#include "core/rc-csp.h"
+#include "core/rc-run-record.h"
+
+G_BEGIN_DECLS
+
+/* @policy: the CSP text (NULL = none). @expected_urls: rc_boot_plan_expected_urls(). Uses the
+ * record's violations and requests. A new multi-line text. */
+char *rc_boot_diagnose (const char *policy, const RcCspNeeds *needs, const RcRunRecord *record,
+                        GPtrArray *expected_urls);
+
+/* The first URL of @expected_urls that no request in @requests (RcRequestRecord *) asked for,
+ * or NULL when all were seen. Query strings are ignored. */
+const char *rc_boot_next_expected (GPtrArray *expected_urls, GPtrArray *requests);
+
+G_END_DECLS

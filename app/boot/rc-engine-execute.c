@@ -1,0 +1,147 @@
+/* rc-engine-execute.c: running code in the booted runtime, with the host-side deadline. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "boot/rc-engine-private.h"
+
+typedef struct
+{
+  RcEngine *engine; /* not owned: the engine outlives its tasks (stop fails them) */
+  char *call_id;
+  guint timeout_id;
+  double seconds;
+} ExecuteData;
+
+static void
+execute_data_free (ExecuteData *data)
+{
+  g_clear_handle_id (&data->timeout_id, g_source_remove);
+  g_free (data->call_id);
+  g_free (data);
+}
+
+static double
+exec_seconds (RcEngine *self)
+{
+  JsonObject *runtime = json_object_get_object_member (self->plan, "runtime");
+  JsonNode *limits = json_object_get_member (runtime, "limits");
+  double seconds = 120;
+
+  if (limits != NULL && JSON_NODE_HOLDS_OBJECT (limits))
+    seconds = json_object_get_double_member_with_default (json_node_get_object (limits),
+                                                          "exec_seconds", 120);
+  return MAX (1, seconds);
+}
+
+static gboolean
+on_execute_timeout (gpointer user_data)
+{
+  GTask *task = user_data;
+  ExecuteData *data = g_task_get_task_data (task);
+  RcEngine *self = data->engine;
+  g_autoptr (JsonObject) result = json_object_new ();
+  g_autofree char *stderr_text = NULL;
+
+  data->timeout_id = 0;
+  /* OSA's host answers for the worker and recycles it (runtime-worker.md §2.5). */
+  stderr_text = g_strdup_printf ("[runtime] the code ran longer than %.0fs and was stopped.",
+                                 data->seconds);
+  json_object_set_string_member (result, "type", "result");
+  json_object_set_string_member (result, "call_id", data->call_id);
+  json_object_set_string_member (result, "status", "timeout");
+  json_object_set_string_member (result, "stdout", "");
+  json_object_set_string_member (result, "stderr", stderr_text);
+  json_object_set_string_member (result, "summary", "");
+  json_object_set_array_member (result, "images", json_array_new ());
+  json_object_set_array_member (result, "artifacts", json_array_new ());
+  json_object_set_int_member (result, "elapsed_ms", (gint64) (data->seconds * 1000));
+  rc_engine_stop_worker (self);
+  rc_engine_complete_execute (self, data->call_id, result);
+  rc_engine_set_state (self, RC_ENGINE_STATE_IDLE);
+  return G_SOURCE_REMOVE;
+}
+
+void
+rc_engine_complete_execute (RcEngine *self, const char *call_id, JsonObject *result)
+{
+  GTask *task = NULL;
+
+  if (call_id == NULL
+      || !g_hash_table_steal_extended (self->executes, call_id, NULL, (gpointer *) &task))
+    return;
+  g_clear_handle_id (&((ExecuteData *) g_task_get_task_data (task))->timeout_id, g_source_remove);
+  g_task_return_pointer (task, json_object_ref (result), (GDestroyNotify) json_object_unref);
+  g_object_unref (task);
+}
+
+static void
+on_called (GObject *source, GAsyncResult *res, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  ExecuteData *data = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JSCValue) value
+      = webkit_web_view_call_async_javascript_function_finish (WEBKIT_WEB_VIEW (source), res,
+                                                               &error);
+  GTask *pending = NULL;
+
+  if (value != NULL && jsc_value_to_boolean (value))
+    return;
+  if (!g_hash_table_steal_extended (data->engine->executes, data->call_id, NULL,
+                                    (gpointer *) &pending))
+    return;
+  if (error != NULL)
+    g_task_return_new_error (pending, RC_ENGINE_ERROR, RC_ENGINE_ERROR_PAGE,
+                             _ ("The page could not run the code: %s"), error->message);
+  else
+    g_task_return_new_error (pending, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NOT_READY,
+                             _ ("The page has no running worker"));
+  g_object_unref (pending);
+}
+
+void
+rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancellable,
+                         GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  ExecuteData *data;
+  GVariantBuilder args;
+
+  g_return_if_fail (RC_IS_ENGINE (self));
+  g_return_if_fail (code != NULL);
+  g_task_set_source_tag (task, rc_engine_execute_async);
+  if (self->state != RC_ENGINE_STATE_READY || self->view == NULL)
+    {
+      g_task_return_new_error (task, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NOT_READY,
+                               _ ("The runtime is not ready: boot it first"));
+      return;
+    }
+  if (g_hash_table_size (self->executes) > 0)
+    {
+      g_task_return_new_error (task, RC_ENGINE_ERROR, RC_ENGINE_ERROR_BUSY,
+                               _ ("Another execution is already running"));
+      return;
+    }
+  data = g_new0 (ExecuteData, 1);
+  data->engine = self;
+  data->call_id = g_strdup_printf ("rc-%u", ++self->next_call);
+  data->seconds = exec_seconds (self);
+  g_task_set_task_data (task, data, (GDestroyNotify) execute_data_free);
+  g_hash_table_insert (self->executes, g_strdup (data->call_id), g_object_ref (task));
+  data->timeout_id = g_timeout_add ((guint) (data->seconds * 1000), on_execute_timeout, task);
+
+  g_variant_builder_init (&args, G_VARIANT_TYPE ("a{sv}"));
+  g_variant_builder_add (&args, "{sv}", "callId", g_variant_new_string (data->call_id));
+  g_variant_builder_add (&args, "{sv}", "code", g_variant_new_string (code));
+  webkit_web_view_call_async_javascript_function (
+      self->view, "return window.rcExecute(callId, code);", -1, g_variant_builder_end (&args),
+      NULL, NULL, NULL, on_called, g_object_ref (task));
+}
+
+JsonObject *
+rc_engine_execute_finish (RcEngine *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,75 @@
+/* rc-engine-private.h: RcEngine's instance struct, shared by rc-engine.c (lifecycle) and
+ * rc-engine-messages.c (what the page and the worker report). */
+#pragma once
+
+#include <webkit/webkit.h>
+
+#include "boot/rc-engine.h"
+
+G_BEGIN_DECLS
+
+enum
+{
+  RC_ENGINE_SIGNAL_PROGRESS,
+  RC_ENGINE_SIGNAL_VIOLATION,
+  RC_ENGINE_SIGNAL_STATE_CHANGED,
+  RC_ENGINE_N_SIGNALS
+};
+
+extern guint rc_engine_signals[RC_ENGINE_N_SIGNALS];
+
+struct _RcEngine
+{
+  GObject parent_instance;
+
+  RcCommunity *community;
+  RcServer *server;
+  char *csp;
+  char *csp_name;
+  RcDeployment deployment;
+  double deadline_seconds;
+  RcWorkerKind worker_kind;
+  RcEngineState state;
+
+  GtkWidget *container;
+  WebKitWebView *view;
+  WebKitNetworkSession *session;
+  char *session_dir;
+  GArray *pids_before_view;
+  GPid web_pid;
+  gulong request_handler;
+
+  /* the boot in progress, or the last one */
+  GTask *boot_task;
+  RcRunRecord *record;
+  JsonObject *plan;
+  GPtrArray *expected_urls;
+  guint deadline_id;
+  gint64 boot_start_us;
+  double runtime_loaded_ms;
+  guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
+
+  /* executions: call_id → GTask */
+  GHashTable *executes;
+  guint next_call;
+};
+
+void rc_engine_set_state (RcEngine *self, RcEngineState state);
+/* Ends the boot in progress: READY when the record says so, FAILED otherwise. */
+void rc_engine_finish_boot (RcEngine *self);
+/* Fails the boot in progress with @kind and @message (no diagnosis). */
+void rc_engine_fail_boot (RcEngine *self, const char *kind, const char *message);
+/* Completes the execution @call_id with @result (the worker's result message). */
+void rc_engine_complete_execute (RcEngine *self, const char *call_id, JsonObject *result);
+/* Terminates the worker in the page (the page itself stays). */
+void rc_engine_stop_worker (RcEngine *self);
+
+void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value,
+                                  RcEngine *self);
+void rc_engine_on_web_process_terminated (WebKitWebView *view,
+                                          WebKitWebProcessTerminationReason reason,
+                                          RcEngine *self);
+gboolean rc_engine_on_load_failed (WebKitWebView *view, WebKitLoadEvent event, const char *uri,
+                                   GError *error, RcEngine *self);
+
+G_END_DECLS

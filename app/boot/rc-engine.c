@@ -1,0 +1,794 @@
+/* rc-engine.c: the boot engine: view and session lifecycle, the boot task, the deadline.
+ * Page messages (worker protocol, violations) are handled in rc-engine-messages.c.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "boot/rc-boot-diagnosis.h"
+#include "boot/rc-boot-plan.h"
+#include "boot/rc-engine-private.h"
+#include "boot/rc-web-process.h"
+#include "core/rc-closure.h"
+#include "core/rc-csp.h"
+#include "core/rc-paths.h"
+#include "serve/rc-server-community.h"
+
+G_DEFINE_QUARK (rc-engine-error-quark, rc_engine_error)
+G_DEFINE_FINAL_TYPE (RcEngine, rc_engine, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_CSP,
+  PROP_CSP_NAME,
+  PROP_DEPLOYMENT,
+  PROP_DEADLINE_SECONDS,
+  PROP_WORKER_KIND,
+  PROP_STATE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+guint rc_engine_signals[RC_ENGINE_N_SIGNALS];
+
+static const char *const page_files[][3] = {
+  { "/index.html", "js/index.html", "text/html; charset=utf-8" },
+  { "/host.js", "js/host.js", "text/javascript; charset=utf-8" },
+  { "/host.css", "js/host.css", "text/css; charset=utf-8" },
+  { "/worker.js", "js/worker.js", "text/javascript; charset=utf-8" },
+  { "/heap-probe.js", "js/heap-probe.js", "text/javascript; charset=utf-8" },
+};
+
+const char *
+rc_boot_mode_to_string (RcBootMode mode)
+{
+  static const char *const names[] = { "cold", "warm", "warm-restart" };
+
+  return mode <= RC_BOOT_MODE_WARM_RESTART ? names[mode] : NULL;
+}
+
+gboolean
+rc_boot_mode_from_string (const char *text, RcBootMode *out)
+{
+  for (RcBootMode m = RC_BOOT_MODE_COLD; m <= RC_BOOT_MODE_WARM_RESTART; m++)
+    if (g_strcmp0 (text, rc_boot_mode_to_string (m)) == 0)
+      {
+        *out = m;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+rc_worker_kind_to_string (RcWorkerKind kind)
+{
+  return kind == RC_WORKER_KIND_OSA ? "osa" : "builtin";
+}
+
+gboolean
+rc_worker_kind_from_string (const char *text, RcWorkerKind *out)
+{
+  if (g_strcmp0 (text, "builtin") == 0)
+    *out = RC_WORKER_KIND_BUILTIN;
+  else if (g_strcmp0 (text, "osa") == 0)
+    *out = RC_WORKER_KIND_OSA;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+const char *
+rc_engine_state_to_string (RcEngineState state)
+{
+  static const char *const names[] = { "idle", "booting", "ready", "failed" };
+
+  return state <= RC_ENGINE_STATE_FAILED ? names[state] : NULL;
+}
+
+void
+rc_engine_set_state (RcEngine *self, RcEngineState state)
+{
+  if (self->state == state)
+    return;
+  self->state = state;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
+  g_signal_emit (self, rc_engine_signals[RC_ENGINE_SIGNAL_STATE_CHANGED], 0, (guint) state);
+}
+
+/* ---- files and folders ------------------------------------------------------------------- */
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  if (path == NULL)
+    return;
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_unlink (path);
+      return;
+    }
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+char *
+rc_engine_find_osa_bundle (RcCommunity *community)
+{
+  g_autofree char *dir = g_canonicalize_filename (rc_community_get_dir (community), NULL);
+
+  for (guint depth = 0; depth < 8; depth++)
+    {
+      g_autofree char *bundle
+          = g_build_filename (dir, "frontend", "osa-runtime.bundle.js", NULL);
+      g_autofree char *parent = NULL;
+
+      if (g_file_test (bundle, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&bundle);
+      parent = g_path_get_dirname (dir);
+      if (g_strcmp0 (parent, dir) == 0)
+        break;
+      g_free (dir);
+      dir = g_steal_pointer (&parent);
+    }
+  return NULL;
+}
+
+/* ---- view and session -------------------------------------------------------------------- */
+
+static void
+drop_view (RcEngine *self)
+{
+  if (self->view == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->view, self);
+  g_signal_handlers_disconnect_by_data (webkit_web_view_get_user_content_manager (self->view),
+                                        self);
+  webkit_web_view_terminate_web_process (self->view);
+  gtk_box_remove (GTK_BOX (self->container), GTK_WIDGET (self->view));
+  g_clear_object (&self->view);
+  g_clear_pointer (&self->pids_before_view, g_array_unref);
+  self->web_pid = 0;
+}
+
+static void
+drop_session (RcEngine *self, gboolean remove_dirs)
+{
+  drop_view (self);
+  g_clear_object (&self->session);
+  if (remove_dirs && self->session_dir != NULL)
+    {
+      remove_tree (self->session_dir);
+      g_clear_pointer (&self->session_dir, g_free);
+    }
+}
+
+static gboolean
+new_session (RcEngine *self, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *cache = NULL;
+  g_autoptr (WebKitNetworkProxySettings) proxy = NULL;
+
+  if (self->session_dir == NULL)
+    {
+      g_autofree char *template
+          = g_build_filename (rc_paths_runtime_dir (), "webkit-session-XXXXXX", NULL);
+
+      if (g_mkdtemp (template) == NULL)
+        {
+          g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_SERVER,
+                       _ ("Could not create a session folder under %s: %s"),
+                       rc_paths_runtime_dir (), g_strerror (errno));
+          return FALSE;
+        }
+      self->session_dir = g_steal_pointer (&template);
+    }
+  data = g_build_filename (self->session_dir, "data", NULL);
+  cache = g_build_filename (self->session_dir, "cache", NULL);
+  self->session = webkit_network_session_new (data, cache);
+  proxy = webkit_network_proxy_settings_new (rc_server_get_proxy_url (self->server), NULL);
+  webkit_network_session_set_proxy_settings (self->session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM,
+                                             proxy);
+  /* The server's CA is generated per run; every certificate comes from it. */
+  webkit_network_session_set_tls_errors_policy (self->session, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
+  return TRUE;
+}
+
+static void
+new_view (RcEngine *self)
+{
+  WebKitUserContentManager *ucm = webkit_user_content_manager_new ();
+  g_autoptr (WebKitSettings) settings = webkit_settings_new ();
+
+  webkit_user_content_manager_register_script_message_handler (ucm, "rc", NULL);
+  g_signal_connect (ucm, "script-message-received::rc", G_CALLBACK (rc_engine_on_script_message),
+                    self);
+  webkit_settings_set_enable_developer_extras (settings, TRUE);
+  webkit_settings_set_enable_write_console_messages_to_stdout (
+      settings, g_getenv ("RC_BOOT_DEBUG") != NULL);
+
+  self->pids_before_view = rc_web_process_list ();
+  self->view = g_object_ref_sink (g_object_new (WEBKIT_TYPE_WEB_VIEW, "network-session",
+                                                self->session, "user-content-manager", ucm,
+                                                "settings", settings, NULL));
+  g_object_unref (ucm);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
+  g_signal_connect (self->view, "web-process-terminated",
+                    G_CALLBACK (rc_engine_on_web_process_terminated), self);
+  g_signal_connect (self->view, "load-failed", G_CALLBACK (rc_engine_on_load_failed), self);
+  gtk_box_append (GTK_BOX (self->container), GTK_WIDGET (self->view));
+}
+
+static gboolean
+prepare_view (RcEngine *self, RcBootMode mode, GError **error)
+{
+  switch (mode)
+    {
+    case RC_BOOT_MODE_COLD:
+      drop_session (self, TRUE);
+      break;
+    case RC_BOOT_MODE_WARM_RESTART:
+      drop_session (self, FALSE);
+      break;
+    case RC_BOOT_MODE_WARM:
+    default:
+      if (self->view != NULL)
+        return TRUE;
+      break;
+    }
+  if (!new_session (self, error))
+    return FALSE;
+  new_view (self);
+  return TRUE;
+}
+
+/* ---- server ------------------------------------------------------------------------------ */
+
+static gboolean
+add_resource_file (RcEngine *self, const char *path, const char *resource, const char *type,
+                   GError **error)
+{
+  g_autofree char *full = g_strconcat ("/earth/osc/RuntimeConsole/", resource, NULL);
+  g_autoptr (GBytes) bytes = g_resources_lookup_data (full, 0, error);
+
+  if (bytes == NULL)
+    return FALSE;
+  rc_server_add_page_file (self->server, path, bytes, type);
+  return TRUE;
+}
+
+static gboolean
+prepare_server (RcEngine *self, JsonObject *plan, GError **error)
+{
+  g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), plan);
+  char *text = json_to_string (node, FALSE);
+  gsize text_length = strlen (text);
+  g_autoptr (GBytes) bytes = g_bytes_new_take (text, text_length);
+
+  rc_server_set_community (self->server, self->community, self->deployment);
+  rc_server_set_csp (self->server, self->csp);
+  for (guint i = 0; i < G_N_ELEMENTS (page_files); i++)
+    if (!add_resource_file (self, page_files[i][0], page_files[i][1], page_files[i][2], error))
+      return FALSE;
+  rc_server_add_page_file (self->server, "/boot-plan.json", bytes,
+                           "application/json; charset=utf-8");
+  if (self->worker_kind == RC_WORKER_KIND_OSA)
+    {
+      g_autofree char *path = rc_engine_find_osa_bundle (self->community);
+      g_autoptr (GBytes) bundle = NULL;
+      char *contents = NULL;
+      gsize length = 0;
+
+      if (path == NULL)
+        {
+          g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NO_BUNDLE,
+                       _ ("%s is not inside an OSA checkout: no frontend/osa-runtime.bundle.js "
+                          "in it or above it; boot with the built-in worker instead"),
+                       rc_community_get_dir (self->community));
+          return FALSE;
+        }
+      if (!g_file_get_contents (path, &contents, &length, error))
+        return FALSE;
+      bundle = g_bytes_new_take (contents, length);
+      rc_server_add_page_file (self->server, "/osa-runtime.bundle.js", bundle,
+                               "text/javascript; charset=utf-8");
+    }
+  if (!rc_server_is_running (self->server) && !rc_server_start (self->server, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- the run record ---------------------------------------------------------------------- */
+
+static RcScenario
+mode_scenario (RcBootMode mode)
+{
+  switch (mode)
+    {
+    case RC_BOOT_MODE_WARM:
+      return RC_SCENARIO_WARM;
+    case RC_BOOT_MODE_WARM_RESTART:
+      return RC_SCENARIO_WARM_RESTART;
+    case RC_BOOT_MODE_COLD:
+    default:
+      return RC_SCENARIO_COLD;
+    }
+}
+
+static void
+fill_environment (RcEngine *self, RcRunEnvironment *env)
+{
+  const char *name = rc_community_get_name (self->community);
+  JsonObject *runtime = json_object_get_object_member (self->plan, "runtime");
+
+  rc_run_environment_fill_machine (env);
+  env->webkit_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
+                                         webkit_get_minor_version (), webkit_get_micro_version ());
+  env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
+                                      jsc_get_minor_version (), jsc_get_micro_version ());
+  env->pyodide_version
+      = g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
+  env->worker_kind = g_strdup (rc_worker_kind_to_string (self->worker_kind));
+  env->community = g_strdup (name != NULL ? name : rc_community_get_id (self->community));
+  env->config_sha256 = rc_community_get_config_sha256 (self->community);
+  env->policy_name = g_strdup (self->csp_name != NULL ? self->csp_name
+                               : self->csp == NULL   ? "none"
+                                                     : "custom");
+  env->policy_sha256 = rc_csp_policy_sha256 (self->csp);
+  env->throttle_profile
+      = g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
+  env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
+  env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
+}
+
+static void
+expect_resources (RcEngine *self)
+{
+  static const char *const interpreter[]
+      = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+          "pyodide-lock.json" };
+  GPtrArray *closure = rc_community_get_closure (self->community);
+
+  for (guint i = 0; i < G_N_ELEMENTS (interpreter); i++)
+    rc_run_record_expect (self->record, interpreter[i], "interpreter", TRUE, FALSE, FALSE);
+  for (guint i = 0; closure != NULL && i < closure->len; i++)
+    {
+      const RcClosureEntry *entry = g_ptr_array_index (closure, i);
+      g_autofree char *group
+          = g_strdup_printf ("%s:%s", entry->overlay ? "overlay" : "preload", entry->key);
+
+      if (entry->file_name != NULL)
+        rc_run_record_expect (self->record, entry->file_name, group, TRUE, entry->overlay,
+                              FALSE);
+    }
+}
+
+static void
+start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
+{
+  guint index = ++self->run_counts[mode];
+
+  g_clear_pointer (&self->record, rc_run_record_free);
+  self->record = rc_run_record_new (mode_scenario (mode), index);
+  fill_environment (self, &self->record->env);
+  expect_resources (self);
+  if (plan_note != NULL)
+    rc_run_record_add_note (self->record, "%s", plan_note);
+  if (self->worker_kind == RC_WORKER_KIND_OSA)
+    rc_run_record_add_note (self->record,
+                            "OSA's worker source was instrumented for heap measurement: "
+                            "heap-probe.js, which intercepts loadPyodide and stamps messages, "
+                            "was prepended to the source buildWorkerSource returned");
+  self->runtime_loaded_ms = -1;
+}
+
+static void
+on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
+{
+  if (self->record != NULL && g_strcmp0 (request->run_id, self->record->run_id) == 0)
+    rc_run_record_add_request (self->record, request);
+}
+
+/* ---- boot -------------------------------------------------------------------------------- */
+
+static RcCspNeeds
+engine_needs (RcEngine *self, char **cdn_path, GStrv *fetch_allow)
+{
+  g_autofree char *index_url = rc_boot_plan_index_url (self->plan);
+  RcCspNeeds needs = { 0 };
+
+  *cdn_path = g_strdup (index_url + strlen (RC_PYODIDE_CDN_ORIGIN));
+  *fetch_allow = rc_boot_plan_fetch_allow (self->plan);
+  needs.page_origin = rc_server_get_page_origin (self->server);
+  needs.cdn_origin = RC_PYODIDE_CDN_ORIGIN;
+  needs.cdn_path = *cdn_path;
+  needs.api_origin = rc_server_get_api_origin (self->server);
+  needs.fetch_allow = *fetch_allow;
+  return needs;
+}
+
+static gboolean
+on_deadline (gpointer data)
+{
+  RcEngine *self = data;
+  g_autofree char *cdn_path = NULL;
+  g_auto (GStrv) fetch_allow = NULL;
+  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
+  g_autofree char *diagnosis = NULL;
+  g_autofree char *message = NULL;
+
+  self->deadline_id = 0;
+  rc_engine_stop_worker (self);
+  diagnosis = rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
+  /* OSA's host text (runtime-worker.md §4). */
+  message = g_strdup_printf (
+      "the Python runtime did not finish starting within %.0fs. A blocked runtime looks exactly "
+      "like a slow one: if this page sets a Content-Security-Policy, check that script-src "
+      "includes 'wasm-unsafe-eval' and worker-src includes blob:.",
+      self->deadline_seconds);
+  rc_run_record_failed (self->record, "timeout", message, diagnosis, -1);
+  rc_engine_finish_boot (self);
+  return G_SOURCE_REMOVE;
+}
+
+void
+rc_engine_finish_boot (RcEngine *self)
+{
+  g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
+  GPid pid;
+
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  if (task == NULL)
+    return;
+  self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
+  pid = rc_web_process_find_new (self->pids_before_view);
+  if (pid != 0)
+    self->web_pid = pid;
+  self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
+  rc_engine_set_state (self, self->record->outcome.state == RC_OUTCOME_READY
+                                 ? RC_ENGINE_STATE_READY
+                                 : RC_ENGINE_STATE_FAILED);
+  g_task_return_pointer (task, rc_run_record_copy (self->record),
+                         (GDestroyNotify) rc_run_record_free);
+}
+
+void
+rc_engine_fail_boot (RcEngine *self, const char *kind, const char *message)
+{
+  if (self->boot_task == NULL)
+    return;
+  rc_run_record_failed (self->record, kind, message, NULL, -1);
+  rc_engine_finish_boot (self);
+}
+
+void
+rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
+                      GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *note = NULL;
+  g_autofree char *url = NULL;
+  g_autoptr (JsonObject) plan = NULL;
+
+  g_return_if_fail (RC_IS_ENGINE (self));
+  g_task_set_source_tag (task, rc_engine_boot_async);
+  if (self->boot_task != NULL || g_hash_table_size (self->executes) > 0)
+    {
+      g_task_return_new_error (task, RC_ENGINE_ERROR, RC_ENGINE_ERROR_BUSY,
+                               _ ("A boot or an execution is already running"));
+      return;
+    }
+  plan = rc_boot_plan_build (self->community, self->deployment,
+                             rc_server_get_api_origin (self->server),
+                             rc_worker_kind_to_string (self->worker_kind), &note, &error);
+  if (plan == NULL || !prepare_server (self, plan, &error) || !prepare_view (self, mode, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  g_clear_pointer (&self->plan, json_object_unref);
+  self->plan = g_steal_pointer (&plan);
+  g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
+  self->expected_urls
+      = rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
+  start_record (self, mode, note);
+  rc_server_set_run_id (self->server, self->record->run_id);
+
+  self->boot_task = g_steal_pointer (&task);
+  self->boot_start_us = g_get_monotonic_time ();
+  rc_engine_set_state (self, RC_ENGINE_STATE_BOOTING);
+  self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
+  g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");
+  url = rc_server_get_page_url (self->server, "/index.html");
+  webkit_web_view_load_uri (self->view, url);
+}
+
+RcRunRecord *
+rc_engine_boot_finish (RcEngine *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+const RcRunRecord *
+rc_engine_get_last_record (RcEngine *self)
+{
+  return self->record;
+}
+
+void
+rc_engine_stop_worker (RcEngine *self)
+{
+  if (self->view != NULL)
+    webkit_web_view_evaluate_javascript (self->view, "window.rcStop && window.rcStop();", -1,
+                                         NULL, NULL, NULL, NULL, NULL);
+}
+
+static gboolean
+fail_execute (gpointer key, gpointer value, gpointer data)
+{
+  g_task_return_new_error (G_TASK (value), RC_ENGINE_ERROR, RC_ENGINE_ERROR_STOPPED,
+                           _ ("The runtime was stopped before the code finished"));
+  return TRUE;
+}
+
+void
+rc_engine_stop (RcEngine *self)
+{
+  g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
+
+  g_return_if_fail (RC_IS_ENGINE (self));
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  rc_engine_stop_worker (self);
+  if (task != NULL)
+    {
+      rc_run_record_failed (self->record, "stopped", _ ("The boot was stopped"), NULL, -1);
+      g_task_return_new_error (task, RC_ENGINE_ERROR, RC_ENGINE_ERROR_STOPPED,
+                               _ ("The boot was stopped before it finished"));
+    }
+  g_hash_table_foreach_steal (self->executes, fail_execute, NULL);
+  rc_engine_set_state (self, RC_ENGINE_STATE_IDLE);
+}
+
+/* ---- GObject ----------------------------------------------------------------------------- */
+
+RcEngine *
+rc_engine_new (RcCommunity *community, RcServer *server)
+{
+  RcEngine *self;
+
+  g_return_val_if_fail (RC_IS_COMMUNITY (community), NULL);
+  g_return_val_if_fail (RC_IS_SERVER (server), NULL);
+  self = g_object_new (RC_TYPE_ENGINE, NULL);
+  self->community = g_object_ref (community);
+  self->server = g_object_ref (server);
+  self->deployment = rc_community_get_deployment (community);
+  self->request_handler = g_signal_connect (server, "request-finished",
+                                            G_CALLBACK (on_request_finished), self);
+  return self;
+}
+
+RcCommunity *
+rc_engine_get_community (RcEngine *self)
+{
+  return self->community;
+}
+
+RcServer *
+rc_engine_get_server (RcEngine *self)
+{
+  return self->server;
+}
+
+void
+rc_engine_set_csp (RcEngine *self, const char *name, const char *policy)
+{
+  g_return_if_fail (RC_IS_ENGINE (self));
+  g_object_set (self, "csp", policy, "csp-name", name, NULL);
+}
+
+const char *
+rc_engine_get_csp (RcEngine *self)
+{
+  return self->csp;
+}
+
+const char *
+rc_engine_get_csp_name (RcEngine *self)
+{
+  return self->csp_name;
+}
+
+void
+rc_engine_set_deployment (RcEngine *self, RcDeployment deployment)
+{
+  g_object_set (self, "deployment", (guint) deployment, NULL);
+}
+
+RcDeployment
+rc_engine_get_deployment (RcEngine *self)
+{
+  return self->deployment;
+}
+
+void
+rc_engine_set_deadline_seconds (RcEngine *self, double seconds)
+{
+  g_object_set (self, "deadline-seconds", seconds, NULL);
+}
+
+double
+rc_engine_get_deadline_seconds (RcEngine *self)
+{
+  return self->deadline_seconds;
+}
+
+void
+rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind)
+{
+  g_object_set (self, "worker-kind", (guint) kind, NULL);
+}
+
+RcWorkerKind
+rc_engine_get_worker_kind (RcEngine *self)
+{
+  return self->worker_kind;
+}
+
+RcEngineState
+rc_engine_get_state (RcEngine *self)
+{
+  return self->state;
+}
+
+GtkWidget *
+rc_engine_get_view (RcEngine *self)
+{
+  return self->container;
+}
+
+static void
+rc_engine_dispose (GObject *object)
+{
+  RcEngine *self = RC_ENGINE (object);
+
+  if (self->executes != NULL)
+    rc_engine_stop (self);
+  g_clear_signal_handler (&self->request_handler, self->server);
+  drop_session (self, TRUE);
+  g_clear_object (&self->container);
+  g_clear_object (&self->server);
+  g_clear_object (&self->community);
+  G_OBJECT_CLASS (rc_engine_parent_class)->dispose (object);
+}
+
+static void
+rc_engine_finalize (GObject *object)
+{
+  RcEngine *self = RC_ENGINE (object);
+
+  g_free (self->csp);
+  g_free (self->csp_name);
+  g_clear_pointer (&self->record, rc_run_record_free);
+  g_clear_pointer (&self->plan, json_object_unref);
+  g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
+  g_clear_pointer (&self->executes, g_hash_table_unref);
+  G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);
+}
+
+static void
+rc_engine_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RcEngine *self = RC_ENGINE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CSP:
+      g_value_set_string (value, self->csp);
+      break;
+    case PROP_CSP_NAME:
+      g_value_set_string (value, self->csp_name);
+      break;
+    case PROP_DEPLOYMENT:
+      g_value_set_uint (value, self->deployment);
+      break;
+    case PROP_DEADLINE_SECONDS:
+      g_value_set_double (value, self->deadline_seconds);
+      break;
+    case PROP_WORKER_KIND:
+      g_value_set_uint (value, self->worker_kind);
+      break;
+    case PROP_STATE:
+      g_value_set_uint (value, self->state);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rc_engine_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  RcEngine *self = RC_ENGINE (object);
+
+  switch (prop_id)
+    {
+    case PROP_CSP:
+      g_free (self->csp);
+      self->csp = g_value_dup_string (value);
+      break;
+    case PROP_CSP_NAME:
+      g_free (self->csp_name);
+      self->csp_name = g_value_dup_string (value);
+      break;
+    case PROP_DEPLOYMENT:
+      self->deployment = g_value_get_uint (value);
+      break;
+    case PROP_DEADLINE_SECONDS:
+      self->deadline_seconds = g_value_get_double (value);
+      break;
+    case PROP_WORKER_KIND:
+      self->worker_kind = g_value_get_uint (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rc_engine_class_init (RcEngineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->dispose = rc_engine_dispose;
+  object_class->finalize = rc_engine_finalize;
+  object_class->get_property = rc_engine_get_property;
+  object_class->set_property = rc_engine_set_property;
+
+  properties[PROP_CSP] = g_param_spec_string ("csp", NULL, NULL, NULL, rw);
+  properties[PROP_CSP_NAME] = g_param_spec_string ("csp-name", NULL, NULL, NULL, rw);
+  properties[PROP_DEPLOYMENT] = g_param_spec_uint ("deployment", NULL, NULL, 0,
+                                                   RC_DEPLOYMENT_DEVELOP, 0, rw);
+  properties[PROP_DEADLINE_SECONDS]
+      = g_param_spec_double ("deadline-seconds", NULL, NULL, 0.1, 3600.0,
+                             RC_ENGINE_DEFAULT_DEADLINE_SECONDS, rw);
+  properties[PROP_WORKER_KIND]
+      = g_param_spec_uint ("worker-kind", NULL, NULL, 0, RC_WORKER_KIND_OSA, 0, rw);
+  properties[PROP_STATE]
+      = g_param_spec_uint ("state", NULL, NULL, 0, RC_ENGINE_STATE_FAILED, 0,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS]
+      = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
+  rc_engine_signals[RC_ENGINE_SIGNAL_VIOLATION]
+      = g_signal_new ("violation", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+  rc_engine_signals[RC_ENGINE_SIGNAL_STATE_CHANGED]
+      = g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+rc_engine_init (RcEngine *self)
+{
+  self->deadline_seconds = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
+  self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+  self->executes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->runtime_loaded_ms = -1;
+}

@@ -1,0 +1,20 @@
+/* rc-web-process.h: finding the WebKit web process of a view and reading its memory.
+ *
+ * WebKitGTK 6.0 has no public API for the web process id, so the engine notes the web
+ * processes that descend from this process before a view loads, and takes the one that
+ * appeared since (the newest when several did).
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Pids of WebKitWebProcess processes descending from this process (a GArray of GPid). */
+GArray *rc_web_process_list (void);
+/* The newest pid in rc_web_process_list() that is not in @before, or 0. */
+GPid rc_web_process_find_new (GArray *before);
+/* VmRSS of @pid in bytes, or -1. */
+gint64 rc_web_process_rss (GPid pid);
+
+G_END_DECLS
