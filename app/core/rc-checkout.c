@@ -10,7 +10,7 @@
 
 #include "rc-checkout.h"
 
-G_DEFINE_QUARK (rc-checkout-error-quark, rc_checkout_error)
+G_DEFINE_QUARK (rc - checkout - error - quark, rc_checkout_error)
 
 static gboolean
 has_child_of_type (GFile *folder, const char *relative, GFileType type)
@@ -54,10 +54,9 @@ rc_checkout_list_communities (GFile *checkout, GError **error)
 
   assistants = g_file_resolve_relative_path (checkout, "src/assistants");
   where = g_file_get_parse_name (assistants);
-  children = g_file_enumerate_children (assistants,
-                                        G_FILE_ATTRIBUTE_STANDARD_NAME
-                                        "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  children = g_file_enumerate_children (
+      assistants, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NONE, NULL, NULL);
   if (children == NULL)
     {
       g_set_error (error, RC_CHECKOUT_ERROR, RC_CHECKOUT_ERROR_NOT_A_COMMUNITY,

@@ -10,8 +10,8 @@
 
 #include "rc-seal-probes.h"
 
-const char *const rc_sealed_import_roots[]
-    = { "micropip", "js", "pyodide", "pyodide_js", "pyodide_http", "ctypes", NULL };
+const char *const rc_sealed_import_roots[] = { "micropip",     "js",     "pyodide", "pyodide_js",
+                                               "pyodide_http", "ctypes", NULL };
 
 /* A host that cannot be in any fetch_allow: .invalid never resolves (RFC 6761). */
 #define RC_SEAL_OUTSIDE_URL "https://outside-fetch-allow.invalid/probe.txt"
@@ -49,17 +49,16 @@ rc_seal_probes_new (const char *const *fetch_allow)
       g_autofree char *quoted = python_string (root);
 
       /* import_module goes past the static import gate to the finder, which gives the reason. */
-      g_ptr_array_add (probes,
-                       probe_new (RC_SEAL_PROBE_IMPORT_DENIED, root,
-                                  g_strdup_printf (_ ("import %s is denied"), root),
-                                  g_strdup_printf ("import importlib\nimportlib.import_module(%s)\n",
-                                                   quoted)));
+      g_ptr_array_add (
+          probes,
+          probe_new (RC_SEAL_PROBE_IMPORT_DENIED, root,
+                     g_strdup_printf (_ ("import %s is denied"), root),
+                     g_strdup_printf ("import importlib\nimportlib.import_module(%s)\n", quoted)));
     }
-  g_ptr_array_add (probes,
-                   probe_new (RC_SEAL_PROBE_EGRESS_REFUSED, RC_SEAL_OUTSIDE_URL,
-                              g_strdup (_ ("egress outside fetch_allow is refused")),
-                              g_strdup_printf ("r = await osa.fetch(%s)\nprint(r.status)\n",
-                                               outside)));
+  g_ptr_array_add (
+      probes, probe_new (RC_SEAL_PROBE_EGRESS_REFUSED, RC_SEAL_OUTSIDE_URL,
+                         g_strdup (_ ("egress outside fetch_allow is refused")),
+                         g_strdup_printf ("r = await osa.fetch(%s)\nprint(r.status)\n", outside)));
   if (fetch_allow != NULL && fetch_allow[0] != NULL)
     {
       g_autofree char *allowed = python_string (fetch_allow[0]);
@@ -130,10 +129,10 @@ rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result)
       if (strstr (err, denial) != NULL)
         return verdict_new (TRUE, g_steal_pointer (&line));
       if (g_str_equal (status, "ok"))
-        return verdict_new (FALSE, g_strdup_printf (_ ("%s imported: the seal is open"),
-                                                    probe->subject));
-      return verdict_new (FALSE, g_strdup_printf (_ ("refused without the seal's reason (%s): %s"),
-                                                  status, line));
+        return verdict_new (FALSE,
+                            g_strdup_printf (_ ("%s imported: the seal is open"), probe->subject));
+      return verdict_new (
+          FALSE, g_strdup_printf (_ ("refused without the seal's reason (%s): %s"), status, line));
     case RC_SEAL_PROBE_EGRESS_REFUSED:
       if (g_str_equal (status, "ok"))
         {
@@ -143,8 +142,8 @@ rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result)
         }
       if (strstr (err, "not_in_fetch_allow") != NULL || strstr (err, "egress policy") != NULL)
         return verdict_new (TRUE, g_steal_pointer (&line));
-      return verdict_new (FALSE, g_strdup_printf (_ ("failed, but not by the egress guard: %s"),
-                                                  line));
+      return verdict_new (FALSE,
+                          g_strdup_printf (_ ("failed, but not by the egress guard: %s"), line));
     case RC_SEAL_PROBE_ALLOWED_READABLE:
     default:
       if (g_str_equal (status, "ok") && g_str_has_prefix (out, "HTTP "))

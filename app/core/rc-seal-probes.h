@@ -15,8 +15,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  RC_SEAL_PROBE_IMPORT_DENIED,  /* importlib.import_module(root) must fail with the reason */
-  RC_SEAL_PROBE_EGRESS_REFUSED, /* osa.fetch of a URL outside fetch_allow must be refused */
+  RC_SEAL_PROBE_IMPORT_DENIED,    /* importlib.import_module(root) must fail with the reason */
+  RC_SEAL_PROBE_EGRESS_REFUSED,   /* osa.fetch of a URL outside fetch_allow must be refused */
   RC_SEAL_PROBE_ALLOWED_READABLE, /* osa.fetch of a fetch_allow URL must get a response */
 } RcSealProbeKind;
 

@@ -5,8 +5,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <webkit/webkit.h>
 
 #include "rc-application.h"
+#include "rc-resources.h"
 #include "rc-window.h"
 
 #define RC_RECENT_MAX 10
@@ -73,10 +75,9 @@ rc_application_open_action (GSimpleAction *action, GVariant *param, gpointer use
   GtkFileChooserNative *chooser;
 
   /* GtkFileDialog needs GTK 4.10; the native chooser is the 4.8 way to reach the portal. */
-  chooser = gtk_file_chooser_native_new (_ ("Open Community Folder"),
-                                         GTK_WINDOW (rc_application_get_window (self, FALSE)),
-                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Open"),
-                                         _ ("_Cancel"));
+  chooser = gtk_file_chooser_native_new (
+      _ ("Open Community Folder"), GTK_WINDOW (rc_application_get_window (self, FALSE)),
+      GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Open"), _ ("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (open_chooser_response_cb),
                     g_object_ref (self));
@@ -130,8 +131,8 @@ rc_application_about_action (GSimpleAction *action, GVariant *param, gpointer us
                          _ ("Open Science Collective"), "version", PACKAGE_VERSION, "comments",
                          comments, "website", "https://osc.earth/runtime-console", "issue-url",
                          "https://github.com/OpenScience-Collective/runtime-console/issues",
-                         "license-type", GTK_LICENSE_MIT_X11, "developers", developers,
-                         "copyright", "© 2026 Open Science Collective",
+                         "license-type", GTK_LICENSE_MIT_X11, "developers", developers, "copyright",
+                         "© 2026 Open Science Collective",
                          /* Translators: put your names here, one per line. */
                          "translator-credits", _ ("translator-credits"), NULL);
 }
@@ -204,6 +205,10 @@ rc_application_class_init (RcApplicationClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  /* Referencing the resource keeps its object file (and the constructor that registers it)
+   * when the static library is linked. */
+  g_assert (rc_get_resource () != NULL);
+
   object_class->dispose = rc_application_dispose;
   app_class->activate = rc_application_activate;
   app_class->open = rc_application_open;
@@ -222,8 +227,8 @@ rc_application_new (void)
   /* NON_UNIQUE: a developer tool run from terminals and tests should not hand its folder to
    * another instance over D-Bus. */
   return g_object_new (RC_TYPE_APPLICATION, "application-id", APP_ID, "flags",
-                       G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
-                       "resource-base-path", "/earth/osc/RuntimeConsole", NULL);
+                       G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE, "resource-base-path",
+                       "/earth/osc/RuntimeConsole", NULL);
 }
 
 GSettings *

@@ -89,8 +89,8 @@ _rc_boot_pane_runs_finished (RcBootPane *self)
                           median_run (runs, RC_SCENARIO_WARM));
   /* Translators: the medians of a series of boots. */
   text = g_strdup_printf (_ ("%u runs: cold median %.2f s, warm median %.2f s, %u failed"),
-                          cold->runs, cold->boot_ms.median / 1000.0,
-                          warm->boot_ms.median / 1000.0, cold->failed + warm->failed);
+                          cold->runs, cold->boot_ms.median / 1000.0, warm->boot_ms.median / 1000.0,
+                          cold->failed + warm->failed);
   _rc_boot_pane_toast (self, text);
 }
 
@@ -153,10 +153,10 @@ run_next_probe (RcBootPane *self)
 
   if (self->probe_index >= self->probes->len)
     {
-      g_autofree char *text
-          = g_strdup_printf (ngettext ("Seal audit: %u of %u probe passed",
-                                       "Seal audit: %u of %u probes passed", self->probes->len),
-                             self->audit_passed, self->probes->len);
+      g_autofree char *text =
+          g_strdup_printf (ngettext ("Seal audit: %u of %u probe passed",
+                                     "Seal audit: %u of %u probes passed", self->probes->len),
+                           self->audit_passed, self->probes->len);
 
       g_clear_pointer (&self->probes, g_ptr_array_unref);
       _rc_boot_pane_toast (self, text);

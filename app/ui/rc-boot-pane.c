@@ -40,8 +40,7 @@ is_booting (RcBootPane *self)
 static void
 set_action_enabled (RcBootPane *self, const char *name, gboolean enabled)
 {
-  GAction *action = self->actions != NULL ? g_action_map_lookup_action (self->actions, name)
-                                          : NULL;
+  GAction *action = self->actions != NULL ? g_action_map_lookup_action (self->actions, name) : NULL;
 
   if (G_IS_SIMPLE_ACTION (action))
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
@@ -110,9 +109,8 @@ _rc_boot_pane_dup_fetch_allow (RcBootPane *self)
 
   if (self->community == NULL)
     return NULL;
-  runtime = rc_community_get_runtime_python (self->community,
-                                             (RcDeployment) adw_combo_row_get_selected (
-                                                 self->deployment_row));
+  runtime = rc_community_get_runtime_python (
+      self->community, (RcDeployment) adw_combo_row_get_selected (self->deployment_row));
   if (runtime == NULL || !json_object_has_member (runtime, "fetch_allow")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (runtime, "fetch_allow")))
     return NULL;
@@ -189,10 +187,10 @@ rc_boot_pane_analyse (RcBootPane *self)
                                          self->findings->len),
                                self->findings->len);
   else
-    summary = g_strdup_printf (ngettext ("%u requirement is refused: the boot will fail.",
-                                         "%u requirements are refused: the boot will fail.",
-                                         refused),
-                               refused);
+    summary =
+        g_strdup_printf (ngettext ("%u requirement is refused: the boot will fail.",
+                                   "%u requirements are refused: the boot will fail.", refused),
+                         refused);
   gtk_label_set_label (self->analysis_label, summary);
   gtk_widget_set_visible (GTK_WIDGET (self->findings_list), refused > 0);
 }
@@ -426,7 +424,7 @@ rc_boot_pane_start_next (RcBootPane *self)
   gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "error");
   gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "success");
   gtk_label_set_label (self->phase_label, mode == RC_BOOT_MODE_COLD ? _ ("Starting a cold boot…")
-                                                                     : _ ("Starting a warm boot…"));
+                                                                    : _ ("Starting a warm boot…"));
   gtk_label_set_label (self->step_label, "");
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->diagnosis_label), FALSE);
@@ -604,8 +602,8 @@ setup_combos (RcBootPane *self)
   rc_throttle_profile_from_string (throttle, &profile);
   rc_deployment_from_string (deployment, &d);
   adw_combo_row_set_selected (self->throttle_row, profile);
-  adw_combo_row_set_selected (self->worker_row, (guint) g_settings_get_enum (self->settings,
-                                                                              "worker"));
+  adw_combo_row_set_selected (self->worker_row,
+                              (guint) g_settings_get_enum (self->settings, "worker"));
   adw_combo_row_set_selected (self->deployment_row, d);
   g_settings_bind (self->settings, "deadline", gtk_spin_button_get_adjustment (self->deadline_spin),
                    "value", G_SETTINGS_BIND_DEFAULT);
@@ -672,6 +670,9 @@ rc_boot_pane_dispose (GObject *object)
     rc_server_stop (self->server);
   g_clear_object (&self->server);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_BOOT_PANE);
+  /* dispose_template() only unparents bound children; the root box is not bound. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_object (&self->community);
   g_clear_object (&self->settings);
   g_clear_object (&self->steps);
@@ -715,9 +716,9 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
    * RcBootPane::boot-finished:
    * @record: (nullable): the run record, or %NULL when the boot could not run or was stopped
    */
-  signals[BOOT_FINISHED] = g_signal_new ("boot-finished", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
-                                         RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[BOOT_FINISHED] =
+      g_signal_new ("boot-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (RC_TYPE_STEP_CHART);

@@ -70,12 +70,12 @@ rc_community_picker_class_init (RcCommunityPickerClass *klass)
    * RcCommunityPicker::community-activated:
    * @folder: the community folder (a #GFile)
    */
-  signals[COMMUNITY_ACTIVATED]
-      = g_signal_new ("community-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                      NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
+  signals[COMMUNITY_ACTIVATED] =
+      g_signal_new ("community-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_FILE);
 
-  gtk_widget_class_set_template_from_resource (
-      widget_class, "/earth/osc/RuntimeConsole/rc-community-picker.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/earth/osc/RuntimeConsole/rc-community-picker.ui");
   gtk_widget_class_bind_template_child (widget_class, RcCommunityPicker, status_page);
   gtk_widget_class_bind_template_child (widget_class, RcCommunityPicker, list);
   gtk_widget_class_bind_template_callback (widget_class, rc_community_picker_row_activated_cb);
@@ -102,10 +102,10 @@ rc_community_picker_set_checkout (RcCommunityPicker *self, GFile *checkout, GPtr
   /* The status page's description is markup. */
   name = g_file_get_parse_name (checkout);
   where = g_markup_escape_text (name, -1);
-  description = g_strdup_printf (ngettext ("%s is an OSA checkout with %u community.",
-                                           "%s is an OSA checkout with %u communities.",
-                                           communities->len),
-                                 where, communities->len);
+  description =
+      g_strdup_printf (ngettext ("%s is an OSA checkout with %u community.",
+                                 "%s is an OSA checkout with %u communities.", communities->len),
+                       where, communities->len);
   adw_status_page_set_description (self->status_page, description);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);

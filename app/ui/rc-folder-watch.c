@@ -76,10 +76,9 @@ watch_folder (RcFolderWatch *self, GFile *folder, guint depth)
   g_ptr_array_add (self->monitors, g_steal_pointer (&monitor));
   if (depth <= 1)
     return;
-  children = g_file_enumerate_children (folder,
-                                        G_FILE_ATTRIBUTE_STANDARD_NAME
-                                        "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  children = g_file_enumerate_children (
+      folder, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
   while (children != NULL)
     {
       GFileInfo *info = NULL;
@@ -128,8 +127,8 @@ rc_folder_watch_class_init (RcFolderWatchClass *klass)
    *
    * Something under the folder changed; emitted once per burst of file events.
    */
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void

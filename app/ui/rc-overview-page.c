@@ -29,8 +29,7 @@ struct _RcOverviewPage
 G_DEFINE_FINAL_TYPE (RcOverviewPage, rc_overview_page, GTK_TYPE_WIDGET)
 
 static GtkWidget *
-add_row (RcOverviewPage *self, AdwPreferencesGroup *group, const char *title,
-         const char *subtitle)
+add_row (RcOverviewPage *self, AdwPreferencesGroup *group, const char *title, const char *subtitle)
 {
   GtkWidget *row = adw_action_row_new ();
 
@@ -38,7 +37,6 @@ add_row (RcOverviewPage *self, AdwPreferencesGroup *group, const char *title,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle != NULL && subtitle[0] != '\0')
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_action_row_set_subtitle_selectable (ADW_ACTION_ROW (row), TRUE);
   adw_preferences_group_add (group, row);
   g_ptr_array_add (self->rows, g_object_ref (row));
   g_object_set_data (G_OBJECT (row), "group", group);
@@ -109,10 +107,9 @@ fill_tools (RcOverviewPage *self, RcCommunity *community)
   for (guint i = 0; i < n; i++)
     {
       JsonObject *tool = json_array_get_object_element (tools, i);
-      GtkWidget *row = add_row (self, self->tools_group,
-                                json_object_get_string_member_with_default (tool, "name", ""),
-                                json_object_get_string_member_with_default (tool, "description",
-                                                                            ""));
+      GtkWidget *row = add_row (
+          self, self->tools_group, json_object_get_string_member_with_default (tool, "name", ""),
+          json_object_get_string_member_with_default (tool, "description", ""));
       const char *runtime = json_object_get_string_member_with_default (tool, "runtime", "");
 
       add_tag (row, runtime, NULL);
@@ -178,10 +175,10 @@ fill_closure (RcOverviewPage *self, RcCommunity *community)
   for (guint i = 0; closure != NULL && i < closure->len; i++)
     {
       const RcClosureEntry *entry = g_ptr_array_index (closure, i);
-      g_autofree char *imports = entry->imports != NULL ? g_strjoinv (", ", entry->imports)
-                                                        : g_strdup ("");
-      g_autofree char *size = entry->size >= 0 ? g_format_size ((guint64) entry->size)
-                                               : g_strdup (_ ("unknown"));
+      g_autofree char *imports =
+          entry->imports != NULL ? g_strjoinv (", ", entry->imports) : g_strdup ("");
+      g_autofree char *size =
+          entry->size >= 0 ? g_format_size ((guint64) entry->size) : g_strdup (_ ("unknown"));
       g_autofree char *required = entry->required_by != NULL
                                       ? g_strdup_printf (_ ("by %s"), entry->required_by)
                                       : g_strdup (_ ("preload"));
@@ -202,9 +199,9 @@ fill_closure (RcOverviewPage *self, RcCommunity *community)
       g_autofree char *size = g_format_size ((guint64) total);
       g_autofree char *text = NULL;
 
-      text = g_strdup_printf (ngettext ("%u package, %s in boot order",
-                                        "%u packages, %s in boot order", closure->len),
-                              closure->len, size);
+      text = g_strdup_printf (
+          ngettext ("%u package, %s in boot order", "%u packages, %s in boot order", closure->len),
+          closure->len, size);
       adw_preferences_group_set_description (self->closure_group, text);
     }
 }
@@ -216,6 +213,9 @@ rc_overview_page_dispose (GObject *object)
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_OVERVIEW_PAGE);
+  /* dispose_template() only unparents bound children; the root box is not bound. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_object (&self->closure);
   G_OBJECT_CLASS (rc_overview_page_parent_class)->dispose (object);
 }

@@ -197,9 +197,8 @@ rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean kee
   current = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
   if (g_strcmp0 (self->shown_file, relative) != 0 || g_strcmp0 (current, text) != 0)
     {
-      gtk_source_buffer_set_language (self->buffer,
-                                      gtk_source_language_manager_guess_language (
-                                          languages, relative, NULL));
+      gtk_source_buffer_set_language (
+          self->buffer, gtk_source_language_manager_guess_language (languages, relative, NULL));
       gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
       /* Keep the reader where they were when only the content changed. */
       if (keep_scroll && g_strcmp0 (self->shown_file, relative) == 0)
@@ -285,9 +284,9 @@ setup_source_view (RcProblemsView *self)
   gtk_source_buffer_set_style_scheme (
       self->buffer, gtk_source_style_scheme_manager_get_scheme (
                         schemes, adw_style_manager_get_dark (style) ? "Adwaita-dark" : "Adwaita"));
-  self->problem_tag = gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem",
-                                                  "underline", PANGO_UNDERLINE_ERROR, "weight",
-                                                  PANGO_WEIGHT_BOLD, NULL);
+  self->problem_tag =
+      gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem", "underline",
+                                  PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (mark_styles); i++)
     {
       g_autoptr (GtkSourceMarkAttributes) attrs = gtk_source_mark_attributes_new ();
@@ -309,6 +308,9 @@ rc_problems_view_dispose (GObject *object)
   RcProblemsView *self = RC_PROBLEMS_VIEW (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_PROBLEMS_VIEW);
+  /* dispose_template() only unparents bound children; the root box is not bound. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_object (&self->visible);
   g_clear_object (&self->problems);
   g_clear_object (&self->buffer);
@@ -364,8 +366,8 @@ rc_problems_view_init (RcProblemsView *self)
 
   self->problems = g_list_store_new (RC_TYPE_PROBLEM);
   filter = gtk_custom_filter_new (severity_filter_cb, self, NULL);
-  self->visible = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->problems)),
-                                             GTK_FILTER (filter));
+  self->visible =
+      gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->problems)), GTK_FILTER (filter));
   gtk_list_box_bind_model (self->problems_list, G_LIST_MODEL (self->visible), create_problem_row,
                            self, NULL);
   setup_source_view (self);

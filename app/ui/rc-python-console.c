@@ -81,8 +81,8 @@ add_images (RcPythonConsole *self, JsonObject *result)
       if (JSON_NODE_HOLDS_VALUE (node))
         data = json_node_get_string (node);
       else if (JSON_NODE_HOLDS_OBJECT (node))
-        data = json_object_get_string_member_with_default (json_node_get_object (node), "data",
-                                                           NULL);
+        data =
+            json_object_get_string_member_with_default (json_node_get_object (node), "data", NULL);
       if (data == NULL)
         continue;
       png = g_base64_decode (data, &len);
@@ -119,10 +119,8 @@ execute_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   self->status = g_strdup (json_object_get_string_member_with_default (answer, "status", "?"));
   elapsed = json_object_get_double_member_with_default (answer, "elapsed_ms", -1);
-  append_output (self, json_object_get_string_member_with_default (answer, "stdout", ""),
-                 "stdout");
-  append_output (self, json_object_get_string_member_with_default (answer, "stderr", ""),
-                 "stderr");
+  append_output (self, json_object_get_string_member_with_default (answer, "stdout", ""), "stdout");
+  append_output (self, json_object_get_string_member_with_default (answer, "stderr", ""), "stderr");
   add_images (self, answer);
   /* Translators: the status of a Python run and its time, e.g. "ok · 12 ms". */
   summary = elapsed >= 0 ? g_strdup_printf (_ ("%s · %.0f ms"), self->status, elapsed)
@@ -187,6 +185,9 @@ rc_python_console_dispose (GObject *object)
   g_clear_object (&self->running);
   g_clear_object (&self->engine);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_PYTHON_CONSOLE);
+  /* dispose_template() only unparents bound children; the root box is not bound. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_pointer (&self->status, g_free);
   G_OBJECT_CLASS (rc_python_console_parent_class)->dispose (object);
 }

@@ -52,8 +52,8 @@ rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *record)
       double duration = rc_run_step_duration (step);
       g_autofree char *number = g_strdup_printf ("%u/%u", step->step, step->steps);
       g_autofree char *what = rc_run_phase_describe (step->phase, step->package, step->module);
-      g_autofree char *ms = duration >= 0 ? g_strdup_printf (_ ("%.0f ms"), duration)
-                                          : g_strdup (_ ("running…"));
+      g_autofree char *ms =
+          duration >= 0 ? g_strdup_printf (_ ("%.0f ms"), duration) : g_strdup (_ ("running…"));
       g_autofree char *heap = format_bytes (step->heap_bytes);
       g_autofree char *growth = step->heap_growth >= 0
                                     ? g_strdup_printf ("+%s", format_bytes (step->heap_growth))

@@ -10,11 +10,11 @@
 
 #include "rc-step-chart.h"
 
-#define ROW_HEIGHT   30
-#define BAR_HEIGHT   9
-#define AXIS_HEIGHT  22
-#define LABEL_WIDTH  210
-#define VALUE_WIDTH  72
+#define ROW_HEIGHT  30
+#define BAR_HEIGHT  9
+#define AXIS_HEIGHT 22
+#define LABEL_WIDTH 210
+#define VALUE_WIDTH 72
 
 struct _RcStepChart
 {
@@ -47,9 +47,8 @@ draw_text (GtkSnapshot *snapshot, PangoLayout *layout, const char *text, double 
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
   pango_layout_get_pixel_size (layout, &w, &h);
   gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot,
-                          &GRAPHENE_POINT_INIT (floor (right ? x + max_width - w : x),
-                                                floor (y - h / 2.0)));
+  gtk_snapshot_translate (
+      snapshot, &GRAPHENE_POINT_INIT (floor (right ? x + max_width - w : x), floor (y - h / 2.0)));
   gtk_snapshot_append_layout (snapshot, layout, color);
   gtk_snapshot_restore (snapshot);
 }
@@ -106,8 +105,7 @@ rc_step_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_text (snapshot, layout, a_text, plot_x + plot_w + 8, y + (self->has_b ? 9 : 15),
                  VALUE_WIDTH, FALSE, &fg);
       if (self->has_b)
-        draw_text (snapshot, layout, b_text, plot_x + plot_w + 8, y + 21, VALUE_WIDTH, FALSE,
-                   &dim);
+        draw_text (snapshot, layout, b_text, plot_x + plot_w + 8, y + 21, VALUE_WIDTH, FALSE, &dim);
     }
 }
 

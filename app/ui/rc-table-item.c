@@ -114,8 +114,7 @@ bind_cb (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_dat
 }
 
 void
-rc_table_add_column (GtkColumnView *view, const char *title, guint column,
-                     RcTableColumnFlags flags)
+rc_table_add_column (GtkColumnView *view, const char *title, guint column, RcTableColumnFlags flags)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_autoptr (GtkColumnViewColumn) col = NULL;

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "core/rc-checkout.h"
+#include "core/rc-diagnostic.h"
 #include "rc-boot-pane.h"
 #include "rc-community-picker.h"
 #include "rc-folder-watch.h"
@@ -95,6 +96,7 @@ rc_window_show_community (RcWindow *self, gboolean is_reload)
 {
   GPtrArray *diagnostics = rc_community_get_diagnostics (self->community);
   guint errors = rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR);
+  guint warnings = rc_diagnostics_count (diagnostics, RC_SEVERITY_WARNING);
   const char *name = rc_community_get_name (self->community);
   g_autofree char *base = g_file_get_basename (self->folder);
   g_autofree char *where = g_file_get_parse_name (self->folder);
@@ -102,7 +104,8 @@ rc_window_show_community (RcWindow *self, gboolean is_reload)
   adw_view_switcher_title_set_title (self->switcher_title, name != NULL ? name : base);
   adw_view_switcher_title_set_subtitle (self->switcher_title, where);
   gtk_window_set_title (GTK_WINDOW (self), name != NULL ? name : base);
-  adw_view_stack_page_set_badge_number (self->problems_page, diagnostics->len);
+  /* Notes are informational; the badge counts what needs fixing. */
+  adw_view_stack_page_set_badge_number (self->problems_page, errors + warnings);
   adw_view_stack_page_set_needs_attention (self->problems_page, errors > 0);
 
   rc_problems_view_set_problems (self->problems_view, self->folder, diagnostics,
@@ -381,9 +384,9 @@ rc_window_class_init (RcWindowClass *klass)
   object_class->get_property = rc_window_get_property;
   window_class->close_request = rc_window_close_request;
 
-  properties[PROP_COMMUNITY]
-      = g_param_spec_object ("community", NULL, NULL, RC_TYPE_COMMUNITY,
-                             G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_COMMUNITY] =
+      g_param_spec_object ("community", NULL, NULL, RC_TYPE_COMMUNITY,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (RC_TYPE_WELCOME_PAGE);

@@ -1,0 +1,270 @@
+/* test-window.c: the console window on real communities, under Xvfb.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "core/rc-csp.h"
+#include "core/rc-diagnostic.h"
+#include "rc-test-ui.h"
+#include "ui/rc-application.h"
+#include "ui/rc-boot-pane.h"
+#include "ui/rc-overview-page.h"
+#include "ui/rc-problem.h"
+#include "ui/rc-problems-view.h"
+#include "ui/rc-python-console.h"
+#include "ui/rc-window.h"
+
+static RcApplication *app;
+
+static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+static gpointer
+child (RcWindow *window, const char *name)
+{
+  return gtk_widget_get_template_child (GTK_WIDGET (window), RC_TYPE_WINDOW, name);
+}
+
+static RcWindow *
+open_window (const char *relative)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (path);
+  RcWindow *window = rc_window_new (app);
+  gboolean loaded = FALSE;
+  gulong id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  rc_window_open_folder (window, folder);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_signal_handler_disconnect (window, id);
+  g_assert_nonnull (rc_window_get_community (window));
+  /* Let the window lay out and draw before anyone looks at it. */
+  rc_test_spin (300);
+  return window;
+}
+
+static void
+show_page (RcWindow *window, const char *name)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string (name));
+  rc_test_spin (300);
+}
+
+static void
+test_window_demo_has_no_problems (void)
+{
+  RcWindow *window = open_window ("data/examples/demo");
+  RcProblemsView *problems = child (window, "problems_view");
+  RcOverviewPage *overview = child (window, "overview_page");
+  GListModel *closure = rc_overview_page_get_closure (overview);
+  g_autofree char *shot = NULL;
+
+  /* No errors and no warnings; notes (checks this build cannot run) are allowed. */
+  for (guint i = 0; i < g_list_model_get_n_items (rc_problems_view_get_problems (problems)); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (rc_problems_view_get_problems (problems), i);
+      g_autofree char *text = rc_diagnostic_format (rc_problem_get_diagnostic (p));
+
+      g_test_message ("%s", text);
+      g_assert_cmpint (rc_problem_get_diagnostic (p)->severity, ==, RC_SEVERITY_NOTE);
+    }
+  g_assert_true (rc_community_is_valid (rc_window_get_community (window)));
+  g_assert_cmpstr (rc_problems_view_get_shown_file (problems), ==, "config.yaml");
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "demo-problems");
+  g_clear_pointer (&shot, g_free);
+
+  /* The overview lists the preload closure: the demo's one overlay wheel. */
+  g_assert_cmpuint (g_list_model_get_n_items (closure), ==, 1);
+  show_page (window, "overview");
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "demo-overview");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_broken_problems_at_lines (void)
+{
+  /* Each expected problem: the key path it names and the config.yaml line it points at. */
+  static const struct
+  {
+    const char *path;
+    guint line;
+  } expected[] = {
+    { "runtime.python.preload_on", 15 },
+    { "runtime.python.colour", 17 },
+    { "runtime.python.limits.exec_seconds", 19 },
+  };
+  RcWindow *window = open_window ("tests/fixtures/ui/broken");
+  RcProblemsView *problems = child (window, "problems_view");
+  GListModel *model = rc_problems_view_get_problems (problems);
+  GtkSourceBuffer *buffer = rc_problems_view_get_buffer (problems);
+  GtkTextIter cursor;
+  g_autofree char *shot = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+      g_autofree char *text = rc_diagnostic_format (rc_problem_get_diagnostic (p));
+
+      g_test_message ("problem: %s", text);
+    }
+  for (guint e = 0; e < G_N_ELEMENTS (expected); e++)
+    {
+      gboolean found = FALSE;
+      g_autoptr (GSList) marks = NULL;
+
+      for (guint i = 0; i < g_list_model_get_n_items (model) && !found; i++)
+        {
+          g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+          const RcDiagnostic *d = rc_problem_get_diagnostic (p);
+
+          found = g_strcmp0 (d->path, expected[e].path) == 0 && d->line == expected[e].line
+                  && d->severity == RC_SEVERITY_ERROR;
+        }
+      g_assert_true (found);
+      /* The source view carries an error mark on that line (0-based in GtkTextBuffer). */
+      marks =
+          gtk_source_buffer_get_source_marks_at_line (buffer, (int) expected[e].line - 1, "error");
+      g_assert_nonnull (marks);
+    }
+
+  /* Selecting a problem puts the cursor on its line and column. */
+  rc_problems_view_select (problems, 0);
+  rc_test_spin (200);
+  {
+    g_autoptr (RcProblem) first = g_list_model_get_item (model, 0);
+    const RcDiagnostic *d = rc_problem_get_diagnostic (first);
+
+    gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (buffer), &cursor,
+                                      gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (buffer)));
+    g_assert_cmpint (gtk_text_iter_get_line (&cursor) + 1, ==, (int) d->line);
+    g_assert_cmpint (gtk_text_iter_get_line_offset (&cursor) + 1, ==, (int) MAX (d->column, 1));
+  }
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "broken-problems");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  gboolean finished;
+  RcRunRecord *record;
+} BootWait;
+
+static void
+boot_finished_cb (RcBootPane *pane, const RcRunRecord *record, BootWait *wait)
+{
+  wait->record = record != NULL ? rc_run_record_copy (record) : NULL;
+  wait->finished = TRUE;
+}
+
+static RcRunRecord *
+boot_and_wait (RcWindow *window, double seconds)
+{
+  RcBootPane *pane = child (window, "boot_pane");
+  BootWait wait = { 0 };
+  gulong id = g_signal_connect (pane, "boot-finished", G_CALLBACK (boot_finished_cb), &wait);
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "boot-cold"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "boot-cold", NULL);
+  g_assert_true (rc_test_wait_for (&wait.finished, seconds));
+  g_signal_handler_disconnect (pane, id);
+  g_assert_nonnull (wait.record);
+  rc_test_spin (300);
+  return wait.record;
+}
+
+static void
+console_finished_cb (RcPythonConsole *console, JsonObject *result, gboolean *done)
+{
+  *done = TRUE;
+}
+
+static void
+test_window_boot_cold_ready (void)
+{
+  RcWindow *window = open_window ("data/examples/demo");
+  RcBootPane *pane = child (window, "boot_pane");
+  g_autoptr (RcRunRecord) record = NULL;
+  RcPythonConsole *console;
+  gboolean done = FALSE;
+  g_autofree char *shot = NULL;
+
+  g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
+  show_page (window, "boot");
+  record = boot_and_wait (window, 150);
+  g_test_message ("outcome: %s", record->outcome.message);
+  g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_READY);
+  /* The step table filled: one row per boot step the worker announced. */
+  g_assert_cmpuint (record->steps->len, >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), ==,
+                    record->steps->len);
+
+  /* The Python console runs code in the sealed runtime. */
+  console = RC_PYTHON_CONSOLE (
+      gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "python_console"));
+  g_signal_connect (console, "finished", G_CALLBACK (console_finished_cb), &done);
+  rc_python_console_run (console, "print(6 * 7)\n");
+  g_assert_true (rc_test_wait_for (&done, 60));
+  g_assert_cmpstr (rc_python_console_get_status (console), ==, "ok");
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_boot_control_fails (void)
+{
+  RcWindow *window = open_window ("data/examples/demo");
+  RcBootPane *pane = child (window, "boot_pane");
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (RcRunRecord) record = NULL;
+  g_autofree char *outcome = NULL;
+  g_autofree char *shot = NULL;
+
+  g_assert_true (rc_boot_pane_select_preset (pane, "control"));
+  /* The static analysis already says why: no wasm grant. */
+  g_assert_nonnull (rc_boot_pane_get_findings (pane));
+  g_assert_nonnull (rc_csp_findings_find (rc_boot_pane_get_findings (pane), "wasm", NULL));
+  g_assert_false (rc_csp_findings_find (rc_boot_pane_get_findings (pane), "wasm", NULL)->granted);
+  /* control hangs in loadPyodide until the deadline: keep it short. */
+  g_settings_set_uint (settings, "deadline", 20);
+  show_page (window, "boot");
+  record = boot_and_wait (window, 90);
+  g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_nonnull (record->outcome.diagnosis);
+  outcome = rc_boot_pane_dup_outcome_text (pane);
+  g_test_message ("outcome shown: %s", outcome);
+  g_assert_nonnull (strstr (outcome, record->outcome.diagnosis));
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = rc_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/window/demo-no-problems", test_window_demo_has_no_problems);
+  g_test_add_func ("/ui/window/broken-problems", test_window_broken_problems_at_lines);
+  g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
+  g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
