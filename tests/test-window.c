@@ -203,6 +203,9 @@ test_window_boot_cold_ready (void)
   show_page (window, "boot");
   record = boot_and_wait (window, 150);
   g_test_message ("outcome: %s", record->outcome.message);
+  /* The screenshot comes first so a failing boot leaves one to look at. */
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
+  g_clear_pointer (&shot, g_free);
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_READY);
   /* The step table filled: one row per boot step the worker announced. */
   g_assert_cmpuint (record->steps->len, >, 0);
@@ -216,7 +219,11 @@ test_window_boot_cold_ready (void)
   rc_python_console_run (console, "print(6 * 7)\n");
   g_assert_true (rc_test_wait_for (&done, 60));
   g_assert_cmpstr (rc_python_console_get_status (console), ==, "ok");
-  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
+                                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "results_stack")),
+                                    "python");
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-python");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -239,12 +246,12 @@ test_window_boot_control_fails (void)
   g_settings_set_uint (settings, "deadline", 20);
   show_page (window, "boot");
   record = boot_and_wait (window, 90);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
   g_assert_nonnull (record->outcome.diagnosis);
   outcome = rc_boot_pane_dup_outcome_text (pane);
   g_test_message ("outcome shown: %s", outcome);
   g_assert_nonnull (strstr (outcome, record->outcome.diagnosis));
-  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -32,6 +32,7 @@ struct _RcBootPane
   GtkLabel *step_label;
   GtkProgressBar *progress_bar;
   GtkLabel *diagnosis_label;
+  GtkWidget *diagnosis_scroller;
   GtkFrame *page_frame;
   GtkStack *results_stack;
   RcStepChart *step_chart;
@@ -72,6 +73,12 @@ void _rc_boot_pane_start_plan (RcBootPane *self, const RcBootMode *modes, guint 
 void _rc_boot_pane_toast (RcBootPane *self, const char *text);
 /* runtime.python.fetch_allow for the selected deployment, or NULL. */
 GStrv _rc_boot_pane_dup_fetch_allow (RcBootPane *self);
+/* The policy in the editor (stripped; NULL when empty) and its name for the record. */
+char *_rc_boot_pane_dup_policy_text (RcBootPane *self);
+const char *_rc_boot_pane_policy_name (RcBootPane *self, const char *policy);
+void _rc_boot_pane_analyse (RcBootPane *self);
+/* Loads the presets, selects @preset (else nemarlike) and follows edits. */
+void _rc_boot_pane_setup_policy (RcBootPane *self, const char *preset);
 /* Called when a plan of Runs… finished (all records are in self->runs). */
 void _rc_boot_pane_runs_finished (RcBootPane *self);
 

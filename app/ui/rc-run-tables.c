@@ -51,6 +51,7 @@ rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *record)
       const RcRunStep *step = g_ptr_array_index (record->steps, i);
       double duration = rc_run_step_duration (step);
       g_autofree char *number = g_strdup_printf ("%u/%u", step->step, step->steps);
+      gboolean over = record->outcome.state != RC_OUTCOME_UNKNOWN;
       g_autofree char *what = rc_run_phase_describe (step->phase, step->package, step->module);
       g_autofree char *ms =
           duration >= 0 ? g_strdup_printf (_ ("%.0f ms"), duration) : g_strdup (_ ("running…"));
@@ -59,6 +60,11 @@ rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *record)
                                     ? g_strdup_printf ("+%s", format_bytes (step->heap_growth))
                                     : g_strdup ("–");
 
+      if (duration >= 0)
+        ms = g_strdup_printf (_ ("%.0f ms"), duration);
+      else
+        /* An open step after the outcome is the one the boot died in. */
+        ms = g_strdup (over ? _ ("did not finish") : _ ("running…"));
       g_ptr_array_add (items, rc_table_item_new_va (number, what, ms, heap, growth, NULL));
     }
   replace_all (store, items);
