@@ -81,15 +81,19 @@ print_summary (RcCommunity *community, const char *dir)
   GPtrArray *diags = rc_community_get_diagnostics (community);
   GPtrArray *closure = rc_community_get_closure (community);
   guint errors = rc_diagnostics_count (diags, RC_SEVERITY_ERROR);
+  guint warnings = rc_diagnostics_count (diags, RC_SEVERITY_WARNING);
+  guint notes = rc_diagnostics_count (diags, RC_SEVERITY_NOTE);
+  g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
+  g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
+  g_autofree char *n = g_strdup_printf (ngettext ("%u note", "%u notes", notes), notes);
 
-  /* TRANSLATORS: "DIR: valid|invalid (N errors, N warnings, N notes), production" */
-  printf (_ ("%s: %s (%u errors, %u warnings, %u notes), %s deployment"), dir,
-          errors == 0 ? _ ("valid") : _ ("invalid"), errors,
-          rc_diagnostics_count (diags, RC_SEVERITY_WARNING),
-          rc_diagnostics_count (diags, RC_SEVERITY_NOTE),
-          rc_deployment_to_string (rc_community_get_deployment (community)));
+  /* TRANSLATORS: "DIR: valid (0 errors, 1 warning, 2 notes), production deployment" */
+  printf (_ ("%s: %s (%s, %s, %s), %s deployment"), dir, errors == 0 ? _ ("valid") : _ ("invalid"),
+          e, w, n, rc_deployment_to_string (rc_community_get_deployment (community)));
   if (closure->len > 0)
-    printf (_ ("; preload installs %u packages"), closure->len);
+    printf (
+        ngettext ("; preload installs %u package", "; preload installs %u packages", closure->len),
+        closure->len);
   printf ("\n");
 }
 

@@ -14,7 +14,7 @@ static gboolean
 kill_switch_on (void)
 {
   const char *env = g_getenv ("OSA_CLIENT_TOOLS_DISABLED");
-  g_autofree char *v = g_ascii_strdown (g_strstrip (g_strdup (env ? env : "")), -1);
+  g_autofree char *v = g_strstrip (g_ascii_strdown (env ? env : "", -1));
 
   return g_str_equal (v, "1") || g_str_equal (v, "true") || g_str_equal (v, "yes")
          || g_str_equal (v, "on");
@@ -27,7 +27,12 @@ default_member (const char *member)
     return json_node_init_null (json_node_alloc ());
   if (g_str_equal (member, "preload_on"))
     return json_node_init_string (json_node_alloc (), "first_run");
-  return json_node_init_array (json_node_alloc (), json_array_new ());
+  {
+    JsonNode *node = json_node_new (JSON_NODE_ARRAY);
+
+    json_node_take_array (node, json_array_new ());
+    return node;
+  }
 }
 
 /* for_deployment(): a {production, develop} map gives d's value. */

@@ -3,8 +3,13 @@
 
 #include <glib/gi18n.h>
 
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+
 #include "rc-community-private.h"
 #include "rc-paths.h"
+
+#define MAX_CONFIG_BYTES (16 * 1024 * 1024)
 
 G_DEFINE_QUARK (rc - community - error - quark, rc_community_error)
 G_DEFINE_FINAL_TYPE (RcCommunity, rc_community, G_TYPE_OBJECT)
@@ -33,7 +38,7 @@ rc_deployment_from_string (const char *text, RcDeployment *out)
 
   if (text == NULL)
     return FALSE;
-  s = g_ascii_strdown (g_strstrip (g_strdup (text)), -1);
+  s = g_strstrip (g_ascii_strdown (text, -1));
   if (g_str_equal (s, "production"))
     *out = RC_DEPLOYMENT_PRODUCTION;
   else if (g_str_equal (s, "develop"))
@@ -47,7 +52,7 @@ gboolean
 rc_deployment_from_environment (RcDeployment *out, GError **error)
 {
   const char *env = g_getenv ("OSA_DEPLOYMENT");
-  g_autofree char *value = g_ascii_strdown (g_strstrip (g_strdup (env ? env : "")), -1);
+  g_autofree char *value = g_strstrip (g_ascii_strdown (env ? env : "", -1));
   g_autofree char *root =
       g_strstrip (g_strdup (g_getenv ("ROOT_PATH") ? g_getenv ("ROOT_PATH") : ""));
   gsize len;
@@ -133,11 +138,22 @@ read_config (RcCommunity *self, GError **error)
 {
   g_autofree char *path = g_build_filename (self->dir, "config.yaml", NULL);
   g_autoptr (GError) local = NULL;
+  GStatBuf st;
 
   if (!g_file_test (self->dir, G_FILE_TEST_IS_DIR))
     {
       g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_NO_FOLDER,
                    _ ("%s is not a community folder: no such directory"), self->dir);
+      return FALSE;
+    }
+  /* Refuse a FIFO or device (reading it could block) and absurd sizes before reading. */
+  if (g_stat (path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > MAX_CONFIG_BYTES))
+    {
+      g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_NO_CONFIG,
+                   S_ISREG (st.st_mode) ? _ ("%s/config.yaml is larger than 16 MiB; a community "
+                                             "config is a few kilobytes")
+                                        : _ ("%s/config.yaml is not a regular file"),
+                   self->dir);
       return FALSE;
     }
   if (!g_file_get_contents (path, &self->config_text, &self->config_length, &local))

@@ -58,6 +58,9 @@ allowed_hint (const char *key, const char *const *allowed)
 
   if (near != NULL)
     return g_strdup_printf (_ ("Did you mean '%s'? Otherwise remove the key."), near);
+  if (g_strv_length ((char **) allowed) > 12)
+    return g_strdup (_ ("Remove the key, or fix its spelling (community-config.md lists the "
+                        "known keys)."));
   return g_strdup_printf (_ ("Remove the key; this section knows only: %s."), list);
 }
 
@@ -101,7 +104,9 @@ rc_check_str (RcCheck *c, RcYamlNode *node, const char *path)
 
   if (node->kind == RC_YAML_STR || node->kind == RC_YAML_BINARY)
     return TRUE;
-  if (rc_yaml_is_scalar (node))
+  if (node->kind == RC_YAML_NULL)
+    hint = g_strdup (_ ("Write a string here; YAML reads an empty value, ~ or null as null."));
+  else if (rc_yaml_is_scalar (node))
     hint = g_strdup_printf (_ ("YAML reads %s as %s; quote it: \"%s\"."), node->text,
                             rc_yaml_kind_describe (node->kind), node->text);
   else
@@ -122,7 +127,7 @@ bool_from_text (const char *text, gboolean *out)
 {
   static const char *truthy[] = { "1", "on", "t", "true", "y", "yes" };
   static const char *falsy[] = { "0", "off", "f", "false", "n", "no" };
-  g_autofree char *s = g_ascii_strdown (g_strstrip (g_strdup (text)), -1);
+  g_autofree char *s = g_strstrip (g_ascii_strdown (text, -1));
 
   for (guint i = 0; i < G_N_ELEMENTS (truthy); i++)
     {
@@ -182,7 +187,10 @@ int_from_text (const char *text, gint64 *out)
   for (const char *p = s; *p && *p != '.'; p++)
     if (*p != '_')
       g_string_append_c (digits, *p);
-  return g_ascii_string_to_signed (digits->str, 10, G_MININT64, G_MAXINT64, out, NULL);
+  /* Python's int has no bound: saturate, and let the field's own bounds judge. */
+  if (!g_ascii_string_to_signed (digits->str, 10, G_MININT64, G_MAXINT64, out, NULL))
+    *out = digits->str[0] == '-' ? G_MININT64 : G_MAXINT64;
+  return TRUE;
 }
 
 gboolean
@@ -205,13 +213,15 @@ rc_check_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out)
           rc_check_error (c, node, path, "type-int", hint, "Input should be a finite number");
           return FALSE;
         }
-      if (node->number != floor (node->number) || fabs (node->number) > 9.2e18)
+      if (node->number != floor (node->number))
         {
           rc_check_error (c, node, path, "type-int", hint,
                           "Input should be a valid integer, got a number with a fractional part");
           return FALSE;
         }
-      value = (gint64) node->number;
+      value = node->number >= 9.2e18    ? G_MAXINT64
+              : node->number <= -9.2e18 ? G_MININT64
+                                        : (gint64) node->number;
       break;
     case RC_YAML_STR:
       if (!int_from_text (node->text, &value))
@@ -259,6 +269,8 @@ rc_check_literal (RcCheck *c, RcYamlNode *node, const char *path, const char *co
   near = node->kind == RC_YAML_STR ? rc_check_suggest (node->text, choices) : NULL;
   if (near != NULL)
     hint = g_strdup_printf (_ ("Did you mean '%s'?"), near);
+  else if (choices[1] == NULL)
+    hint = g_strdup_printf (_ ("Write %s."), list);
   else
     hint = g_strdup_printf (_ ("Use one of %s."), list);
   rc_check_error (c, node, path, "literal", hint, "Input should be %s", list);

@@ -82,39 +82,41 @@ rc_pep503_canonical (const char *name)
   return g_string_free (out, FALSE);
 }
 
+/* Optimal string alignment distance (a swap of two neighbours costs 1), case-insensitive. */
 static guint
 edit_distance (const char *a, const char *b)
 {
-  guint la = strlen (a), lb = strlen (b);
-  g_autofree guint *row = g_new (guint, lb + 1);
+  guint la = strlen (a), lb = strlen (b), w = lb + 1;
+  g_autofree guint *d = g_new (guint, (la + 1) * w);
 
+  for (guint i = 0; i <= la; i++)
+    d[i * w] = i;
   for (guint j = 0; j <= lb; j++)
-    row[j] = j;
+    d[j] = j;
   for (guint i = 1; i <= la; i++)
-    {
-      guint diag = row[0];
+    for (guint j = 1; j <= lb; j++)
+      {
+        guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
+        guint v =
+            MIN (MIN (d[(i - 1) * w + j] + 1, d[i * w + j - 1] + 1), d[(i - 1) * w + j - 1] + cost);
 
-      row[0] = i;
-      for (guint j = 1; j <= lb; j++)
-        {
-          guint up = row[j];
-          guint cost = g_ascii_tolower (a[i - 1]) == g_ascii_tolower (b[j - 1]) ? 0 : 1;
-
-          row[j] = MIN (MIN (row[j] + 1, row[j - 1] + 1), diag + cost);
-          diag = up;
-        }
-    }
-  return row[lb];
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+          v = MIN (v, d[(i - 2) * w + j - 2] + 1);
+        d[i * w + j] = v;
+      }
+  return d[la * w + lb];
 }
 
 const char *
 rc_check_suggest (const char *word, const char *const *choices)
 {
   const char *best = NULL;
-  guint best_distance = 3;
+  guint best_distance;
 
-  if (word == NULL || strlen (word) > 64)
+  if (word == NULL || choices == NULL || strlen (word) > 64)
     return NULL;
+  /* Short words are only close with one edit, long ones with two. */
+  best_distance = 1 + CLAMP (strlen (word) / 4, 1, 2);
   for (guint i = 0; choices[i] != NULL; i++)
     {
       guint d = edit_distance (word, choices[i]);

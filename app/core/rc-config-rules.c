@@ -45,6 +45,7 @@ typedef struct
   const char *key;
   const char *model; /* pydantic model name for a mapping section */
   const char *const *keys;
+  const char *const *required; /* list sections: fields with no default */
 } Section;
 
 static const char *const github_keys[] = { "repos", NULL };
@@ -97,10 +98,20 @@ static const Section sections[] = {
 };
 
 /* Lists of models, checked to be lists of mappings. */
+static const char *const doc_keys[] = { "title",       "url",         "source_url",
+                                        "preload",     "category",    "type",
+                                        "source_repo", "description", NULL };
+static const char *const doc_required[] = { "title", "url", NULL };
+static const char *const discourse_keys[] = { "url", "tags", "categories", NULL };
+static const char *const discourse_required[] = { "url", NULL };
+static const char *const mailman_keys[] = { "list_name", "base_url", "display_name", "start_year",
+                                            NULL };
+static const char *const mailman_required[] = { "list_name", "base_url", NULL };
+
 static const Section list_sections[] = {
-  { "documentation", "DocSource", NULL },
-  { "discourse", "DiscourseConfig", NULL },
-  { "mailman", "MailmanConfig", NULL },
+  { "documentation", "DocSource", doc_keys, doc_required },
+  { "discourse", "DiscourseConfig", discourse_keys, discourse_required },
+  { "mailman", "MailmanConfig", mailman_keys, mailman_required },
 };
 
 static gboolean
@@ -158,8 +169,13 @@ check_sections (RcCheck *c, RcYamlNode *root)
       for (guint j = 0; j < v->items->len; j++)
         {
           g_autofree char *path = rc_check_path_index (list_sections[i].key, j);
+          RcYamlNode *item = v->items->pdata[j];
 
-          rc_check_mapping (c, v->items->pdata[j], path, list_sections[i].model);
+          if (!rc_check_mapping (c, item, path, list_sections[i].model))
+            continue;
+          rc_check_extra_keys (c, item, path, list_sections[i].keys);
+          for (guint k = 0; list_sections[i].required[k] != NULL; k++)
+            rc_check_required (c, item, path, list_sections[i].required[k]);
         }
     }
 }
@@ -265,6 +281,26 @@ check_default_model (RcCheck *c, RcYamlNode *root)
 }
 
 static void
+check_maintainers (RcCheck *c, RcYamlNode *list)
+{
+  if (!rc_check_str_list (c, list, "maintainers"))
+    return;
+  for (guint i = 0; i < list->items->len; i++)
+    {
+      RcYamlNode *item = list->items->pdata[i];
+      g_autofree char *path = rc_check_path_index ("maintainers", i);
+      g_autofree char *name = g_strstrip (g_strdup (item->text));
+
+      if (name[0] != '\0' && !regex_matches ("^[a-zA-Z0-9]([a-zA-Z0-9-]{0,37}[a-zA-Z0-9])?$", name))
+        rc_check_error (c, item, path, "maintainer",
+                        _ ("Write the GitHub username alone, without @."),
+                        "Invalid GitHub username: '%s'. Must be 1-39 alphanumeric characters or "
+                        "hyphens, cannot start/end with hyphen.",
+                        name);
+    }
+}
+
+static void
 check_scalars (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
 {
   RcYamlNode *v;
@@ -285,7 +321,7 @@ check_scalars (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts)
   if ((v = rc_yaml_map_get (root, "default_model_provider")) != NULL)
     rc_check_optional_str (c, v, "default_model_provider");
   if ((v = rc_yaml_map_get (root, "maintainers")) != NULL)
-    rc_check_str_list (c, v, "maintainers");
+    check_maintainers (c, v);
   if ((v = rc_yaml_map_get (root, "model_instructions")) != NULL
       && rc_check_mapping (c, v, "model_instructions", NULL))
     for (guint i = 0; i < v->items->len; i++)

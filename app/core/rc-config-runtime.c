@@ -52,6 +52,9 @@ rc_relative_path_problem (const char *path, const char *suffix)
     return "use forward slashes";
   if (path[0] == '/')
     return "it must be relative to the community's folder";
+  /* "".split("/") is [""] in Python, while g_strsplit() gives no segment at all. */
+  if (path[0] == '\0')
+    return "it must be a plain relative path, with no empty, '.' or '..' segments";
   segments = g_strsplit (path, "/", -1);
   for (guint i = 0; segments[i] != NULL; i++)
     if (segments[i][0] == '\0' || g_str_equal (segments[i], ".") || g_str_equal (segments[i], ".."))

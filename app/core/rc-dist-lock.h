@@ -33,6 +33,8 @@ const char *rc_dist_lock_get_path (RcDistLock *self);
 const char *rc_dist_lock_get_python_version (RcDistLock *self);
 /* info.version (Pyodide's own version) when the lock records it, else NULL. */
 const char *rc_dist_lock_get_version (RcDistLock *self);
+/* Whether this load came from the parsed-lock cache in the user's cache folder. */
+gboolean rc_dist_lock_get_from_cache (RcDistLock *self);
 
 /* The entry stored under exactly @key (lock keys are canonical names), or NULL.
  * Owned by the lock. */

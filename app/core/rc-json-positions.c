@@ -7,7 +7,9 @@
 
 #include "rc-json-positions.h"
 
-G_DEFINE_QUARK (rc - json - error - quark, rc_json_error)
+/* clang-format off */
+G_DEFINE_QUARK (rc-json-error-quark, rc_json_error)
+/* clang-format on */
 
 typedef struct
 {

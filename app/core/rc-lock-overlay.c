@@ -21,6 +21,7 @@
 #define MAX_WHEEL_BYTES   ((goffset) 1024 * 1024 * 1024)
 #define MAX_JSON_DEPTH    32
 #define READ_CHUNK        (256 * 1024)
+#define MAX_REPR_BYTES    200
 
 struct _RcLockOverlay
 {
@@ -134,7 +135,8 @@ static void G_GNUC_PRINTF (7, 8)
 
 #define RULE(id, hint) ((const char *[2]){ (id), (hint) })
 
-/* Python's repr() of a str: single quotes unless the text has ' and no ". */
+/* Python's repr() of a str: single quotes unless the text has ' and no ". Values longer
+ * than MAX_REPR_BYTES are cut with an ellipsis. */
 static char *
 py_repr (const char *text)
 {
@@ -146,6 +148,12 @@ py_repr (const char *text)
   g_string_append_c (out, quote);
   for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
     {
+      /* A hostile overlay can hold megabytes in one value; a message quotes the start. */
+      if (out->len > MAX_REPR_BYTES)
+        {
+          g_string_append (out, "…");
+          break;
+        }
       gunichar c = g_utf8_get_char (p);
 
       if (c == (gunichar) quote || c == '\\')
@@ -753,14 +761,12 @@ parse (RcLockOverlay *self, GPtrArray *diagnostics, GBytes *contents)
       rc_json_parse_with_positions (data, length, MAX_JSON_DEPTH, &self->positions, &pos, &error);
   if (root == NULL)
     {
-      g_ptr_array_add (diagnostics,
-                       rc_diagnostic_new (RC_SEVERITY_ERROR, self->lockfile, pos.line, pos.column,
-                                          "", "overlay-invalid-json",
-                                          g_strdup_printf ("lock overlay %s is not a valid "
-                                                           "overlay: %s",
-                                                           self->lockfile, error->message),
-                                          _ ("Fix the JSON at this position, or regenerate the "
-                                             "overlay with build_runtime_lock.py.")));
+      rc_diagnostics_add (diagnostics, RC_SEVERITY_ERROR, self->lockfile, pos.line, pos.column, "",
+                          "overlay-invalid-json",
+                          _ ("Fix the JSON at this position, or regenerate the overlay with "
+                             "build_runtime_lock.py."),
+                          "lock overlay %s is not a valid overlay: %s", self->lockfile,
+                          error->message);
       return FALSE;
     }
   self->root = root;
@@ -805,12 +811,11 @@ rc_lock_overlay_load (const char *community_dir, const char *lockfile, GPtrArray
     {
       g_autofree char *repr = py_repr (self->lockfile);
 
-      g_ptr_array_add (diagnostics,
-                       rc_diagnostic_new (RC_SEVERITY_ERROR, "config.yaml", 0, 0,
-                                          "runtime.python.lockfile", "overlay-path-refused",
-                                          g_strdup_printf ("lockfile %s: %s", repr, path_problem),
-                                          _ ("Name a .json file inside the community folder, "
-                                             "such as runtime/<id>-pyodide-lock.json.")));
+      rc_diagnostics_add (diagnostics, RC_SEVERITY_ERROR, "config.yaml", 0, 0,
+                          "runtime.python.lockfile", "overlay-path-refused",
+                          _ ("Name a .json file inside the community folder, such as "
+                             "runtime/<id>-pyodide-lock.json."),
+                          "lockfile %s: %s", repr, path_problem);
       return g_steal_pointer (&self);
     }
 

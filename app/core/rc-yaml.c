@@ -124,6 +124,12 @@ add_pair (Builder *b, Frame *frame, RcYamlNode *value)
     }
   else
     g_hash_table_insert (frame->seen, g_steal_pointer (&canon), key);
+  /* `key:` with nothing after it: point at the key, not wherever libyaml ended up. */
+  if (value->implicit_empty && value->ref_count == 1)
+    {
+      value->line = key->line;
+      value->column = key->column;
+    }
   pair = g_new0 (RcYamlPair, 1);
   pair->key = key;
   pair->value = value;
@@ -174,7 +180,14 @@ scalar_event (Builder *b, yaml_event_t *e)
       node->plain && e->data.scalar.length == 0 && e->start_mark.index == e->end_mark.index;
   if (tag == NULL || g_str_equal (tag, "!"))
     tag = implicit ? rc_yaml_resolve_plain (node->text) : RC_YAML_TAG "str";
-  if (!rc_yaml_construct_scalar (node, tag, &known))
+  if (g_str_equal (tag, RC_YAML_TAG "merge"))
+    {
+      error_at (b, node->line, node->column, "yaml-alias",
+                _ ("Write the keys out in full instead of merging them in."),
+                _ ("merge keys ('<<') are not supported in community configs"));
+      node->kind = RC_YAML_STR;
+    }
+  else if (!rc_yaml_construct_scalar (node, tag, &known))
     {
       g_autofree char *msg =
           known ? g_strdup_printf (_ ("'%s' cannot be read as %s"), node->text, tag)
