@@ -6,22 +6,19 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "rc-community-files.h"
 #include "rc-diagnostic.h"
 #include "rc-json-positions.h"
 #include "rc-lock-overlay.h"
+#include "rc-validator.h"
 
 #define MAX_OVERLAY_BYTES (8 * 1024 * 1024)
 #define MAX_WHEEL_BYTES   ((goffset) 1024 * 1024 * 1024)
 #define MAX_JSON_DEPTH    32
-#define READ_CHUNK        (256 * 1024)
-#define MAX_REPR_BYTES    200
+#define MAX_REPR_CHARS    200
 
 struct _RcLockOverlay
 {
@@ -135,240 +132,20 @@ static void G_GNUC_PRINTF (7, 8)
 
 #define RULE(id, hint) ((const char *[2]){ (id), (hint) })
 
-/* Python's repr() of a str: single quotes unless the text has ' and no ". Values longer
- * than MAX_REPR_BYTES are cut with an ellipsis. */
+/* Python's repr() (the validator's rc_py_repr()), cut to MAX_REPR_CHARS characters: a
+ * hostile overlay can hold megabytes in one value, and a message only quotes its start. */
 static char *
 py_repr (const char *text)
 {
-  gboolean has_single = strchr (text, '\'') != NULL;
-  gboolean has_double = strchr (text, '"') != NULL;
-  char quote = (has_single && !has_double) ? '"' : '\'';
-  GString *out = g_string_new (NULL);
+  g_autofree char *start = NULL;
+  g_autofree char *repr = NULL;
 
-  g_string_append_c (out, quote);
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      /* A hostile overlay can hold megabytes in one value; a message quotes the start. */
-      if (out->len > MAX_REPR_BYTES)
-        {
-          g_string_append (out, "…");
-          break;
-        }
-      gunichar c = g_utf8_get_char (p);
-
-      if (c == (gunichar) quote || c == '\\')
-        g_string_append_printf (out, "\\%c", (char) c);
-      else if (c == '\n')
-        g_string_append (out, "\\n");
-      else if (c == '\r')
-        g_string_append (out, "\\r");
-      else if (c == '\t')
-        g_string_append (out, "\\t");
-      else if (c < 0x20 || c == 0x7f)
-        g_string_append_printf (out, "\\x%02x", c);
-      else if (!g_unichar_isprint (c) && c > 0x7f)
-        g_string_append_printf (out, c <= 0xff ? "\\x%02x" : (c <= 0xffff ? "\\u%04x" : "\\U%08x"),
-                                c);
-      else
-        g_string_append_unichar (out, c);
-    }
-  g_string_append_c (out, quote);
-  return g_string_free (out, FALSE);
-}
-
-/* --- the lockfile path rule and safe file access ------------------------------------- */
-
-/* §3.2, checked on the string before any disk access. */
-static const char *
-lockfile_path_problem (const char *path)
-{
-  g_auto (GStrv) segments = NULL;
-  const char *last;
-  const char *dot;
-
-  if (strchr (path, '\\') != NULL)
-    return "use forward slashes";
-  if (path[0] == '/')
-    return "it must be relative to the community's folder";
-  /* g_strsplit("") gives no segments where Python's split gives one empty one. */
-  if (path[0] == '\0')
-    return "it must be a plain relative path, with no empty, '.' or '..' segments";
-  segments = g_strsplit (path, "/", -1);
-  for (guint i = 0; segments[i] != NULL; i++)
-    if (segments[i][0] == '\0' || strcmp (segments[i], ".") == 0 || strcmp (segments[i], "..") == 0)
-      return "it must be a plain relative path, with no empty, '.' or '..' segments";
-  /* PurePosixPath.suffix: from the last dot, unless the name starts there or ends there. */
-  last = strrchr (path, '/') ? strrchr (path, '/') + 1 : path;
-  dot = strrchr (last, '.');
-  if (dot == NULL || dot == last || dot[1] == '\0' || strcmp (dot, ".json") != 0)
-    return "it must be a .json file";
-  return NULL;
-}
-
-typedef enum
-{
-  WALK_OK,
-  WALK_MISSING,  /* errno set in *err */
-  WALK_LINK,     /* a symbolic link at *where */
-  WALK_NOT_FILE, /* the final component is not a regular file */
-  WALK_OUTSIDE,  /* resolves outside the community folder */
-} WalkResult;
-
-/* Walks @relative below @community_dir with lstat(), refusing symbolic links anywhere
- * on the way; then checks that the real path stays inside the real community folder. */
-static WalkResult
-walk (const char *community_dir, const char *relative, char **where, int *err, GStatBuf *final)
-{
-  g_auto (GStrv) segments = g_strsplit (relative, "/", -1);
-  g_autofree char *real_dir = NULL;
-  g_autofree char *real_file = NULL;
-  g_autofree char *prefix = NULL;
-  g_autoptr (GString) path = g_string_new (community_dir);
-  g_autoptr (GString) rel = g_string_new (NULL);
-
-  for (guint i = 0; segments[i] != NULL; i++)
-    {
-      GStatBuf st;
-
-      g_string_append_c (path, G_DIR_SEPARATOR);
-      g_string_append (path, segments[i]);
-      if (rel->len > 0)
-        g_string_append_c (rel, '/');
-      g_string_append (rel, segments[i]);
-      if (g_lstat (path->str, &st) != 0)
-        {
-          *err = errno;
-          return WALK_MISSING;
-        }
-      if (S_ISLNK (st.st_mode))
-        {
-          *where = g_strdup (rel->str);
-          return WALK_LINK;
-        }
-      if (segments[i + 1] == NULL)
-        {
-          if (!S_ISREG (st.st_mode))
-            return WALK_NOT_FILE;
-          *final = st;
-        }
-    }
-  real_dir = realpath (community_dir, NULL);
-  real_file = realpath (path->str, NULL);
-  if (real_dir == NULL || real_file == NULL)
-    {
-      *err = errno;
-      return WALK_MISSING;
-    }
-  prefix =
-      g_str_has_suffix (real_dir, "/") ? g_strdup (real_dir) : g_strconcat (real_dir, "/", NULL);
-  if (!g_str_has_prefix (real_file, prefix))
-    return WALK_OUTSIDE;
-  return WALK_OK;
-}
-
-/* Reads the whole file in fixed chunks, feeding @checksum (when given) as it goes, and
- * makes sure the file opened is the one walk() inspected. */
-static GBytes *
-read_checked (const char *path, const GStatBuf *expected, goffset max_bytes, GChecksum *checksum,
-              GError **error)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GFileInputStream) stream = NULL;
-  g_autoptr (GFileInfo) info = NULL;
-  g_autoptr (GByteArray) bytes = NULL;
-
-  stream = g_file_read (file, NULL, error);
-  if (stream == NULL)
-    return NULL;
-  info = g_file_input_stream_query_info (stream,
-                                         G_FILE_ATTRIBUTE_UNIX_INODE
-                                         "," G_FILE_ATTRIBUTE_UNIX_DEVICE
-                                         "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                         NULL, error);
-  if (info == NULL)
-    return NULL;
-  if (g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE)
-          != (guint64) expected->st_ino
-      || g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_UNIX_DEVICE)
-             != (guint32) expected->st_dev)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                   _ ("the file changed while it was checked"));
-      return NULL;
-    }
-  bytes = g_byte_array_sized_new ((guint) MIN (g_file_info_get_size (info), max_bytes) + 1);
-  for (;;)
-    {
-      guint used = bytes->len;
-      gssize n;
-
-      if ((goffset) used + READ_CHUNK > max_bytes + READ_CHUNK)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       _ ("larger than the console's limit of %" G_GOFFSET_FORMAT " bytes"),
-                       max_bytes);
-          return NULL;
-        }
-      g_byte_array_set_size (bytes, used + READ_CHUNK);
-      n = g_input_stream_read (G_INPUT_STREAM (stream), bytes->data + used, READ_CHUNK, NULL,
-                               error);
-      if (n < 0)
-        return NULL;
-      g_byte_array_set_size (bytes, used + (guint) n);
-      if (n == 0)
-        break;
-      if (checksum != NULL)
-        g_checksum_update (checksum, bytes->data + used, n);
-      if ((goffset) bytes->len > max_bytes)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-                       _ ("larger than the console's limit of %" G_GOFFSET_FORMAT " bytes"),
-                       max_bytes);
-          return NULL;
-        }
-    }
-  return g_byte_array_free_to_bytes (g_steal_pointer (&bytes));
-}
-
-/* walk() + read_checked(), turning every failure into one message. @what_failed says
- * whether the failure was a link or escape (refused) or an ordinary read error. */
-static GBytes *
-read_inside (const char *community_dir, const char *relative, goffset max_bytes,
-             GChecksum *checksum, gboolean *refused, char **message)
-{
-  g_autofree char *where = NULL;
-  g_autofree char *full = g_build_filename (community_dir, relative, NULL);
-  g_autoptr (GError) error = NULL;
-  GStatBuf st = { 0 };
-  int err = 0;
-  GBytes *bytes;
-
-  *refused = FALSE;
-  switch (walk (community_dir, relative, &where, &err, &st))
-    {
-    case WALK_OK:
-      break;
-    case WALK_MISSING:
-      *message = g_strdup (g_strerror (err));
-      return NULL;
-    case WALK_NOT_FILE:
-      *message = g_strdup (_ ("not a regular file"));
-      return NULL;
-    case WALK_LINK:
-      *refused = TRUE;
-      *message = g_strdup_printf (_ ("%s is a symbolic link; the console reads only plain files "
-                                     "inside the community folder"),
-                                  where);
-      return NULL;
-    case WALK_OUTSIDE:
-      *refused = TRUE;
-      *message = g_strdup (_ ("it resolves outside the community folder"));
-      return NULL;
-    }
-  bytes = read_checked (full, &st, max_bytes, checksum, &error);
-  if (bytes == NULL)
-    *message = g_strdup (error->message);
-  return bytes;
+  if (g_utf8_strlen (text, MAX_REPR_CHARS + 1) <= MAX_REPR_CHARS)
+    return rc_py_repr (text);
+  start = g_utf8_substring (text, 0, MAX_REPR_CHARS);
+  repr = rc_py_repr (start);
+  /* 'abc' → 'abc…' */
+  return g_strdup_printf ("%.*s…%s", (int) strlen (repr) - 1, repr, repr + strlen (repr) - 1);
 }
 
 /* --- §4.1 validation -------------------------------------------------------------------- */
@@ -652,43 +429,35 @@ validate (RcLockOverlay *self, GPtrArray *diagnostics, JsonNode *root)
 /* --- §4.2 wheel verification ------------------------------------------------------------ */
 
 static gboolean
-verify_wheel (RcLockOverlay *self, GPtrArray *diagnostics, const char *key, JsonObject *entry)
+finish_wheel (RcLockOverlay *self, GPtrArray *diagnostics, const char *key, JsonObject *entry,
+              RcFileHash *file)
 {
   const char *file_name = json_object_get_string_member (entry, "file_name");
   const char *recorded = json_object_get_string_member (entry, "sha256");
-  g_autofree char *relative = g_strconcat (self->wheels_dir, "/", file_name, NULL);
   g_autofree char *entry_path = rc_json_path_member ("packages", key);
   g_autofree char *name_path = rc_json_path_member (entry_path, "file_name");
   g_autofree char *sha_path = rc_json_path_member (entry_path, "sha256");
-  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_autofree char *problem = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  gboolean refused = FALSE;
-  const char *actual;
 
-  bytes =
-      read_inside (self->community_dir, relative, MAX_WHEEL_BYTES, checksum, &refused, &problem);
-  if (bytes == NULL && refused)
+  if (file->bytes == NULL && file->refused)
     {
       add (self, diagnostics, RC_SEVERITY_ERROR, name_path, AT_VALUE,
            RULE ("wheel-escapes-folder", _ ("Copy the wheel into the wheels folder as a plain "
                                             "file instead of linking to it.")),
-           _ ("%s: wheel %s is refused: %s"), key, relative, problem);
+           _ ("%s: wheel %s is refused: %s"), key, file->relative, file->problem);
       return FALSE;
     }
-  if (bytes == NULL)
+  if (file->bytes == NULL)
     {
       g_autofree char *hint = g_strdup_printf (_ ("Put the wheel in %s/ under exactly this name, "
                                                   "or fix file_name."),
                                                self->wheels_dir);
 
       add (self, diagnostics, RC_SEVERITY_ERROR, name_path, AT_VALUE,
-           RULE ("wheel-unreadable", hint), "%s: wheel %s cannot be read: %s", key, relative,
-           problem);
+           RULE ("wheel-unreadable", hint), "%s: wheel %s cannot be read: %s", key, file->relative,
+           file->problem);
       return FALSE;
     }
-  actual = g_checksum_get_string (checksum);
-  if (strcmp (actual, recorded) != 0)
+  if (strcmp (file->sha256, recorded) != 0)
     {
       add (self, diagnostics, RC_SEVERITY_ERROR, sha_path, AT_VALUE,
            RULE ("wheel-sha256-mismatch",
@@ -696,40 +465,56 @@ verify_wheel (RcLockOverlay *self, GPtrArray *diagnostics, const char *key, Json
                     "the overlay.")),
            "%s: wheel %s has sha256 %s, not the %s its entry records. A changed wheel needs a new "
            "version, because served wheels are cached by name for a year.",
-           key, relative, actual, recorded);
+           key, file->relative, file->sha256, recorded);
       return FALSE;
     }
-  g_hash_table_replace (self->wheels, g_strdup (file_name), g_steal_pointer (&bytes));
+  g_hash_table_replace (self->wheels, g_strdup (file_name), g_steal_pointer (&file->bytes));
   return TRUE;
 }
 
-/* Verifies every entry whose file_name and sha256 are well formed, in JSON order, so one
- * report shows every wheel problem even when the overlay has other errors. */
+/* Verifies every entry whose file_name and sha256 are well formed, so one report shows
+ * every wheel problem even when the overlay has other errors. The wheels are read and
+ * hashed in parallel; their diagnostics come in JSON order. */
 static gboolean
 verify_wheels (RcLockOverlay *self, GPtrArray *diagnostics, JsonObject *packages)
 {
   g_autoptr (GList) keys = json_object_get_members (packages);
+  g_autoptr (GPtrArray) checked = g_ptr_array_new (); /* keys, in order */
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autofree RcFileHash *files = NULL;
   gboolean ok = TRUE;
 
   for (GList *l = keys; l != NULL; l = l->next)
     {
       JsonNode *node = json_object_get_member (packages, l->data);
-      JsonObject *entry;
       JsonNode *file_name, *sha256;
 
       if (!JSON_NODE_HOLDS_OBJECT (node))
         continue;
-      entry = json_node_get_object (node);
-      file_name = json_object_get_member (entry, "file_name");
-      sha256 = json_object_get_member (entry, "sha256");
+      file_name = json_object_get_member (json_node_get_object (node), "file_name");
+      sha256 = json_object_get_member (json_node_get_object (node), "sha256");
       if (!is_string (file_name) || !is_bare_wheel_name (json_node_get_string (file_name))
           || !is_string (sha256) || !is_sha256_hex (json_node_get_string (sha256)))
         {
           ok = FALSE;
           continue;
         }
-      if (!verify_wheel (self, diagnostics, l->data, entry))
+      g_ptr_array_add (checked, l->data);
+      g_ptr_array_add (paths,
+                       g_strconcat (self->wheels_dir, "/", json_node_get_string (file_name), NULL));
+    }
+  files = g_new0 (RcFileHash, checked->len + 1);
+  for (guint i = 0; i < checked->len; i++)
+    files[i].relative = g_ptr_array_index (paths, i);
+  rc_community_files_hash (self->community_dir, files, checked->len, MAX_WHEEL_BYTES);
+  for (guint i = 0; i < checked->len; i++)
+    {
+      const char *key = g_ptr_array_index (checked, i);
+
+      if (!finish_wheel (self, diagnostics, key, json_object_get_object_member (packages, key),
+                         &files[i]))
         ok = FALSE;
+      rc_file_hash_clear (&files[i]);
     }
   return ok;
 }
@@ -806,7 +591,7 @@ rc_lock_overlay_load (const char *community_dir, const char *lockfile, GPtrArray
       strcmp (dir, ".") == 0 ? g_strdup ("wheels") : g_strconcat (dir, "/wheels", NULL);
 
   /* §4.2 step 1: the path rule comes before any disk access. */
-  path_problem = lockfile_path_problem (self->lockfile);
+  path_problem = rc_relative_path_problem (self->lockfile, ".json");
   if (path_problem != NULL)
     {
       g_autofree char *repr = py_repr (self->lockfile);
@@ -819,8 +604,8 @@ rc_lock_overlay_load (const char *community_dir, const char *lockfile, GPtrArray
       return g_steal_pointer (&self);
     }
 
-  contents =
-      read_inside (community_dir, self->lockfile, MAX_OVERLAY_BYTES, NULL, &refused, &problem);
+  contents = rc_community_file_read (community_dir, self->lockfile, MAX_OVERLAY_BYTES, NULL,
+                                     &refused, &problem);
   if (contents == NULL)
     {
       add (self, diagnostics, RC_SEVERITY_ERROR, "", AT_VALUE,
