@@ -286,6 +286,23 @@ test_fallbacks_and_lists (void)
 }
 
 static void
+test_strict_dynamic (void)
+{
+  RcCspNeeds needs = nemar_needs (NULL);
+  g_autoptr (GPtrArray) findings =
+      rc_csp_analyse_text ("script-src 'self' 'strict-dynamic' 'nonce-abc' 'wasm-unsafe-eval' "
+                           "https://cdn.jsdelivr.net; worker-src blob:",
+                           &needs);
+  const RcCspFinding *f = find (findings, "page-script", NULL);
+
+  g_assert_false (f->granted);
+  g_assert_cmpstr (f->directive, ==, "script-src");
+  g_assert_nonnull (strstr (f->message, "'strict-dynamic'"));
+  g_assert_true (find (findings, "wasm", NULL)->granted);
+  g_assert_true (find (findings, "worker-blob", NULL)->granted);
+}
+
+static void
 test_empty_and_sha (void)
 {
   g_autoptr (RcCspPolicy) p = rc_csp_policy_parse ("script-src; default-src 'none' 'self'");
@@ -317,6 +334,7 @@ main (int argc, char **argv)
   g_test_add_func ("/csp/matching", test_matching);
   g_test_add_func ("/csp/source-matching", test_source_matching);
   g_test_add_func ("/csp/fallbacks-and-lists", test_fallbacks_and_lists);
+  g_test_add_func ("/csp/strict-dynamic", test_strict_dynamic);
   g_test_add_func ("/csp/empty-and-sha", test_empty_and_sha);
   return g_test_run ();
 }

@@ -1,6 +1,8 @@
 /* test-run-record.c: step accounting, JSON round trip, cache verdicts and statistics. */
 #include "config.h"
 
+#include <string.h>
+
 #include "core/rc-diagnostic.h"
 #include "core/rc-run-analysis.h"
 #include "core/rc-run-stats.h"
@@ -40,6 +42,36 @@ test_steps (void)
   g_assert_cmpint (run->worker_time_origin_us, ==, G_GINT64_CONSTANT (5000000000));
   rc_run_record_note_clock (run, G_GINT64_CONSTANT (5000000000) + 2000 * 1000 - 50, 2000);
   g_assert_cmpint (run->worker_time_origin_us, ==, G_GINT64_CONSTANT (5000000000) - 50);
+}
+
+static void
+test_scenarios (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) list = rc_scenarios_parse ("warm, cold,warm,changed-wheel", &error);
+  g_autoptr (GArray) bad = NULL;
+  RcRunEnvironment env = { 0 };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_cmpint (g_array_index (list, RcScenario, 0), ==, RC_SCENARIO_WARM);
+  g_assert_cmpint (g_array_index (list, RcScenario, 2), ==, RC_SCENARIO_CHANGED_WHEEL);
+  bad = rc_scenarios_parse ("cold,tepid", &error);
+  g_assert_null (bad);
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "“tepid”"));
+  g_clear_error (&error);
+  g_assert_null (rc_scenarios_parse (" , ", &error));
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_true (rc_scenario_is_warm (RC_SCENARIO_WARM_RESTART));
+  g_assert_false (rc_scenario_is_warm (RC_SCENARIO_COLD));
+
+  rc_run_environment_fill_machine (&env);
+  g_assert_cmpuint (env.machine_cores, ==, g_get_num_processors ());
+  g_assert_cmpuint (env.machine_memory_bytes, >, 0);
+  g_assert_true (
+      g_regex_match_simple ("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$", env.date, 0, 0));
+  rc_run_environment_clear (&env);
 }
 
 static void
@@ -95,6 +127,26 @@ test_json_round_trip (void)
   g_assert_nonnull (g_strstr_len (a, -1, "\"web_process_rss_bytes\":null"));
   copy = rc_run_record_copy (run);
   g_assert_cmpstr (((RcViolation *) copy->violations->pdata[0])->directive, ==, "worker-src");
+}
+
+/* What an engine may hand over incomplete still copies and round-trips. */
+static void
+test_incomplete_input (void)
+{
+  g_autoptr (RcRunRecord) run = rc_run_record_new (RC_SCENARIO_WARM_RESTART, 1);
+  g_autoptr (RcRequestRecord) request = rc_request_record_new ();
+  g_autoptr (RcRunRecord) copy = NULL;
+
+  rc_run_record_progress (run, 1, 1, NULL, NULL, NULL, 3, -1);
+  rc_run_record_add_violation (run, NULL, NULL, NULL, -1, NULL);
+  rc_run_record_add_sub_phase (run, NULL, NULL, 0, 1);
+  rc_run_record_add_timing (run, NULL, NULL, NULL, 0, 0, -1, -1, -1);
+  rc_run_record_expect (run, NULL, NULL, FALSE, FALSE, FALSE);
+  rc_run_record_add_request (run, request);
+  copy = rc_run_record_copy (run);
+  g_assert_cmpstr (((RcRunStep *) copy->steps->pdata[0])->phase, ==, "unknown");
+  g_assert_cmpuint (copy->requests->len, ==, 1);
+  g_assert_null (((RcRequestRecord *) copy->requests->pdata[0])->url);
 }
 
 static void
@@ -154,6 +206,9 @@ test_cold_verdicts (void)
     }
   g_assert_cmpuint (interp->bytes, ==, INTERPRETER_BYTES);
   g_assert_cmpuint (interp->requests, ==, 5);
+  /* pyodide.js starts at 14 ms, python_stdlib.zip ends at 980 ms */
+  g_assert_cmpfloat (interp->download_ms, ==, 980 - 14);
+  g_assert_cmpfloat (wheel->download_ms, ==, 9);
   g_assert_cmpuint (wheel->bytes, ==, 2726);
   /* the wheel is nested in the step it was fetched during */
   g_assert_cmpuint (w->step, ==, 2);
@@ -189,6 +244,7 @@ test_warm_verdicts (void)
   g_assert_cmpint (host->verdict, ==, RC_VERDICT_REVALIDATED);
   g_assert_cmpuint (host->step, ==, 0);
   g_assert_cmpuint (a->total_bytes, ==, 1834);
+  g_assert_cmpfloat (rc_run_analysis_group (a, "interpreter")->download_ms, ==, 0);
   g_assert_cmpuint (a->counts[RC_VERDICT_DISAGREE], ==, 0);
   g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
 }
@@ -235,6 +291,27 @@ test_warm_flags (void)
   d = rc_diagnostics_find_rule (c->flags, "no-overlay-expected");
   g_assert_nonnull (d);
   g_assert_cmpint (d->severity, ==, RC_SEVERITY_NOTE);
+}
+
+static void
+test_url_spelling (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  RcRequestRecord *wasm = run->requests->pdata[5];
+  RcRequestRecord *page = run->requests->pdata[0];
+
+  /* the proxy spells the default port and an upper-case host; the engine does not */
+  g_assert_true (g_str_has_suffix (wasm->url, "pyodide.asm.wasm"));
+  g_free (wasm->url);
+  wasm->url = g_strdup ("https://CDN.jsdelivr.net:443/pyodide/v0.29.5/full/pyodide.asm.wasm");
+  g_free (page->url);
+  page->url = g_strdup ("https://demo.example.org");
+  a = rc_run_analyse (run);
+  g_assert_cmpuint (a->resources->len, ==, 8);
+  g_assert_cmpint (rc_run_analysis_find (a, "pyodide.asm.wasm")->verdict, ==, RC_VERDICT_NETWORK);
+  g_assert_cmpint (rc_run_analysis_find (a, "pyodide.asm.wasm")->timing_index, >=, 0);
+  g_assert_cmpuint (a->counts[RC_VERDICT_CACHE], ==, 0);
 }
 
 static void
@@ -299,6 +376,30 @@ test_disagree_and_failed (void)
 }
 
 static void
+test_after_ready (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  g_autoptr (RcRequestRecord) data = rc_request_record_new ();
+  const RcResourceVerdict *r;
+
+  /* osa.fetch_bytes in the booted runtime, 600 ms after ready */
+  data->method = g_strdup ("GET");
+  data->url = g_strdup ("https://data.example.org/eeg.bin");
+  data->status = 200;
+  data->bytes = 4000;
+  data->start_us = G_GINT64_CONSTANT (5000000000) + 3050000;
+  rc_run_record_add_request (run, data);
+  a = rc_run_analyse (run);
+  r = rc_run_analysis_find (a, "eeg.bin");
+  g_assert_cmpstr (r->step_key, ==, RC_STEP_AFTER_READY);
+  g_assert_cmpuint (r->step, ==, 5);
+  g_assert_cmpuint (a->after_ready_bytes, ==, 4000);
+  g_assert_cmpuint (a->total_bytes, ==, INTERPRETER_BYTES + 2726 + 1834 + 7421);
+  g_assert_cmpuint (rc_run_analysis_group (a, RC_STEP_AFTER_READY)->bytes, ==, 4000);
+}
+
+static void
 test_stats (void)
 {
   g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
@@ -346,14 +447,18 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/run-record/steps", test_steps);
+  g_test_add_func ("/run-record/scenarios", test_scenarios);
   g_test_add_func ("/run-record/failed", test_failed_closes_step);
   g_test_add_func ("/run-record/json-round-trip", test_json_round_trip);
   g_test_add_func ("/run-record/json-errors", test_json_errors);
+  g_test_add_func ("/run-record/incomplete-input", test_incomplete_input);
   g_test_add_func ("/analysis/cold", test_cold_verdicts);
   g_test_add_func ("/analysis/warm", test_warm_verdicts);
   g_test_add_func ("/analysis/warm-flags", test_warm_flags);
+  g_test_add_func ("/analysis/url-spelling", test_url_spelling);
   g_test_add_func ("/analysis/changed-wheel", test_changed_wheel);
   g_test_add_func ("/analysis/disagree-failed", test_disagree_and_failed);
+  g_test_add_func ("/analysis/after-ready", test_after_ready);
   g_test_add_func ("/stats", test_stats);
   return g_test_run ();
 }

@@ -106,6 +106,25 @@ has_self (RcCspPolicy *policy, const char *directive_name)
   return FALSE;
 }
 
+/* The policy (any of a list) whose effective @name directive lists @keyword, or -1. */
+static int
+policy_with_keyword (RcCspPolicy *policy, const char *name, const char *keyword)
+{
+  for (guint i = 0; policy != NULL && i < rc_csp_policy_get_n_policies (policy); i++)
+    {
+      const RcCspDirective *directive = rc_csp_policy_effective_directive (policy, i, name);
+
+      for (guint j = 0; directive != NULL && j < directive->sources->len; j++)
+        {
+          const RcCspSource *source = directive->sources->pdata[j];
+
+          if (source->kind == RC_CSP_SOURCE_KEYWORD && g_str_equal (source->keyword, keyword))
+            return (int) i;
+        }
+    }
+  return -1;
+}
+
 static void
 analyse_page_and_worker (RcCspPolicy *policy, const RcCspNeeds *needs, GPtrArray *findings)
 {
@@ -117,8 +136,20 @@ analyse_page_and_worker (RcCspPolicy *policy, const RcCspNeeds *needs, GPtrArray
   gboolean ok;
 
   ok = check_url (policy, "script-src-elem", host_js, needs->page_origin, &directive);
-  f = finding_add (findings, "page-script", needs->page_origin, directive, ok);
-  if (ok)
+  /* 'strict-dynamic' ignores 'self' and host sources for the page's own <script> elements,
+   * and the host page carries no nonce */
+  if (ok && policy_with_keyword (policy, "script-src-elem", "strict-dynamic") >= 0)
+    {
+      f = finding_add (findings, "page-script", needs->page_origin, directive, FALSE);
+      f->message = g_strdup_printf (_ ("%s uses 'strict-dynamic', which ignores 'self' and host "
+                                       "sources for the page's own scripts: the host page "
+                                       "(which carries no nonce) cannot run"),
+                                    directive);
+      f->hint = g_strdup_printf (_ ("Remove 'strict-dynamic' from %s, or test with a policy "
+                                    "that allows the host page's scripts."),
+                                 directive);
+    }
+  else if ((f = finding_add (findings, "page-script", needs->page_origin, directive, ok))->granted)
     granted_message (f, _ ("the host page's scripts from the page origin"));
   else
     {

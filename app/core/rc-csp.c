@@ -1,6 +1,7 @@
 /* rc-csp.c: CSP3 parsing and source matching. The analysis is in rc-csp-analyse.c. */
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "rc-csp.h"
@@ -220,8 +221,8 @@ parse_source (const char *token, GPtrArray *warnings, const char *directive)
         kind = RC_CSP_SOURCE_HASH;
       else
         {
-          g_ptr_array_add (warnings,
-                           g_strdup_printf ("%s: unknown keyword %s is ignored", directive, token));
+          g_ptr_array_add (warnings, g_strdup_printf (_ ("%s: unknown keyword %s is ignored"),
+                                                      directive, token));
           return NULL;
         }
       source = g_new0 (RcCspSource, 1);
@@ -250,11 +251,11 @@ parse_source (const char *token, GPtrArray *warnings, const char *directive)
     }
   source = parse_host_source (token);
   if (source == NULL)
-    g_ptr_array_add (warnings, g_strdup_printf ("%s: invalid source expression “%s” is ignored",
+    g_ptr_array_add (warnings, g_strdup_printf (_ ("%s: invalid source expression “%s” is ignored"),
                                                 directive, token));
   else if (source->scheme == NULL && str_in (source->host, keywords, G_N_ELEMENTS (keywords)))
-    g_ptr_array_add (warnings, g_strdup_printf ("%s: “%s” is a host name here; the keyword "
-                                                "needs single quotes: '%s'",
+    g_ptr_array_add (warnings, g_strdup_printf (_ ("%s: “%s” is a host name here; the keyword "
+                                                   "needs single quotes: '%s'"),
                                                 directive, token, source->host));
   return source;
 }
@@ -289,21 +290,21 @@ parse_one (const char *text, GPtrArray *warnings)
       name = g_ascii_strdown (tokens[0], -1);
       if (!is_directive_name (name))
         {
-          g_ptr_array_add (warnings,
-                           g_strdup_printf ("“%s” is not a directive name; ignored", tokens[0]));
+          g_ptr_array_add (
+              warnings, g_strdup_printf (_ ("“%s” is not a directive name; ignored"), tokens[0]));
           continue;
         }
       for (guint j = 0; j < directives->len; j++)
         duplicate |= g_str_equal (((RcCspDirective *) directives->pdata[j])->name, name);
       if (duplicate)
         {
-          g_ptr_array_add (warnings, g_strdup_printf ("%s is given twice; the second one is "
-                                                      "ignored (the first occurrence wins)",
+          g_ptr_array_add (warnings, g_strdup_printf (_ ("%s is given twice; the second one is "
+                                                         "ignored (the first occurrence wins)"),
                                                       name));
           continue;
         }
       if (!str_in (name, known_directives, G_N_ELEMENTS (known_directives)))
-        g_ptr_array_add (warnings, g_strdup_printf ("unknown directive %s", name));
+        g_ptr_array_add (warnings, g_strdup_printf (_ ("unknown directive %s"), name));
       directive = g_new0 (RcCspDirective, 1);
       directive->name = g_steal_pointer (&name);
       directive->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) source_free);

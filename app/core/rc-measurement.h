@@ -46,6 +46,20 @@ char *rc_measurement_to_markdown (const RcMeasurement *self);
 /* All flags of all runs (RcDiagnostic, path = run id). */
 GPtrArray *rc_measurement_flags (const RcMeasurement *self);
 
+typedef enum
+{
+  RC_EXPORT_JSON,
+  RC_EXPORT_HAR,
+  RC_EXPORT_MARKDOWN,
+} RcExportFormat;
+
+/* Writes the report in @format to @path ("-" is stdout), atomically for files. */
+gboolean rc_measurement_write (const RcMeasurement *self, RcExportFormat format, const char *path,
+                               GError **error);
+/* Plain text for a terminal: per scenario the run count, median boot time (min–max), bytes,
+ * heap and verdict counts, then every error or warning flag. `measure` prints it on stdout. */
+char *rc_measurement_format_summary (const RcMeasurement *self);
+
 /* Budgets: "boot_ms=9000", "cold_bytes=40MB", "heap_mb=200". Units: B, KB, MB (10^3, 10^6
  * bytes, as the seed document's figures are), ms, s. Keys:
  *  boot_ms     median cold boot time (all runs when there is no cold run)
@@ -66,6 +80,10 @@ GQuark rc_budget_error_quark (void);
 
 RcBudget *rc_budget_parse (const char *text, GError **error);
 void rc_budget_free (RcBudget *self);
+/* Parses every "--budget" value; each may hold several budgets separated by spaces or commas
+ * ("boot_ms=9000 cold_bytes=40MB"). Returns a GPtrArray of RcBudget, or NULL and the first
+ * error. */
+GPtrArray *rc_budgets_parse (const char *const *texts, GError **error);
 
 typedef struct
 {

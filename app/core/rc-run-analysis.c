@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "rc-diagnostic.h"
@@ -86,10 +87,36 @@ rc_run_step_group (const RcRunRecord *record, guint step)
   return g_strdup (s->phase);
 }
 
+static int
+default_port (const char *scheme)
+{
+  if (g_strcmp0 (scheme, "http") == 0)
+    return 80;
+  if (g_strcmp0 (scheme, "https") == 0)
+    return 443;
+  return -1;
+}
+
+/* The proxy and the engine may spell one URL differently (":443", upper-case host, a
+ * fragment): compare them in one canonical form. */
 static char *
 normalise_url (const char *url)
 {
-  return g_strndup (url, strcspn (url, "#"));
+  g_autoptr (GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+  g_autofree char *scheme = NULL;
+  g_autofree char *host = NULL;
+  int port;
+
+  if (uri == NULL || g_uri_get_host (uri) == NULL)
+    return g_strndup (url, strcspn (url, "#"));
+  scheme = g_ascii_strdown (g_uri_get_scheme (uri), -1);
+  host = g_ascii_strdown (g_uri_get_host (uri), -1);
+  port = g_uri_get_port (uri);
+  if (port == default_port (scheme))
+    port = -1;
+  return g_uri_join (G_URI_FLAGS_ENCODED, scheme, NULL, host, port,
+                     *g_uri_get_path (uri) != '\0' ? g_uri_get_path (uri) : "/",
+                     g_uri_get_query (uri), NULL);
 }
 
 static const RcExpectedResource *
@@ -113,7 +140,7 @@ timing_worker_ms (const RcRunRecord *record, const RcResourceTiming *t, double v
   if (g_strcmp0 (t->context, "page") != 0)
     return value;
   if (record->page_time_origin_us == 0 || record->worker_time_origin_us == 0)
-    return -1;
+    return NAN;
   return value + (record->page_time_origin_us - record->worker_time_origin_us) / 1000.0;
 }
 
@@ -121,7 +148,7 @@ static double
 request_worker_ms (const RcRunRecord *record, gint64 us)
 {
   if (record->worker_time_origin_us == 0 || us == 0)
-    return -1;
+    return NAN;
   return (us - record->worker_time_origin_us) / 1000.0;
 }
 
@@ -189,6 +216,23 @@ judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming 
     }
 }
 
+static gboolean
+is_after_ready (const RcRunRecord *record, double start_ms)
+{
+  return record->outcome.state == RC_OUTCOME_READY && record->ready_ms >= 0 && !isnan (start_ms)
+         && start_ms > record->ready_ms;
+}
+
+static guint
+last_step (const RcRunRecord *record)
+{
+  guint last = 0;
+
+  for (guint i = 0; i < record->steps->len; i++)
+    last = MAX (last, ((RcRunStep *) record->steps->pdata[i])->step);
+  return last;
+}
+
 static RcResourceVerdict *
 resource_new (const RcRunRecord *record, const char *url, int request_index, int timing_index)
 {
@@ -201,24 +245,32 @@ resource_new (const RcRunRecord *record, const char *url, int request_index, int
   r->file_name = rc_url_file_name (r->url);
   r->request_index = request_index;
   r->timing_index = timing_index;
-  r->start_ms = r->end_ms = -1;
+  r->start_ms = r->end_ms = NAN;
   if (t != NULL)
     {
       r->start_ms = timing_worker_ms (record, t, t->start_time);
       r->end_ms = timing_worker_ms (record, t, t->response_end);
     }
-  if (r->start_ms < 0 && req != NULL)
+  if (isnan (r->start_ms) && req != NULL)
     {
       r->start_ms = request_worker_ms (record, req->start_us);
       r->end_ms = request_worker_ms (record, req->end_us);
     }
   judge (r, req, t);
-  r->step = r->start_ms >= 0 ? rc_run_record_step_at (record, r->start_ms) : 0;
+  r->step = isnan (r->start_ms) ? 0 : rc_run_record_step_at (record, r->start_ms);
+  expected = find_expected (record, r->file_name);
+  if (is_after_ready (record, r->start_ms))
+    {
+      /* code run after the boot (osa.fetch, an import) is not boot cost */
+      r->step = last_step (record) + 1;
+      r->step_key = g_strdup (RC_STEP_AFTER_READY);
+      r->group = g_strdup (RC_STEP_AFTER_READY);
+      return r;
+    }
   if (r->step == 0)
     r->step_key = g_strdup ("page");
   else
     r->step_key = rc_run_step_key (find_step (record, r->step));
-  expected = find_expected (record, r->file_name);
   r->group = expected != NULL && expected->group != NULL ? g_strdup (expected->group)
                                                          : rc_run_step_group (record, r->step);
   return r;
@@ -279,7 +331,10 @@ compare_start (gconstpointer a, gconstpointer b)
 
   if (ra->step != rb->step)
     return ra->step < rb->step ? -1 : 1;
-  return (ra->start_ms > rb->start_ms) - (ra->start_ms < rb->start_ms);
+  double x = isnan (ra->start_ms) ? -G_MAXDOUBLE : ra->start_ms;
+  double y = isnan (rb->start_ms) ? -G_MAXDOUBLE : rb->start_ms;
+
+  return (x > y) - (x < y);
 }
 
 static RcByteTotal *
@@ -297,17 +352,45 @@ total_for (GPtrArray *totals, const char *key, guint step)
   return t;
 }
 
+/* download_ms is a span, not a sum: a package's files download in parallel. */
 static void
-add_to_total (RcByteTotal *t, const RcResourceVerdict *r)
+add_to_total (RcByteTotal *t, GArray *spans, guint index, const RcResourceVerdict *r)
 {
+  double *span;
+
   t->requests++;
   t->network += r->verdict == RC_VERDICT_NETWORK;
   t->bytes += r->bytes;
+  if (r->verdict != RC_VERDICT_NETWORK || isnan (r->start_ms) || isnan (r->end_ms))
+    return;
+  if (spans->len <= index * 2)
+    {
+      double none[2] = { NAN, NAN };
+
+      while (spans->len <= index * 2)
+        g_array_append_vals (spans, none, 2);
+    }
+  span = &g_array_index (spans, double, index * 2);
+  span[0] = isnan (span[0]) ? r->start_ms : MIN (span[0], r->start_ms);
+  span[1] = isnan (span[1]) ? r->end_ms : MAX (span[1], r->end_ms);
+  t->download_ms = span[1] - span[0];
+}
+
+static guint
+total_index (GPtrArray *totals, RcByteTotal *t)
+{
+  guint index = 0;
+
+  g_ptr_array_find (totals, t, &index);
+  return index;
 }
 
 static void
 compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
 {
+  g_autoptr (GArray) step_spans = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) group_spans = g_array_new (FALSE, FALSE, sizeof (double));
+
   total_for (self->step_totals, "page", 0);
   for (guint i = 0; i < record->steps->len; i++)
     {
@@ -320,9 +403,15 @@ compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
     {
       const RcResourceVerdict *r = self->resources->pdata[i];
 
-      add_to_total (total_for (self->step_totals, r->step_key, r->step), r);
-      add_to_total (total_for (self->group_totals, r->group, r->step), r);
-      self->total_bytes += r->bytes;
+      RcByteTotal *st = total_for (self->step_totals, r->step_key, r->step);
+      RcByteTotal *gt = total_for (self->group_totals, r->group, r->step);
+
+      add_to_total (st, step_spans, total_index (self->step_totals, st), r);
+      add_to_total (gt, group_spans, total_index (self->group_totals, gt), r);
+      if (g_str_equal (r->step_key, RC_STEP_AFTER_READY))
+        self->after_ready_bytes += r->bytes;
+      else
+        self->total_bytes += r->bytes;
       self->counts[r->verdict]++;
     }
 }

@@ -23,19 +23,23 @@ typedef enum
 const char *rc_verdict_to_string (RcVerdict verdict);
 gboolean rc_verdict_from_string (const char *text, RcVerdict *out);
 
+/* The step key of resources that started after ready (code run in the booted runtime). */
+#define RC_STEP_AFTER_READY "after-ready"
+
 typedef struct
 {
   char *url;
   char *file_name;
   RcVerdict verdict;
   char *reason;      /* why this verdict, one line */
-  guint step;        /* attributed step; 0 = before the first step (the host page) */
+  guint step;        /* attributed step; 0 = before the first step (the host page);
+                        last step + 1 = after ready */
   char *step_key;    /* rc_run_step_key() of that step, or "page" */
   char *group;       /* expected group, else derived from the step ("interpreter", "preload:x") */
   guint64 bytes;     /* body bytes the proxy wrote (0 for cache) */
   guint status;      /* proxy status, 0 when no request reached it */
-  double start_ms;   /* worker/page clock, -1 unknown */
-  double end_ms;     /* -1 unknown */
+  double start_ms;   /* worker clock (negative: before the worker started); NAN unknown */
+  double end_ms;     /* NAN unknown */
   int request_index; /* into record->requests, -1 none */
   int timing_index;  /* into record->timings, -1 none */
 } RcResourceVerdict;
@@ -47,15 +51,17 @@ typedef struct
   guint requests; /* resources attributed */
   guint network;  /* of which went to the network */
   guint64 bytes;
+  double download_ms; /* first network start to last network end (worker clock); 0 none */
 } RcByteTotal;
 
 typedef struct
 {
-  GPtrArray *resources;    /* RcResourceVerdict, in time order */
-  GPtrArray *step_totals;  /* RcByteTotal per step (0 = page first), every step present */
-  GPtrArray *group_totals; /* RcByteTotal per group, first-seen order */
-  GPtrArray *flags;        /* RcDiagnostic (rule ids below), empty when all is well */
-  guint64 total_bytes;
+  GPtrArray *resources;      /* RcResourceVerdict, in time order */
+  GPtrArray *step_totals;    /* RcByteTotal per step (0 = page first), every step present */
+  GPtrArray *group_totals;   /* RcByteTotal per group, first-seen order */
+  GPtrArray *flags;          /* RcDiagnostic (rule ids below), empty when all is well */
+  guint64 total_bytes;       /* bytes until ready: the boot's cost */
+  guint64 after_ready_bytes; /* bytes of requests that started after ready */
   guint counts[RC_VERDICT_DISAGREE + 1];
 } RcRunAnalysis;
 

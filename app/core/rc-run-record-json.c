@@ -5,6 +5,8 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "rc-run-record.h"
 
 /* writing */
@@ -247,7 +249,8 @@ member (JsonObject *o, const char *name, const char *path, gboolean required, GE
 
   if ((node == NULL || JSON_NODE_HOLDS_NULL (node)) && required)
     {
-      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s.%s: missing", path, name);
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, _ ("%s.%s: missing"), path,
+                   name);
       return NULL;
     }
   return node != NULL && !JSON_NODE_HOLDS_NULL (node) ? node : NULL;
@@ -256,8 +259,8 @@ member (JsonObject *o, const char *name, const char *path, gboolean required, GE
 static gboolean
 wrong_type (const char *path, const char *name, const char *want, GError **error)
 {
-  g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s.%s: expected %s", path, name,
-               want);
+  g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, _ ("%s.%s: expected %s"), path,
+               name, want);
   return FALSE;
 }
 
@@ -270,7 +273,7 @@ read_string (JsonObject *o, const char *name, const char *path, gboolean require
   if (node == NULL)
     return !required;
   if (json_node_get_value_type (node) != G_TYPE_STRING)
-    return wrong_type (path, name, "a string", error);
+    return wrong_type (path, name, _ ("a string"), error);
   g_free (*out);
   *out = json_node_dup_string (node);
   return TRUE;
@@ -293,7 +296,7 @@ read_double (JsonObject *o, const char *name, const char *path, gboolean require
   if (node == NULL)
     return !required;
   if (!is_number (node))
-    return wrong_type (path, name, "a number", error);
+    return wrong_type (path, name, _ ("a number"), error);
   *out = json_node_get_double (node);
   return TRUE;
 }
@@ -307,7 +310,7 @@ read_int (JsonObject *o, const char *name, const char *path, gboolean required, 
   if (node == NULL)
     return !required;
   if (!is_number (node))
-    return wrong_type (path, name, "a number", error);
+    return wrong_type (path, name, _ ("a number"), error);
   *out = json_node_get_value_type (node) == G_TYPE_INT64 ? json_node_get_int (node)
                                                          : (gint64) json_node_get_double (node);
   return TRUE;
@@ -321,7 +324,7 @@ read_bool (JsonObject *o, const char *name, const char *path, gboolean *out, GEr
   if (node == NULL)
     return TRUE;
   if (json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    return wrong_type (path, name, "true or false", error);
+    return wrong_type (path, name, _ ("true or false"), error);
   *out = json_node_get_boolean (node);
   return TRUE;
 }
@@ -337,7 +340,7 @@ read_array (JsonObject *o, const char *name, const char *path, GError **error)
     return json_array_new ();
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      wrong_type (path, name, "an array", error);
+      wrong_type (path, name, _ ("an array"), error);
       return NULL;
     }
   array = json_node_get_array (node);
@@ -345,7 +348,7 @@ read_array (JsonObject *o, const char *name, const char *path, GError **error)
     if (!JSON_NODE_HOLDS_OBJECT (json_array_get_element (array, i)) && !g_str_equal (name, "notes"))
       {
         g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-                     "%s.%s[%u]: expected an object", path, name, i);
+                     _ ("%s.%s[%u]: expected an object"), path, name, i);
         return NULL;
       }
   return json_array_ref (array);
@@ -360,11 +363,12 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s: expected an object", path);
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, _ ("%s: expected an object"),
+                   path);
       return NULL;
     }
   o = json_node_get_object (node);
-  if (!read_string (o, "url", path, TRUE, &r->url, error)
+  if (!read_string (o, "url", path, FALSE, &r->url, error)
       || !read_string (o, "method", path, FALSE, &r->method, error)
       || !read_string (o, "origin", path, FALSE, &r->origin, error)
       || !read_string (o, "content_type", path, FALSE, &r->content_type, error)
@@ -393,7 +397,7 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
   if (node == NULL)
     return FALSE;
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return wrong_type (path, "environment", "an object", error);
+    return wrong_type (path, "environment", _ ("an object"), error);
   e = json_node_get_object (node);
   if (!read_string (e, "webkit_version", p, FALSE, &env->webkit_version, error)
       || !read_string (e, "jsc_version", p, FALSE, &env->jsc_version, error)
@@ -566,7 +570,7 @@ read_misc (JsonObject *o, const char *path, RcRunRecord *self, GError **error)
       if (!JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
         {
           g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-                       "%s.notes[%u]: expected a string", path, i);
+                       _ ("%s.notes[%u]: expected a string"), path, i);
           return FALSE;
         }
       g_ptr_array_add (self->notes, json_node_dup_string (n));
@@ -585,7 +589,7 @@ read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **erro
   if (node == NULL)
     return FALSE;
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return wrong_type (path, "outcome", "an object", error);
+    return wrong_type (path, "outcome", _ ("an object"), error);
   oo = json_node_get_object (node);
   if (!read_string (oo, "state", p, TRUE, &state, error)
       || !read_string (oo, "version", p, FALSE, &outcome->version, error)
@@ -600,7 +604,7 @@ read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **erro
         return TRUE;
       }
   g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-               "%s.state: “%s” is not one of unknown, ready, failed", p, state);
+               _ ("%s.state: “%s” is not one of unknown, ready, failed"), p, state);
   return FALSE;
 }
 
@@ -615,7 +619,8 @@ rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     {
-      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s: expected an object", path);
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, _ ("%s: expected an object"),
+                   path);
       return NULL;
     }
   o = json_node_get_object (node);
@@ -625,8 +630,8 @@ rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
   if (!rc_scenario_from_string (scenario_text, &scenario))
     {
       g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-                   "%s.scenario: “%s” is not one of cold, warm, warm-restart, changed-wheel", path,
-                   scenario_text);
+                   _ ("%s.scenario: “%s” is not one of cold, warm, warm-restart, changed-wheel"),
+                   path, scenario_text);
       return NULL;
     }
   self = rc_run_record_new (scenario, (guint) index);

@@ -1,6 +1,8 @@
 /* rc-run-record.c: the run record and the step accounting. JSON is in rc-run-record-json.c. */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 #include <unistd.h>
 
@@ -34,6 +36,41 @@ gboolean
 rc_scenario_is_warm (RcScenario scenario)
 {
   return scenario != RC_SCENARIO_COLD;
+}
+
+GArray *
+rc_scenarios_parse (const char *list, GError **error)
+{
+  g_autoptr (GArray) scenarios = g_array_new (FALSE, FALSE, sizeof (RcScenario));
+  g_auto (GStrv) names = g_strsplit (list != NULL ? list : "", ",", -1);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      gboolean seen = FALSE;
+      RcScenario scenario;
+
+      if (*name == '\0')
+        continue;
+      if (!rc_scenario_from_string (name, &scenario))
+        {
+          g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                       _ ("unknown scenario “%s”; use cold, warm, warm-restart or changed-wheel"),
+                       name);
+          return NULL;
+        }
+      for (guint j = 0; j < scenarios->len; j++)
+        seen |= g_array_index (scenarios, RcScenario, j) == scenario;
+      if (!seen)
+        g_array_append_val (scenarios, scenario);
+    }
+  if (scenarios->len == 0)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("no scenario given; use cold, warm, warm-restart or changed-wheel"));
+      return NULL;
+    }
+  return g_steal_pointer (&scenarios);
 }
 
 void
@@ -174,7 +211,8 @@ rc_run_record_free (RcRunRecord *self)
   g_free (self);
 }
 
-/* A deep copy through JSON keeps one definition of what a record holds. */
+/* A deep copy through JSON keeps one definition of what a record holds; the constructors
+ * never store NULL where the reader requires a value, so the round trip cannot fail. */
 RcRunRecord *
 rc_run_record_copy (const RcRunRecord *self)
 {
@@ -239,7 +277,7 @@ rc_run_record_progress (RcRunRecord *self, guint step, guint steps, const char *
   added = g_new0 (RcRunStep, 1);
   added->step = step;
   added->steps = steps;
-  added->phase = g_strdup (phase);
+  added->phase = g_strdup (phase != NULL ? phase : "unknown");
   added->package = g_strdup (package);
   added->module = g_strdup (module);
   added->start_ms = t_ms;
@@ -296,7 +334,7 @@ rc_run_record_add_sub_phase (RcRunRecord *self, const char *name, const char *so
 {
   RcSubPhase *sub = g_new0 (RcSubPhase, 1);
 
-  sub->name = g_strdup (name);
+  sub->name = g_strdup (name != NULL ? name : "unknown");
   sub->source = g_strdup (source);
   sub->start_ms = start_ms;
   sub->end_ms = end_ms;
@@ -311,7 +349,7 @@ rc_run_record_add_timing (RcRunRecord *self, const char *name, const char *initi
 {
   RcResourceTiming *timing = g_new0 (RcResourceTiming, 1);
 
-  timing->name = g_strdup (name);
+  timing->name = g_strdup (name != NULL ? name : "");
   timing->initiator_type = g_strdup (initiator_type);
   timing->context = g_strdup (context != NULL ? context : "worker");
   timing->start_time = start_time;
@@ -335,7 +373,7 @@ rc_run_record_add_violation (RcRunRecord *self, const char *directive, const cha
 {
   RcViolation *violation = g_new0 (RcViolation, 1);
 
-  violation->directive = g_strdup (directive);
+  violation->directive = g_strdup (directive != NULL ? directive : "unknown");
   violation->blocked_uri = g_strdup (blocked_uri);
   violation->source = g_strdup (source);
   violation->time_ms = time_ms;
@@ -350,7 +388,7 @@ rc_run_record_expect (RcRunRecord *self, const char *file_name, const char *grou
 {
   RcExpectedResource *expected = g_new0 (RcExpectedResource, 1);
 
-  expected->file_name = g_strdup (file_name);
+  expected->file_name = g_strdup (file_name != NULL ? file_name : "");
   expected->group = g_strdup (group);
   expected->immutable = immutable;
   expected->overlay = overlay;

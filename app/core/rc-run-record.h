@@ -30,6 +30,9 @@ typedef enum
 const char *rc_scenario_to_string (RcScenario scenario); /* "cold", "warm-restart", … */
 gboolean rc_scenario_from_string (const char *text, RcScenario *out);
 gboolean rc_scenario_is_warm (RcScenario scenario); /* every scenario but cold */
+/* "cold,warm" → GArray of RcScenario in the given order, duplicates dropped; an unknown name is
+ * an RC_RECORD_ERROR_INVALID error naming it and the valid ones. */
+GArray *rc_scenarios_parse (const char *list, GError **error);
 
 typedef struct
 {

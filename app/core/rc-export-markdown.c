@@ -1,0 +1,330 @@
+/* rc-export-markdown.c: a dated "What it costs" section for a community README.
+ *
+ * Modelled on the seed document's cost tables: say when, on what engine and machine, and
+ * how each figure was counted, then one table with one column per scenario.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "rc-diagnostic.h"
+#include "rc-export-private.h"
+#include "rc-measurement.h"
+
+/* g_format_size() separates with a no-break space; a README wants a plain one. */
+static char *
+plain_spaces (char *text)
+{
+  GString *s = g_string_new (text);
+
+  g_free (text);
+
+  g_string_replace (s, "\u202f", " ", 0);
+  g_string_replace (s, "\u00a0", " ", 0);
+  return g_string_free (s, FALSE);
+}
+
+char *
+rc_format_bytes (double bytes)
+{
+  if (bytes < 1)
+    return g_strdup ("0 B");
+  return plain_spaces (g_format_size ((guint64) (bytes + 0.5)));
+}
+
+static char *
+format_ms (double ms)
+{
+  if (ms >= 1000)
+    return g_strdup_printf ("%.2f s", ms / 1000.0);
+  return g_strdup_printf ("%.0f ms", ms);
+}
+
+typedef char *(*FormatFunc) (double value);
+
+/* "3.15 s (3.05–3.35 s)" with a band only when there are several runs. */
+static char *
+format_stat (const RcStat *stat, FormatFunc format)
+{
+  g_autofree char *median = NULL;
+  g_autofree char *min = NULL;
+  g_autofree char *max = NULL;
+
+  if (stat->n == 0)
+    return g_strdup ("—");
+  median = format (stat->median);
+  if (stat->n < 2 || stat->min == stat->max)
+    return g_steal_pointer (&median);
+  min = format (stat->min);
+  max = format (stat->max);
+  return g_strdup_printf ("%s (%s–%s)", median, min, max);
+}
+
+typedef struct
+{
+  RcScenario scenario;
+  RcRunStats *stats;
+  GPtrArray *runs;     /* borrowed RcRunRecord of this scenario that reached ready */
+  GPtrArray *analyses; /* RcRunAnalysis, parallel to runs */
+} Column;
+
+static void
+column_clear (Column *c)
+{
+  g_clear_pointer (&c->stats, rc_run_stats_free);
+  g_clear_pointer (&c->runs, g_ptr_array_unref);
+  g_clear_pointer (&c->analyses, g_ptr_array_unref);
+}
+
+/* Median over the column's runs of a per-run figure read from its analysis. */
+static RcStat
+column_stat (const Column *c, const char *group, const char *file_name)
+{
+  g_autofree double *values = g_new0 (double, c->runs->len + 1);
+  guint n = 0;
+  RcStat stat;
+
+  for (guint i = 0; i < c->analyses->len; i++)
+    {
+      const RcRunAnalysis *a = c->analyses->pdata[i];
+
+      if (group != NULL)
+        {
+          const RcByteTotal *t = rc_run_analysis_group (a, group);
+
+          values[n++] = t != NULL ? (double) t->bytes : 0;
+        }
+      else
+        {
+          const RcResourceVerdict *r = rc_run_analysis_find (a, file_name);
+
+          if (r != NULL)
+            values[n++] = (double) r->bytes;
+        }
+    }
+  rc_stat_compute (&stat, values, n);
+  return stat;
+}
+
+static void
+row (GString *out, const char *label, Column *columns, guint n, RcStat (*get) (Column *, gpointer),
+     gpointer data, FormatFunc format)
+{
+  g_string_append_printf (out, "| %s |", label);
+  for (guint i = 0; i < n; i++)
+    {
+      RcStat stat = get (&columns[i], data);
+      g_autofree char *cell = format_stat (&stat, format);
+
+      g_string_append_printf (out, " %s |", cell);
+    }
+  g_string_append_c (out, '\n');
+}
+
+static RcStat
+get_group (Column *c, gpointer group)
+{
+  return column_stat (c, group, NULL);
+}
+
+static RcStat
+get_file (Column *c, gpointer file)
+{
+  return column_stat (c, NULL, file);
+}
+
+static RcStat
+get_step_bytes (Column *c, gpointer key)
+{
+  const RcStepStat *s = rc_run_stats_find_step (c->stats, key);
+  RcStat none = { 0 };
+
+  return s != NULL ? s->bytes : none;
+}
+
+static RcStat
+get_step_ms (Column *c, gpointer key)
+{
+  const RcStepStat *s = rc_run_stats_find_step (c->stats, key);
+  RcStat none = { 0 };
+
+  return s != NULL ? s->duration_ms : none;
+}
+
+static RcStat
+get_field (Column *c, gpointer field)
+{
+  return *(RcStat *) ((char *) c->stats + GPOINTER_TO_SIZE (field));
+}
+
+static void
+intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
+{
+  const RcRunRecord *run = self->runs->pdata[0];
+  const RcRunEnvironment *env = &run->env;
+  g_autofree char *date = g_strndup (env->date != NULL ? env->date : self->created, 10);
+  g_autofree char *memory = plain_spaces (g_format_size (env->machine_memory_bytes));
+  g_autoptr (GString) counts = g_string_new (NULL);
+  const char *worker = g_strcmp0 (env->worker_kind, "osa") == 0       ? _ ("OSA's own worker")
+                       : g_strcmp0 (env->worker_kind, "builtin") == 0 ? _ ("the built-in worker")
+                                                                      : env->worker_kind;
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (counts, "%s%u %s",
+                            i == 0       ? ""
+                            : i + 1 == n ? " and "
+                                         : ", ",
+                            columns[i].stats->runs, rc_scenario_to_string (columns[i].scenario));
+  g_string_append_printf (out, "### What it costs\n\n");
+  g_string_append_printf (
+      out,
+      _ ("Measured on %s with runtime-console %s: WebKitGTK %s (JavaScriptCore %s), Pyodide "
+         "%s, %s, under the %s policy, throttle %s, deployment %s, page origin %s, "
+         "on a machine with %u cores and %s of memory. %s runs; each figure is the median, "
+         "with the range when there were several runs. Bytes are bytes over the network as the "
+         "loopback proxy counted them, so a cache hit is 0 B; the heap is the WebAssembly "
+         "memory after boot.\n\n"),
+      date, self->tool_version, env->webkit_version ? env->webkit_version : "?",
+      env->jsc_version ? env->jsc_version : "?", env->pyodide_version ? env->pyodide_version : "?",
+      worker != NULL ? worker : "?", env->policy_name ? env->policy_name : "?",
+      env->throttle_profile ? env->throttle_profile : "none",
+      env->deployment ? env->deployment : "production", env->page_origin ? env->page_origin : "?",
+      env->machine_cores, memory, counts->str);
+}
+
+static void
+header (GString *out, const char *first, Column *columns, guint n)
+{
+  g_string_append_printf (out, "| %s |", first);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, " %s |", rc_scenario_to_string (columns[i].scenario));
+  g_string_append (out, "\n|---|");
+  for (guint i = 0; i < n; i++)
+    g_string_append (out, "---|");
+  g_string_append_c (out, '\n');
+}
+
+static void
+cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
+{
+  const RcRunRecord *first =
+      columns[0].runs->len > 0 ? columns[0].runs->pdata[0] : self->runs->pdata[0];
+
+  header (out, _ ("What"), columns, n);
+  row (out, _ ("Interpreter (pyodide.js, lock, wasm, standard library)"), columns, n, get_group,
+       "interpreter", rc_format_bytes);
+  for (guint i = 0; i < columns[0].stats->steps->len; i++)
+    {
+      const RcStepStat *s = columns[0].stats->steps->pdata[i];
+      g_autofree char *label = NULL;
+
+      if (!g_str_has_prefix (s->key, "loading_package "))
+        continue;
+      label = g_strdup_printf (_ ("Preload %s with its dependencies"), s->key + 16);
+      row (out, label, columns, n, get_step_bytes, s->key, rc_format_bytes);
+    }
+  for (guint i = 0; i < first->expected->len; i++)
+    {
+      const RcExpectedResource *e = first->expected->pdata[i];
+      g_autofree char *label = NULL;
+
+      if (!e->overlay)
+        continue;
+      label = g_strdup_printf (_ ("Overlay wheel %s"), e->file_name);
+      row (out, label, columns, n, get_file, e->file_name, rc_format_bytes);
+    }
+  row (out, _ ("**Total over the network**"), columns, n, get_field,
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, total_bytes)), rc_format_bytes);
+  row (out, _ ("**Boot time**"), columns, n, get_field,
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, boot_ms)), format_ms);
+  row (out, _ ("WebAssembly heap after boot"), columns, n, get_field,
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, heap_bytes)), rc_format_bytes);
+  row (out, _ ("Web process memory (RSS) after boot"), columns, n, get_field,
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, rss_bytes)), rc_format_bytes);
+}
+
+static void
+step_table (GString *out, Column *columns, guint n)
+{
+  g_string_append_printf (out, "\n%s\n\n", _ ("Time per boot step (worker clock):"));
+  header (out, _ ("Step"), columns, n);
+  for (guint i = 0; i < columns[0].stats->steps->len; i++)
+    {
+      const RcStepStat *s = columns[0].stats->steps->pdata[i];
+      g_autofree char *label = g_strdup_printf ("%u. `%s`", s->step, s->key);
+
+      row (out, label, columns, n, get_step_ms, s->key, format_ms);
+    }
+}
+
+static void
+checks (GString *out, const RcMeasurement *self)
+{
+  g_autoptr (GPtrArray) flags = rc_measurement_flags (self);
+  guint shown = 0;
+
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < flags->len; i++)
+    {
+      const RcDiagnostic *d = flags->pdata[i];
+
+      if (d->severity == RC_SEVERITY_NOTE)
+        continue;
+      g_string_append_printf (out, "- **%s** (%s, %s): %s\n", rc_severity_to_string (d->severity),
+                              d->path, d->rule, d->message);
+      shown++;
+    }
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const RcRunRecord *run = self->runs->pdata[i];
+
+      if (run->outcome.state == RC_OUTCOME_READY)
+        continue;
+      g_string_append_printf (out, _ ("- **did not boot** (%s, left out of the figures): %s: %s\n"),
+                              run->run_id, run->outcome.kind ? run->outcome.kind : "?",
+                              run->outcome.message ? run->outcome.message : "");
+      shown++;
+    }
+  if (shown == 0)
+    g_string_append (out, _ ("Every cache verdict agreed between the proxy and the engine, and "
+                             "no warm run fetched an immutable resource.\n"));
+}
+
+char *
+rc_measurement_to_markdown (const RcMeasurement *self)
+{
+  g_autoptr (GArray) scenarios = rc_measurement_scenarios (self);
+  GString *out = g_string_new (NULL);
+  Column *columns;
+
+  if (self->runs->len == 0)
+    return g_string_free (out, FALSE);
+  columns = g_new0 (Column, scenarios->len);
+  for (guint i = 0; i < scenarios->len; i++)
+    {
+      Column *c = &columns[i];
+
+      c->scenario = g_array_index (scenarios, RcScenario, i);
+      c->stats = rc_measurement_stats (self, c->scenario);
+      c->runs = g_ptr_array_new ();
+      c->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
+      for (guint j = 0; j < self->runs->len; j++)
+        {
+          RcRunRecord *run = self->runs->pdata[j];
+
+          if (run->scenario != c->scenario || run->outcome.state != RC_OUTCOME_READY)
+            continue;
+          g_ptr_array_add (c->runs, run);
+          g_ptr_array_add (c->analyses, rc_run_analyse (run));
+        }
+    }
+  intro (out, self, columns, scenarios->len);
+  cost_table (out, self, columns, scenarios->len);
+  step_table (out, columns, scenarios->len);
+  checks (out, self);
+  for (guint i = 0; i < scenarios->len; i++)
+    column_clear (&columns[i]);
+  g_free (columns);
+  return g_string_free (out, FALSE);
+}

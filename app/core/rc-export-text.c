@@ -1,0 +1,130 @@
+/* rc-export-text.c: the terminal summary of a measurement, and writing any export to a file. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "rc-diagnostic.h"
+#include "rc-export-private.h"
+#include "rc-measurement.h"
+
+static char *
+range (const RcStat *stat, double scale, int digits, const char *unit)
+{
+  if (stat->n == 0)
+    return g_strdup ("—");
+  if (stat->n < 2 || stat->min == stat->max)
+    return g_strdup_printf ("%.*f %s", digits, stat->median * scale, unit);
+  return g_strdup_printf ("%.*f %s (%.*f–%.*f)", digits, stat->median * scale, unit, digits,
+                          stat->min * scale, digits, stat->max * scale);
+}
+
+static char *
+range_bytes (const RcStat *stat)
+{
+  g_autofree char *median = NULL, *min = NULL, *max = NULL;
+
+  if (stat->n == 0)
+    return g_strdup ("—");
+  median = rc_format_bytes (stat->median);
+  if (stat->n < 2 || stat->min == stat->max)
+    return g_steal_pointer (&median);
+  min = rc_format_bytes (stat->min);
+  max = rc_format_bytes (stat->max);
+  return g_strdup_printf ("%s (%s–%s)", median, min, max);
+}
+
+static void
+summarise_scenario (GString *out, const RcMeasurement *self, RcScenario scenario)
+{
+  g_autoptr (RcRunStats) stats = rc_measurement_stats (self, scenario);
+  g_autofree char *boot = range (&stats->boot_ms, 1e-3, 2, "s");
+  g_autofree char *bytes = range_bytes (&stats->total_bytes);
+  g_autofree char *heap = range_bytes (&stats->heap_bytes);
+  guint counts[RC_VERDICT_DISAGREE + 1] = { 0 };
+  guint total = 0;
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const RcRunRecord *run = self->runs->pdata[i];
+      g_autoptr (RcRunAnalysis) a = NULL;
+
+      if (run->scenario != scenario)
+        continue;
+      total++;
+      a = rc_run_analyse (run);
+      for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
+        counts[v] += a->counts[v];
+    }
+  g_string_append_printf (out, _ ("%s: %u run(s), %u failed"), rc_scenario_to_string (scenario),
+                          total, stats->failed);
+  if (stats->median_run >= 0)
+    g_string_append_printf (out, _ (", median run %s"),
+                            ((RcRunRecord *) self->runs->pdata[stats->median_run])->run_id);
+  g_string_append_printf (out, _ ("\n  boot %s, network %s, heap after boot %s\n"), boot, bytes,
+                          heap);
+  g_string_append (out, _ ("  verdicts:"));
+  for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
+    g_string_append_printf (out, " %s %u", rc_verdict_to_string (v), counts[v]);
+  g_string_append_c (out, '\n');
+}
+
+char *
+rc_measurement_format_summary (const RcMeasurement *self)
+{
+  g_autoptr (GArray) scenarios = rc_measurement_scenarios (self);
+  g_autoptr (GPtrArray) flags = rc_measurement_flags (self);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < scenarios->len; i++)
+    summarise_scenario (out, self, g_array_index (scenarios, RcScenario, i));
+  for (guint i = 0; i < flags->len; i++)
+    {
+      const RcDiagnostic *d = flags->pdata[i];
+
+      if (d->severity != RC_SEVERITY_NOTE)
+        g_string_append_printf (out, "%s: %s: %s [%s]\n", rc_severity_to_string (d->severity),
+                                d->path, d->message, d->rule);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static char *
+export_text (const RcMeasurement *self, RcExportFormat format)
+{
+  g_autoptr (JsonNode) har = NULL;
+  g_autoptr (JsonGenerator) gen = NULL;
+
+  switch (format)
+    {
+    case RC_EXPORT_JSON:
+      return rc_measurement_to_json_string (self);
+    case RC_EXPORT_MARKDOWN:
+      return rc_measurement_to_markdown (self);
+    case RC_EXPORT_HAR:
+    default:
+      har = rc_measurement_to_har (self);
+      gen = json_generator_new ();
+      json_generator_set_root (gen, har);
+      json_generator_set_pretty (gen, TRUE);
+      json_generator_set_indent (gen, 2);
+      return json_generator_to_data (gen, NULL);
+    }
+}
+
+gboolean
+rc_measurement_write (const RcMeasurement *self, RcExportFormat format, const char *path,
+                      GError **error)
+{
+  g_autofree char *text = export_text (self, format);
+  g_autoptr (GString) with_newline = g_string_new (text);
+
+  if (!g_str_has_suffix (with_newline->str, "\n"))
+    g_string_append_c (with_newline, '\n');
+  if (g_strcmp0 (path, "-") == 0)
+    {
+      fputs (with_newline->str, stdout);
+      return TRUE;
+    }
+  return g_file_set_contents (path, with_newline->str, with_newline->len, error);
+}

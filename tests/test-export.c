@@ -1,0 +1,547 @@
+/* test-export.c: the run report against its schema, HAR 1.2, the Markdown cost table, budgets,
+ * and `runtime-console compare`. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/rc-measurement.h"
+#include "rc-json-schema.h"
+#include "rc-test-records.h"
+
+static RcMeasurement *
+demo_measurement (void)
+{
+  RcMeasurement *m = rc_measurement_new ("demo");
+  const double cold[] = { 0, 300, 100 };
+  const double warm[] = { 20, 0, 10 };
+
+  g_free (m->created);
+  m->created = g_strdup ("2026-11-29T09:45:00Z");
+  for (guint i = 0; i < G_N_ELEMENTS (cold); i++)
+    rc_measurement_add_run (m, rc_test_demo_run (RC_SCENARIO_COLD, i + 1, cold[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (warm); i++)
+    rc_measurement_add_run (m, rc_test_demo_run (RC_SCENARIO_WARM, i + 1, warm[i]));
+  rc_measurement_add_run (m, rc_test_demo_run (RC_SCENARIO_CHANGED_WHEEL, 1, 0));
+  return m;
+}
+
+static JsonNode *
+load_schema (void)
+{
+  g_autofree char *path =
+      g_build_filename (RC_SOURCE_DIR, "data", "schema", "run-report-v1.schema.json", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = json_from_string (text, &error);
+
+  g_assert_no_error (error);
+  return node;
+}
+
+static void
+assert_valid (JsonNode *schema, JsonNode *report)
+{
+  g_autoptr (GPtrArray) problems = rc_json_schema_validate (schema, report);
+
+  for (guint i = 0; i < problems->len; i++)
+    g_printerr ("%s\n", (char *) problems->pdata[i]);
+  g_assert_cmpuint (problems->len, ==, 0);
+}
+
+/* A control-policy boot: the deadline fired in the interpreter step. */
+static RcRunRecord *
+failed_run (void)
+{
+  RcRunRecord *run = rc_run_record_new (RC_SCENARIO_COLD, 4);
+
+  run->env.pyodide_version = g_strdup ("0.29.5");
+  run->env.policy_name = g_strdup ("control");
+  rc_run_record_progress (run, 1, 4, "loading_runtime", NULL, NULL, 9, -1);
+  rc_run_record_add_timing (run, RC_TEST_CDN "pyodide.js", "other", "worker", 12, 30, 0, 0, 0);
+  rc_run_record_add_violation (run, "script-src", "wasm-eval", "worker", 1500, NULL);
+  rc_run_record_failed (run, "timeout", "the Python runtime did not finish starting within 2s",
+                        "script-src lacks 'wasm-unsafe-eval': loadPyodide hangs silently", -1);
+  run->boot_ms = 2004;
+  return run;
+}
+
+static void
+test_json_schema (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autoptr (JsonNode) schema = load_schema ();
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  JsonObject *root;
+  JsonObject *step;
+  g_autofree char *md = NULL;
+
+  rc_measurement_add_run (m, failed_run ());
+  text = rc_measurement_to_json_string (m);
+  report = parse (text);
+  root = json_node_get_object (report);
+  assert_valid (schema, report);
+  g_assert_nonnull (strstr (text, "\"end_ms\" : null"));
+  g_assert_nonnull (strstr (text, "\"state\" : \"failed\""));
+  g_free (md);
+  md = rc_measurement_to_markdown (m);
+  g_assert_nonnull (strstr (md, "- **did not boot** (cold-4, left out of the figures): timeout: "
+                                "the Python runtime did not finish starting within 2s\n"));
+  g_assert_null (strstr (md, "Every cache verdict agreed"));
+  /* the failed run does not move the cold figures */
+  g_assert_nonnull (strstr (md, "| **Boot time** | 3.15 s (3.05 s–3.35 s) |"));
+  g_assert_cmpstr (json_object_get_string_member (root, "schema"), ==,
+                   "runtime-console/run-report");
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "statistics")), ==,
+                    3);
+
+  /* the validator catches what the schema forbids */
+  step = json_array_get_object_element (
+      json_object_get_array_member (
+          json_array_get_object_element (json_object_get_array_member (root, "runs"), 0), "steps"),
+      0);
+  json_object_remove_member (step, "phase");
+  json_object_set_string_member (root, "version", "1");
+  json_object_set_string_member (
+      json_array_get_object_element (json_object_get_array_member (root, "runs"), 1), "scenario",
+      "lukewarm");
+  problems = rc_json_schema_validate (schema, report);
+  g_assert_cmpuint (problems->len, ==, 3);
+  g_assert_cmpstr (problems->pdata[0], ==, "$.version: does not equal the schema's const");
+  g_assert_cmpstr (problems->pdata[1], ==, "$.runs[0].steps[0]: missing required member “phase”");
+  g_assert_cmpstr (problems->pdata[2], ==, "$.runs[1].scenario: value is not in the enum");
+}
+
+static void
+test_json_round_trip (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autofree char *text = rc_measurement_to_json_string (m);
+  g_autoptr (JsonNode) node = parse (text);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) back = rc_measurement_from_json (node, &error);
+  g_autofree char *again = NULL;
+
+  g_assert_no_error (error);
+  again = rc_measurement_to_json_string (back);
+  g_assert_cmpstr (text, ==, again);
+  g_assert_cmpuint (back->runs->len, ==, 7);
+}
+
+static void
+expect_load_error (const char *content, int code, const char *fragment)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) m = NULL;
+  int fd = g_file_open_tmp ("rc-report-XXXXXX.json", &path, NULL);
+
+  g_assert_cmpint (fd, >=, 0);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, content, -1, NULL));
+  m = rc_measurement_load (path, &error);
+  g_assert_null (m);
+  g_assert_error (error, RC_RECORD_ERROR, code);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_nonnull (strstr (error->message, fragment));
+  g_unlink (path);
+}
+
+static void
+test_load_errors (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  expect_load_error ("{\"schema\": \"something-else\", \"version\": 1}", RC_RECORD_ERROR_VERSION,
+                     "not a runtime-console run report");
+  expect_load_error ("{\"schema\": \"runtime-console/run-report\", \"version\": 2, \"runs\": []}",
+                     RC_RECORD_ERROR_VERSION, "version 1 only");
+  expect_load_error ("{\"schema\": \"runtime-console/run-report\", \"version\": 1, \"runs\": "
+                     "[{\"scenario\": \"cold\"}]}",
+                     RC_RECORD_ERROR_INVALID, "runs[0].index: missing");
+  expect_load_error ("{\"schema\": ", RC_RECORD_ERROR_INVALID, ":");
+  g_assert_null (rc_measurement_load ("/nonexistent/report.json", &error));
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+}
+
+static JsonObject *
+har_entry (JsonArray *entries, const char *run, const char *file)
+{
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *e = json_array_get_object_element (entries, i);
+      const char *url =
+          json_object_get_string_member (json_object_get_object_member (e, "request"), "url");
+
+      if (g_str_equal (json_object_get_string_member (e, "_run"), run)
+          && g_str_has_suffix (url, file))
+        return e;
+    }
+  g_error ("no HAR entry for %s in %s", file, run);
+}
+
+static void
+assert_har_entry_shape (JsonObject *e)
+{
+  JsonObject *request = json_object_get_object_member (e, "request");
+  JsonObject *response = json_object_get_object_member (e, "response");
+  JsonObject *timings = json_object_get_object_member (e, "timings");
+  g_autoptr (GDateTime) started =
+      g_date_time_new_from_iso8601 (json_object_get_string_member (e, "startedDateTime"), NULL);
+  double sum = 0;
+
+  g_assert_nonnull (started);
+  g_assert_true (g_regex_match_simple ("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$",
+                                       json_object_get_string_member (e, "startedDateTime"), 0, 0));
+  g_assert_nonnull (json_object_get_string_member (request, "method"));
+  g_assert_nonnull (json_object_get_string_member (request, "httpVersion"));
+  g_assert_nonnull (json_object_get_array_member (request, "headers"));
+  g_assert_nonnull (json_object_get_array_member (request, "queryString"));
+  g_assert_nonnull (json_object_get_array_member (request, "cookies"));
+  g_assert_true (json_object_has_member (request, "headersSize"));
+  g_assert_true (json_object_has_member (request, "bodySize"));
+  g_assert_true (json_object_has_member (response, "status"));
+  g_assert_nonnull (json_object_get_object_member (response, "content"));
+  g_assert_true (json_object_has_member (response, "redirectURL"));
+  g_assert_nonnull (json_object_get_object_member (e, "cache"));
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *name = (const char *[]){ "send", "wait", "receive" }[i];
+
+      g_assert_cmpfloat (json_object_get_double_member (timings, name), >=, 0);
+      sum += json_object_get_double_member (timings, name);
+    }
+  g_assert_cmpfloat (ABS (sum - json_object_get_double_member (e, "time")), <, 1e-6);
+  g_assert_nonnull (json_object_get_string_member (e, "_step"));
+  g_assert_nonnull (json_object_get_string_member (e, "_verdict"));
+}
+
+static void
+test_har (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autoptr (JsonNode) har = rc_measurement_to_har (m);
+  g_autofree char *text = json_to_string (har, FALSE);
+  g_autoptr (JsonNode) parsed = parse (text);
+  JsonObject *log = json_object_get_object_member (json_node_get_object (parsed), "log");
+  JsonArray *entries = json_object_get_array_member (log, "entries");
+  JsonArray *pages = json_object_get_array_member (log, "pages");
+  JsonObject *cold_wasm = har_entry (entries, "cold-1", "pyodide.asm.wasm");
+  JsonObject *warm_wasm = har_entry (entries, "warm-2", "pyodide.asm.wasm");
+  JsonObject *wheel = har_entry (entries, "cold-1", RC_TEST_WHEEL);
+
+  g_assert_cmpstr (json_object_get_string_member (log, "version"), ==, "1.2");
+  g_assert_cmpstr (
+      json_object_get_string_member (json_object_get_object_member (log, "creator"), "name"), ==,
+      "runtime-console");
+  g_assert_cmpuint (json_array_get_length (pages), ==, 7);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (pages, 0), "id"),
+                   ==, "cold-1");
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    assert_har_entry_shape (json_array_get_object_element (entries, i));
+  g_assert_cmpstr (json_object_get_string_member (cold_wasm, "_verdict"), ==, "network");
+  /* the run's date is its first resource (the page, 139.7 ms before worker time 0) */
+  g_assert_cmpstr (json_object_get_string_member (cold_wasm, "startedDateTime"), ==,
+                   "2026-11-29T09:30:00.319Z");
+  g_assert_cmpstr (json_object_get_string_member (cold_wasm, "_step"), ==, "loading_runtime");
+  g_assert_cmpint (json_object_get_int_member (
+                       json_object_get_object_member (cold_wasm, "response"), "bodySize"),
+                   ==, 8647684);
+  g_assert_cmpstr (json_object_get_string_member (warm_wasm, "_verdict"), ==, "cache");
+  g_assert_cmpstr (json_object_get_string_member (warm_wasm, "_fromCache"), ==, "disk");
+  g_assert_cmpint (json_object_get_int_member (
+                       json_object_get_object_member (warm_wasm, "response"), "bodySize"),
+                   ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (wheel, "_step"), ==,
+                   "loading_package demo-helpers");
+  g_assert_cmpstr (json_object_get_string_member (wheel, "pageref"), ==, "cold-1");
+}
+
+static void
+test_markdown (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autofree char *md = rc_measurement_to_markdown (m);
+
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s", md);
+
+  g_assert_true (g_str_has_prefix (md, "### What it costs\n\nMeasured on 2026-11-29 with "
+                                       "runtime-console"));
+  g_assert_nonnull (strstr (md, "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6), Pyodide 0.29.5"));
+  g_assert_nonnull (strstr (md, "3 cold, 3 warm and 1 changed-wheel runs"));
+  g_assert_nonnull (strstr (md, "| What | cold | warm | changed-wheel |\n|---|---|---|---|\n"));
+  g_assert_nonnull (strstr (
+      md, "| Interpreter (pyodide.js, lock, wasm, standard library) | 12.3 MB | 0 B | 0 B |\n"));
+  g_assert_nonnull (
+      strstr (md, "| Preload demo-helpers with its dependencies | 2.7 kB | 0 B | 2.7 kB |\n"));
+  g_assert_nonnull (strstr (md, "| Overlay wheel " RC_TEST_WHEEL " | 2.7 kB | 0 B | — |\n"));
+  g_assert_nonnull (strstr (md, "| **Boot time** | 3.15 s (3.05 s–3.35 s) | 2.46 s (2.45 s–2.47 s) "
+                                "| 2.45 s |\n"));
+  g_assert_nonnull (strstr (md, "| WebAssembly heap after boot | 21.0 MB | 21.0 MB | 21.0 MB |"));
+  g_assert_nonnull (strstr (md, "| 1. `loading_runtime` | 2.39 s (2.29 s–2.59 s) |"));
+  g_assert_nonnull (strstr (md, "Every cache verdict agreed"));
+}
+
+static GPtrArray *
+budgets (const char *const *texts)
+{
+  GPtrArray *list = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_budget_free);
+
+  for (guint i = 0; texts[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      RcBudget *b = rc_budget_parse (texts[i], &error);
+
+      g_assert_no_error (error);
+      g_ptr_array_add (list, b);
+    }
+  return list;
+}
+
+static void
+test_budgets (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autoptr (RcMeasurement) cold_only = rc_measurement_new ("demo");
+  const char *met_text[] = { "boot_ms=9000",   "cold_bytes=40MB", "heap_mb=200", "warm_ms=2.5s",
+                             "warm_bytes=2KB", "rss_mb=300",      NULL };
+  const char *over_text[] = { "boot_ms=3s", "cold_bytes=12000KB", "heap_mb=20", NULL };
+  const char *bad[] = { "boot_ms",    "boot_ms=40MB",          "speed=3",
+                        "heap_mb=-1", "cold_bytes=12 parsecs", NULL };
+  g_autoptr (GPtrArray) met = budgets (met_text);
+  g_autoptr (GPtrArray) over = budgets (over_text);
+  g_autoptr (GPtrArray) met_results = rc_measurement_check_budgets (m, met);
+  g_autoptr (GPtrArray) over_results = rc_measurement_check_budgets (m, over);
+  g_autoptr (GPtrArray) warm_missing = NULL;
+  RcBudgetResult *r;
+
+  g_assert_cmpfloat (((RcBudget *) met->pdata[1])->limit, ==, 40e6);
+  g_assert_cmpfloat (((RcBudget *) met->pdata[3])->limit, ==, 2500);
+  g_assert_cmpuint (met_results->len, ==, 0);
+  g_assert_cmpuint (over_results->len, ==, 3);
+  r = over_results->pdata[0];
+  g_assert_cmpstr (r->message, ==, "boot_ms: 3150 ms exceeds the budget of 3000 ms");
+  r = over_results->pdata[1];
+  g_assert_cmpfloat (r->figure, ==, 12286633 + 2726 + 1834 + 7421);
+  g_assert_cmpstr (r->message, ==,
+                   "cold_bytes: 12298614 bytes exceeds the budget of 12000000 bytes");
+  r = over_results->pdata[2];
+  g_assert_cmpstr (r->message, ==, "heap_mb: 21.0 MB exceeds the budget of 20.0 MB");
+  for (guint i = 0; bad[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_null (rc_budget_parse (bad[i], &error));
+      g_assert_error (error, RC_BUDGET_ERROR, 0);
+      g_assert_nonnull (strstr (error->message, bad[i]));
+    }
+  /* a warm budget without warm runs cannot pass */
+  rc_measurement_add_run (cold_only, rc_test_demo_run (RC_SCENARIO_COLD, 1, 0));
+  warm_missing = rc_measurement_check_budgets (cold_only, met);
+  g_assert_cmpuint (warm_missing->len, ==, 2);
+  g_assert_false (((RcBudgetResult *) warm_missing->pdata[0])->measured);
+  g_assert_cmpstr (((RcBudgetResult *) warm_missing->pdata[0])->message, ==,
+                   "warm_ms: no run measured it (budget 2500 ms)");
+}
+
+static void
+test_summary_and_write (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autofree char *summary = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rc-write-XXXXXX", NULL);
+  g_autofree char *har_path = g_build_filename (dir, "report.har", NULL);
+  g_autofree char *md_path = g_build_filename (dir, "cost.md", NULL);
+  g_autofree char *har_text = NULL;
+  g_autofree char *md_text = NULL;
+  g_autofree char *md_direct = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) har = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  const char *texts[] = { "boot_ms=9000 cold_bytes=40MB", "heap_mb=200,rss_mb=300", NULL };
+  const char *bad[] = { "boot_ms=9000 heap_mb=lots", NULL };
+  RcRunRecord *broken;
+
+  /* a warm run that fetched the wasm is an error flag in the summary */
+  broken = m->runs->pdata[4];
+  rc_run_record_add_request (broken, ((RcRunRecord *) m->runs->pdata[0])->requests->pdata[5]);
+  summary = rc_measurement_format_summary (m);
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "cold: 3 run(s), 0 failed, median run cold-3\n"
+                                            "  boot 3.15 s (3.05–3.35), network 12.3 MB, heap "
+                                            "after boot 21.0 MB\n"
+                                            "  verdicts: network 24 cache 0 revalidated 0 "
+                                            "failed 0 disagree 0\n"));
+  g_assert_nonnull (strstr (summary, "error: warm-2: pyodide.asm.wasm is immutable but went "
+                                     "to the network in a warm run (8647684 bytes) "
+                                     "[warm-immutable-network]\n"));
+
+  g_assert_true (rc_measurement_write (m, RC_EXPORT_HAR, har_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (rc_measurement_write (m, RC_EXPORT_MARKDOWN, md_path, &error));
+  g_assert_true (g_file_get_contents (har_path, &har_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (md_path, &md_text, NULL, NULL));
+  har = parse (har_text);
+  g_assert_cmpstr (
+      json_object_get_string_member (
+          json_object_get_object_member (json_node_get_object (har), "log"), "version"),
+      ==, "1.2");
+  md_direct = rc_measurement_to_markdown (m);
+  g_assert_true (g_str_has_prefix (md_text, md_direct));
+  g_assert_nonnull (strstr (md_text, "warm-immutable-network"));
+  g_assert_false (rc_measurement_write (m, RC_EXPORT_JSON, "/nonexistent/dir/r.json", &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  list = rc_budgets_parse (texts, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 4);
+  g_assert_cmpstr (((RcBudget *) list->pdata[3])->key, ==, "rss_mb");
+  g_assert_null (rc_budgets_parse (bad, &error));
+  g_assert_error (error, RC_BUDGET_ERROR, 0);
+  g_assert_nonnull (strstr (error->message, "heap_mb=lots"));
+  g_unlink (har_path);
+  g_unlink (md_path);
+  g_rmdir (dir);
+}
+
+/* B is slower, has another configuration, and A lacks the import step. */
+static void
+compare_pair (RcMeasurement **a, RcMeasurement **b)
+{
+  const double sa[] = { 0, 300, 100 };
+  const double sb[] = { 200, 400, 250 };
+
+  *a = rc_measurement_new ("demo");
+  *b = rc_measurement_new ("demo");
+  for (guint i = 0; i < 3; i++)
+    {
+      RcRunRecord *ra = rc_test_demo_run (RC_SCENARIO_COLD, i + 1, sa[i]);
+      RcRunRecord *rb = rc_test_demo_run (RC_SCENARIO_COLD, i + 1, sb[i]);
+
+      g_ptr_array_remove_index (ra->steps, 2);
+      g_free (rb->env.config_sha256);
+      rb->env.config_sha256 =
+          g_strdup ("0000000000000000000000000000000000000000000000000000000000000000");
+      rc_measurement_add_run (*a, ra);
+      rc_measurement_add_run (*b, rb);
+    }
+}
+
+static void
+test_compare (void)
+{
+  g_autoptr (RcMeasurement) a = NULL;
+  g_autoptr (RcMeasurement) b = NULL;
+  g_autoptr (RcComparison) c = NULL;
+  g_autofree char *text = NULL;
+  const RcCompareRow *row;
+
+  compare_pair (&a, &b);
+  c = rc_measurement_compare (a, b, -1);
+  g_assert_cmpint (c->scenario, ==, RC_SCENARIO_COLD);
+  g_assert_cmpuint (c->warnings->len, ==, 1);
+  g_assert_true (g_str_has_prefix (c->warnings->pdata[0], "config sha256 differs"));
+  g_assert_cmpuint (c->rows->len, ==, 4);
+  row = c->rows->pdata[0];
+  g_assert_cmpstr (row->key, ==, "loading_runtime");
+  g_assert_cmpfloat (row->delta_ms, ==, 150);
+  g_assert_true (row->in_noise);
+  /* B's extra step sits where B has it, and prelude still aligns with prelude */
+  row = c->rows->pdata[2];
+  g_assert_cmpstr (row->key, ==, "importing demo_helpers");
+  g_assert_false (row->in_a);
+  g_assert_true (row->in_b);
+  row = c->rows->pdata[3];
+  g_assert_cmpstr (row->key, ==, "prelude");
+  g_assert_true (row->in_a && row->in_b);
+  g_assert_cmpfloat (row->delta_ms, ==, 0);
+  text = rc_comparison_format (c);
+  g_assert_true (g_str_has_prefix (text, "WARNING: config sha256 differs"));
+  g_assert_nonnull (strstr (text, "only in B"));
+  g_assert_nonnull (strstr (text, "(within noise)"));
+}
+
+static int
+run_cli (const char *const *args, char **out)
+{
+  const char *binary = g_getenv ("RC_CONSOLE_BINARY");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) binary);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, out,
+                NULL, &status, &error);
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_compare_cli (void)
+{
+  g_autoptr (RcMeasurement) a = NULL;
+  g_autoptr (RcMeasurement) b = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rc-compare-XXXXXX", NULL);
+  g_autofree char *pa = g_build_filename (dir, "A.json", NULL);
+  g_autofree char *pb = g_build_filename (dir, "B.json", NULL);
+  g_autofree char *ta = NULL, *tb = NULL, *out = NULL, *out2 = NULL, *out3 = NULL;
+
+  if (g_getenv ("RC_CONSOLE_BINARY") == NULL)
+    {
+      g_test_skip ("RC_CONSOLE_BINARY is not set (run through meson test)");
+      return;
+    }
+  compare_pair (&a, &b);
+  ta = rc_measurement_to_json_string (a);
+  tb = rc_measurement_to_json_string (b);
+  g_assert_true (g_file_set_contents (pa, ta, -1, NULL));
+  g_assert_true (g_file_set_contents (pb, tb, -1, NULL));
+  g_assert_cmpint (run_cli ((const char *[]){ "compare", pa, pb, NULL }, &out), ==, 0);
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s", out);
+  g_assert_nonnull (strstr (out, "WARNING: config sha256 differs"));
+  g_assert_nonnull (strstr (out, "importing demo_helpers"));
+  g_assert_cmpint (run_cli ((const char *[]){ "compare", pa, "/nonexistent.json", NULL }, &out2),
+                   ==, 2);
+  g_assert_cmpint (run_cli ((const char *[]){ "compare", pa, NULL }, &out3), ==, 2);
+  g_unlink (pa);
+  g_unlink (pb);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/export/json-schema", test_json_schema);
+  g_test_add_func ("/export/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/export/load-errors", test_load_errors);
+  g_test_add_func ("/export/har", test_har);
+  g_test_add_func ("/export/markdown", test_markdown);
+  g_test_add_func ("/export/budgets", test_budgets);
+  g_test_add_func ("/export/summary-and-write", test_summary_and_write);
+  g_test_add_func ("/compare/rows", test_compare);
+  g_test_add_func ("/compare/cli", test_compare_cli);
+  return g_test_run ();
+}
