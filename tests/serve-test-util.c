@@ -46,6 +46,12 @@ parse_headers (const char *dump)
 CurlResult *
 run_curlv (RcServer *server, const char *const *args)
 {
+  return run_curl_through (rc_server_get_proxy_url (server), rc_server_get_ca_file (server), args);
+}
+
+CurlResult *
+run_curl_through (const char *proxy, const char *ca, const char *const *args)
+{
   g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *dir = make_temp_dir ();
   g_autofree char *header_file = g_build_filename (dir, "headers", NULL);
@@ -63,8 +69,8 @@ run_curlv (RcServer *server, const char *const *args)
   const char *const base[] = {
     "curl",          "-sS",
     "--max-time",    "30",
-    "--proxy",       rc_server_get_proxy_url (server),
-    "--cacert",      rc_server_get_ca_file (server),
+    "--proxy",       proxy,
+    "--cacert",      ca,
     "--dump-header", header_file,
     "--output",      body_file,
     "--write-out",   "%{http_code} %{http_connect} %{size_download} %{time_total}"

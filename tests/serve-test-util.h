@@ -27,6 +27,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CurlResult, curl_result_free)
  * the URL last. */
 CurlResult *run_curl (RcServer *server, const char *first, ...) G_GNUC_NULL_TERMINATED;
 CurlResult *run_curlv (RcServer *server, const char *const *args);
+/* The same against any proxy, e.g. a `runtime-console serve` process. */
+CurlResult *run_curl_through (const char *proxy, const char *ca, const char *const *args);
 
 /* Spins the main context until the server has logged @n requests (or 5 s passed). */
 gboolean wait_for_requests (RcServer *server, guint n);

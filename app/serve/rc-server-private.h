@@ -34,8 +34,9 @@ struct _RcServer
   GObject parent_instance;
 
   /* configuration */
-  gpointer community; /* RcCommunity *, once core has it */
-  int deployment;
+  RcCommunity *community;
+  RcDeployment deployment;
+  char *community_origin; /* cors_origins[0], the default page origin */
   char *page_origin;
   char *api_origin;
   char *distribution_dir;

@@ -91,6 +91,7 @@ rc_server_finalize (GObject *object)
 
   rc_server_stop (self);
   g_clear_object (&self->community);
+  g_free (self->community_origin);
   g_free (self->page_origin);
   g_free (self->api_origin);
   g_free (self->distribution_dir);
@@ -130,6 +131,29 @@ RcServer *
 rc_server_new (void)
 {
   return g_object_new (RC_TYPE_SERVER, NULL);
+}
+
+void
+rc_server_set_community (RcServer *self, RcCommunity *community, RcDeployment deployment)
+{
+  g_auto (GStrv) origins = NULL;
+
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_return_if_fail (community == NULL || RC_IS_COMMUNITY (community));
+
+  g_set_object (&self->community, community);
+  self->deployment = deployment;
+  g_clear_pointer (&self->community_origin, g_free);
+  origins = community != NULL ? rc_community_get_cors_origins (community) : NULL;
+  if (origins != NULL && origins[0] != NULL)
+    self->community_origin = g_strdup (origins[0]);
+}
+
+RcCommunity *
+rc_server_get_community (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->community;
 }
 
 void
@@ -233,7 +257,9 @@ rc_server_get_page_origin (RcServer *self)
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
   if (self->page != NULL)
     return self->page->url;
-  return self->page_origin != NULL ? self->page_origin : RC_DEFAULT_PAGE;
+  if (self->page_origin != NULL)
+    return self->page_origin;
+  return self->community_origin != NULL ? self->community_origin : RC_DEFAULT_PAGE;
 }
 
 const char *
@@ -242,7 +268,9 @@ rc_server_get_api_origin (RcServer *self)
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
   if (self->api != NULL)
     return self->api->url;
-  return self->api_origin != NULL ? self->api_origin : RC_API_PRODUCTION;
+  if (self->api_origin != NULL)
+    return self->api_origin;
+  return self->deployment == RC_DEPLOYMENT_DEVELOP ? RC_API_DEVELOP : RC_API_PRODUCTION;
 }
 
 char *
@@ -279,6 +307,13 @@ rc_server_get_ca_file (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
   return self->ca_file;
+}
+
+char *
+rc_server_get_spki_sha256 (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->tls != NULL ? rc_tls_get_leaf_spki_sha256 (self->tls) : NULL;
 }
 
 GPtrArray *
@@ -493,7 +528,9 @@ rc_server_start (RcServer *self, GError **error)
   if (!rc_tls_write_ca (self->tls, self->ca_file, error))
     goto failed;
 
-  self->soup = soup_server_new (NULL, NULL);
+  /* raw-paths: path checks are ours (rc_origin_resolve, exact wheel names), so that
+   * "..%2Fconfig.yaml" reaches the wheel route and gets OSA's 404 rather than a 400. */
+  self->soup = soup_server_new ("raw-paths", TRUE, NULL);
   soup_server_add_handler (self->soup, NULL, server_callback, self, NULL);
   g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
   if (!listen_loopback (self, error))

@@ -15,6 +15,7 @@
 
 #include <gio/gio.h>
 
+#include "core/rc-community.h"
 #include "core/rc-request-record.h"
 #include "serve/rc-throttle.h"
 
@@ -35,8 +36,10 @@ G_DECLARE_FINAL_TYPE (RcServer, rc_server, RC, SERVER, GObject)
 
 RcServer *rc_server_new (void);
 
-/* rc_server_set_community (RcServer *, RcCommunity *, RcDeployment) is declared in
- * serve/rc-server-community.h once app/core/rc-community.h exists. */
+/* The community whose /config and wheels the API origin serves, for @deployment (which also
+ * picks the default API origin). NULL: the API origin answers 404. */
+void rc_server_set_community (RcServer *self, RcCommunity *community, RcDeployment deployment);
+RcCommunity *rc_server_get_community (RcServer *self);
 
 /* Default: the community's cors_origins[0], else https://community.test. */
 void rc_server_set_page_origin (RcServer *self, const char *origin);
@@ -71,6 +74,9 @@ gboolean rc_server_is_running (RcServer *self);
 const char *rc_server_get_proxy_url (RcServer *self); /* "http://127.0.0.1:PORT" */
 guint16 rc_server_get_port (RcServer *self);
 const char *rc_server_get_ca_file (RcServer *self); /* PEM; valid after start */
+/* base64 SHA-256 of the leaf certificates' public key (all hosts share it), for Chromium's
+ * --ignore-certificate-errors-spki-list; NULL before start. */
+char *rc_server_get_spki_sha256 (RcServer *self);
 const char *rc_server_get_page_origin (RcServer *self);
 const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);

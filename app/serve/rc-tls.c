@@ -239,6 +239,19 @@ rc_tls_get_ca_pem (RcTls *self)
   return g_strdup (self->ca_pem);
 }
 
+char *
+rc_tls_get_leaf_spki_sha256 (RcTls *self)
+{
+  guint8 id[32];
+  size_t size = sizeof id;
+
+  g_return_val_if_fail (RC_IS_TLS (self), NULL);
+  /* gnutls's SHA-256 key id is the hash of the SubjectPublicKeyInfo DER. */
+  if (gnutls_x509_privkey_get_key_id (self->leaf_key, GNUTLS_KEYID_USE_SHA256, id, &size) < 0)
+    return NULL;
+  return g_base64_encode (id, size);
+}
+
 GTlsCertificate *
 rc_tls_get_certificate (RcTls *self, const char *host, GError **error)
 {

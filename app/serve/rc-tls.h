@@ -17,6 +17,9 @@ RcTls *rc_tls_new (GError **error);
 /* Writes the CA certificate (PEM) as @path. */
 gboolean rc_tls_write_ca (RcTls *self, const char *path, GError **error);
 char *rc_tls_get_ca_pem (RcTls *self);
+/* base64 (sha256 (SubjectPublicKeyInfo)) of the key every leaf uses: what Chromium's
+ * --ignore-certificate-errors-spki-list takes. */
+char *rc_tls_get_leaf_spki_sha256 (RcTls *self);
 /* The leaf (with the CA as its issuer) for @host: a DNS name or an IP literal. */
 GTlsCertificate *rc_tls_get_certificate (RcTls *self, const char *host, GError **error);
 

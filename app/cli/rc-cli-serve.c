@@ -1,0 +1,362 @@
+/* rc-cli-serve.c: `runtime-console serve DIR`: the origin emulation for a browser or curl.
+ *
+ * Loads the community, starts an RcServer and prints what a client needs (proxy, CA,
+ * page URL, ready-to-paste commands), then one line per request until SIGINT/SIGTERM.
+ * Exit 0 after a signal, 2 when it cannot run (bad option, folder, distribution, port).
+ */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "core/rc-community.h"
+#include "core/rc-csp-presets.h"
+#include "rc-cli.h"
+#include "serve/rc-server.h"
+
+typedef struct
+{
+  char *csp;
+  char *csp_text;
+  char *page_origin;
+  char *api;
+  char *distribution;
+  char *throttle;
+  char *deployment;
+  char *run_id;
+  gboolean live;
+  gboolean json;
+  GStrv data;
+  GStrv rest;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->csp);
+  g_free (o->csp_text);
+  g_free (o->page_origin);
+  g_free (o->api);
+  g_free (o->distribution);
+  g_free (o->throttle);
+  g_free (o->deployment);
+  g_free (o->run_id);
+  g_strfreev (o->data);
+  g_strfreev (o->rest);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
+static gboolean
+parse_options (int argc, char **argv, Options *o, GError **error)
+{
+  const GOptionEntry entries[] = {
+    { "csp", 0, 0, G_OPTION_ARG_STRING, &o->csp,
+      N_ ("Send the Content-Security-Policy of a preset (nemarlike, withpypi, withpypi_eval, "
+          "strict, loose, control, none; default none)"),
+      N_ ("PRESET") },
+    { "csp-text", 0, 0, G_OPTION_ARG_STRING, &o->csp_text,
+      N_ ("Send this Content-Security-Policy verbatim"), N_ ("POLICY") },
+    { "page-origin", 0, 0, G_OPTION_ARG_STRING, &o->page_origin,
+      N_ ("The page's origin (default: the community's first cors_origins entry)"), N_ ("URL") },
+    { "api", 0, 0, G_OPTION_ARG_STRING, &o->api,
+      N_ ("The OSA API origin (default: widget.osc.earth, develop-widget.osc.earth for develop)"),
+      N_ ("URL") },
+    { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &o->distribution,
+      N_ ("The Pyodide 0.29.5 folder served as the CDN (default: the one tools/setup.sh "
+          "fetched)"),
+      N_ ("DIR") },
+    { "throttle", 0, 0, G_OPTION_ARG_STRING, &o->throttle,
+      N_ ("Shape the link: none, cable, fast-4g, fast-3g or slow-3g"), N_ ("PROFILE") },
+    { "live", 0, 0, G_OPTION_ARG_NONE, &o->live,
+      N_ ("Tunnel hosts that are not emulated to the real network (default: answer 502)"), NULL },
+    { "deployment", 0, 0, G_OPTION_ARG_STRING, &o->deployment,
+      N_ ("Serve the production or develop values (default: as OSA resolves OSA_DEPLOYMENT and "
+          "ROOT_PATH)"),
+      N_ ("D") },
+    { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->data,
+      N_ ("Serve a local folder at a data origin, with CORS and ranges (repeatable)"),
+      N_ ("URL=DIR") },
+    { "run-id", 0, 0, G_OPTION_ARG_STRING, &o->run_id, N_ ("Tag the request log with this id"),
+      N_ ("ID") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
+      N_ ("Log each request as one JSON object per line"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("DIR — emulate a community's origins on loopback"));
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (
+      context, _ ("Serves the page, https://cdn.jsdelivr.net, the OSA API and data hosts at their "
+                  "real origins,\noffline, through an HTTP proxy with a private CA. Stop with "
+                  "Ctrl-C."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, error))
+    return FALSE;
+  if (o->rest == NULL || g_strv_length (o->rest) != 1)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("expected exactly one community folder"));
+      return FALSE;
+    }
+  if (o->csp != NULL && o->csp_text != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("give either --csp or --csp-text, not both"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+pick_deployment (const Options *o, RcDeployment *out, GError **error)
+{
+  if (o->deployment == NULL)
+    return rc_deployment_from_environment (out, error);
+  if (rc_deployment_from_string (o->deployment, out))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _ ("--deployment must be production or develop, not “%s”"), o->deployment);
+  return FALSE;
+}
+
+/* Returns the policy to send (NULL = none) in *policy, and its label. */
+static gboolean
+pick_csp (const Options *o, char **policy, char **label, GError **error)
+{
+  g_autoptr (RcCspPreset) preset = NULL;
+
+  if (o->csp_text != NULL)
+    {
+      *policy = g_strdup (o->csp_text);
+      *label = g_strdup (_ ("custom (--csp-text)"));
+      return TRUE;
+    }
+  if ((preset = rc_csp_presets_lookup (o->csp != NULL ? o->csp : "none", error)) == NULL)
+    return FALSE;
+  *policy = g_strdup (preset->policy);
+  *label = g_strdup (preset->name);
+  return TRUE;
+}
+
+static gboolean
+configure (RcServer *server, const Options *o, GError **error)
+{
+  RcThrottleProfile profile = RC_THROTTLE_NONE;
+
+  if (o->throttle != NULL && !rc_throttle_profile_from_string (o->throttle, &profile))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--throttle must be none, cable, fast-4g, fast-3g or slow-3g, not “%s”"),
+                   o->throttle);
+      return FALSE;
+    }
+  for (guint i = 0; o->data != NULL && o->data[i] != NULL; i++)
+    {
+      const char *eq = strchr (o->data[i], '=');
+      g_autofree char *url = eq != NULL ? g_strndup (o->data[i], eq - o->data[i]) : NULL;
+
+      if (eq == NULL || !g_file_test (eq + 1, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("--data “%s”: write it as URL=DIR, with DIR an existing folder"),
+                       o->data[i]);
+          return FALSE;
+        }
+      rc_server_add_data_mapping (server, url, eq + 1);
+    }
+  rc_server_set_throttle (server, profile);
+  rc_server_set_live (server, o->live);
+  if (o->page_origin != NULL)
+    rc_server_set_page_origin (server, o->page_origin);
+  if (o->api != NULL)
+    rc_server_set_api_origin (server, o->api);
+  if (o->distribution != NULL)
+    rc_server_set_distribution_dir (server, o->distribution);
+  if (o->run_id != NULL)
+    rc_server_set_run_id (server, o->run_id);
+  return TRUE;
+}
+
+/* Without the boot engine's host page, the page origin shows where everything is. */
+static void
+add_info_page (RcServer *server, RcCommunity *community)
+{
+  g_autofree char *api = g_strdup_printf ("%s/%s/", rc_server_get_api_origin (server),
+                                          rc_community_get_id (community));
+  g_autofree char *cdn = rc_server_get_cdn_base (server);
+  const char *name =
+      rc_community_get_id (community) != NULL ? rc_community_get_id (community) : "community";
+  g_autofree char *html = g_markup_printf_escaped (
+      "<!doctype html>\n<meta charset=\"utf-8\">\n<title>%s · Runtime Console</title>\n"
+      "<h1>%s</h1>\n<p>Runtime Console serves this origin offline.</p>\n<ul>\n"
+      "<li>/config: <a href=\"%s\">%s</a></li>\n<li>Pyodide: <a href=\"%spyodide.js\">%s</a></li>\n"
+      "</ul>\n",
+      name, name, api, api, cdn, cdn);
+  gsize length = strlen (html);
+  g_autoptr (GBytes) bytes = g_bytes_new_take (g_steal_pointer (&html), length);
+
+  rc_server_add_page_file (server, "/index.html", bytes, "text/html; charset=utf-8");
+}
+
+static void
+print_banner (RcServer *server, RcCommunity *community, const char *csp_label, const Options *o)
+{
+  const char *proxy = rc_server_get_proxy_url (server);
+  const char *ca = rc_server_get_ca_file (server);
+  const char *id = rc_community_get_id (community);
+  g_autofree char *page = rc_server_get_page_url (server, "/");
+  g_autofree char *cdn = rc_server_get_cdn_base (server);
+  g_autofree char *spki = rc_server_get_spki_sha256 (server);
+  g_autofree char *config =
+      g_strdup_printf ("%s/%s/", rc_server_get_api_origin (server), id != NULL ? id : "");
+
+  printf (_ ("Serving %s (%s deployment), %s\n"), rc_community_get_dir (community),
+          rc_deployment_to_string (rc_community_get_deployment (community)),
+          o->live ? _ ("live: other hosts go to the network") : _ ("offline"));
+  printf ("  %-10s %s\n", _ ("proxy"), proxy);
+  printf ("  %-10s %s\n", _ ("CA"), ca);
+  printf ("  %-10s %s\n", _ ("page"), page);
+  printf ("  %-10s %s\n", _ ("config"), config);
+  printf ("  %-10s %s (%s)\n", _ ("CDN"), cdn, rc_community_get_distribution_dir (community));
+  for (guint i = 0; o->data != NULL && o->data[i] != NULL; i++)
+    printf ("  %-10s %s\n", _ ("data"), o->data[i]);
+  printf ("  %-10s %s\n", _ ("CSP"), csp_label);
+  printf ("  %-10s %s\n", _ ("throttle"),
+          rc_throttle_profile_to_string (rc_server_get_throttle (server)));
+  if (!rc_community_is_valid (community))
+    printf (_ ("Note: the community has errors; “runtime-console validate %s” lists them.\n"),
+            rc_community_get_dir (community));
+  printf ("\n%s\n  curl --proxy %s --cacert %s %s\n", _ ("Try:"), proxy, ca, config);
+  printf ("%s\n  chromium --proxy-server=%s --ignore-certificate-errors-spki-list=%s "
+          "--user-data-dir=$(mktemp -d) %s\n\n",
+          _ ("Or a real Chromium (a throw-away profile):"), proxy, spki != NULL ? spki : "", page);
+  fflush (stdout);
+}
+
+typedef struct
+{
+  gboolean json;
+  gint64 started_us;
+  guint count;
+  guint64 bytes;
+} LogState;
+
+static void
+print_json_record (const RcRequestRecord *r)
+{
+  g_autoptr (JsonBuilder) b = json_builder_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (b);
+#define STR(key, value)                                                                            \
+  json_builder_set_member_name (b, key);                                                           \
+  if ((value) != NULL)                                                                             \
+    json_builder_add_string_value (b, value);                                                      \
+  else                                                                                             \
+    json_builder_add_null_value (b)
+#define INT(key, value)                                                                            \
+  json_builder_set_member_name (b, key);                                                           \
+  json_builder_add_int_value (b, value)
+  STR ("run_id", r->run_id);
+  STR ("method", r->method);
+  STR ("url", r->url);
+  STR ("origin", r->origin);
+  INT ("status", r->status);
+  INT ("bytes", r->bytes);
+  STR ("content_type", r->content_type);
+  INT ("start_us", r->start_us);
+  INT ("first_byte_us", r->first_byte_us);
+  INT ("end_us", r->end_us);
+  json_builder_set_member_name (b, "conditional");
+  json_builder_add_boolean_value (b, r->conditional);
+  json_builder_set_member_name (b, "not_modified");
+  json_builder_add_boolean_value (b, r->not_modified);
+  STR ("note", r->note);
+#undef STR
+#undef INT
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  text = json_to_string (root, FALSE);
+  printf ("%s\n", text);
+}
+
+static void
+request_finished_cb (RcServer *server, RcRequestRecord *r, gpointer user_data)
+{
+  LogState *state = user_data;
+
+  state->count++;
+  state->bytes += r->bytes;
+  if (state->json)
+    print_json_record (r);
+  else
+    printf ("%8.3f  %3u %-7s %s  [%s] %" G_GUINT64_FORMAT " B %.1f ms%s%s\n",
+            (r->start_us - state->started_us) / 1e6, r->status, r->method, r->url, r->origin,
+            r->bytes, (r->end_us - r->start_us) / 1e3, r->note != NULL ? "  — " : "",
+            r->note != NULL ? r->note : "");
+  fflush (stdout);
+}
+
+static gboolean
+quit_cb (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+static int
+fail (const char *what, GError *error)
+{
+  fprintf (stderr, "runtime-console serve: %s%s%s\n", what != NULL ? what : "",
+           what != NULL ? ": " : "", error->message);
+  return RC_EXIT_CANNOT_RUN;
+}
+
+int
+rc_cli_serve (int argc, char **argv)
+{
+  g_auto (Options) o = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autofree char *policy = NULL;
+  g_autofree char *csp_label = NULL;
+  RcDeployment deployment;
+  LogState state = { 0 };
+  guint sigint, sigterm;
+
+  if (!parse_options (argc, argv, &o, &error) || !pick_deployment (&o, &deployment, &error)
+      || !pick_csp (&o, &policy, &csp_label, &error) || !configure (server, &o, &error))
+    return fail (NULL, error);
+  community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
+  if (community == NULL)
+    return fail (o.rest[0], error);
+  rc_server_set_community (server, community, deployment);
+  rc_server_set_csp (server, policy);
+  add_info_page (server, community);
+  if (!rc_server_start (server, &error))
+    return fail (NULL, error);
+
+  print_banner (server, community, csp_label, &o);
+  state.json = o.json;
+  state.started_us = g_get_monotonic_time ();
+  g_signal_connect (server, "request-finished", G_CALLBACK (request_finished_cb), &state);
+  sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
+  sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  g_signal_handlers_disconnect_by_data (server, &state);
+  rc_server_stop (server);
+  fprintf (stderr,
+           _ ("runtime-console serve: stopped after %u requests, %" G_GUINT64_FORMAT
+              " response bytes\n"),
+           state.count, state.bytes);
+  return RC_EXIT_OK;
+}

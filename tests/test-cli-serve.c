@@ -1,0 +1,203 @@
+/* test-cli-serve.c: `runtime-console serve` as a user runs it, driven with curl. */
+#include "config.h"
+
+#include <signal.h>
+
+#include <json-glib/json-glib.h>
+
+#include "core/rc-csp-presets.h"
+#include "core/rc-paths.h"
+#include "serve-test-util.h"
+
+typedef struct
+{
+  GSubprocess *process;
+  GDataInputStream *out;
+  char *proxy;
+  char *ca;
+  char *page;
+} Serving;
+
+static GSubprocess *
+spawn_serve (const char *const *extra, GError **error)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *demo = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+
+  g_ptr_array_add (argv, g_strdup (g_getenv ("RC_BINARY")));
+  g_ptr_array_add (argv, g_strdup ("serve"));
+  g_ptr_array_add (argv, g_strdup (demo));
+  for (guint i = 0; extra[i] != NULL; i++)
+    g_ptr_array_add (argv, g_strdup (extra[i]));
+  g_ptr_array_add (argv, NULL);
+  return g_subprocess_newv ((const char *const *) argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, error);
+}
+
+static char *
+field (const char *line, const char *label)
+{
+  g_autofree char *prefix = g_strdup_printf ("  %-10s ", label);
+
+  return g_str_has_prefix (line, prefix) ? g_strdup (line + strlen (prefix)) : NULL;
+}
+
+/* Reads the banner up to the blank line that ends it. */
+static void
+serving_start (Serving *s, const char *const *extra)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean chromium = FALSE;
+  char *line;
+
+  s->process = spawn_serve (extra, &error);
+  g_assert_no_error (error);
+  s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
+  while ((line = g_data_input_stream_read_line_utf8 (s->out, NULL, NULL, &error)) != NULL)
+    {
+      g_autofree char *owned = line;
+      char *value;
+
+      g_test_message ("banner: %s", line);
+      if ((value = field (line, "proxy")) != NULL)
+        s->proxy = value;
+      else if ((value = field (line, "CA")) != NULL)
+        s->ca = value;
+      else if ((value = field (line, "page")) != NULL)
+        s->page = value;
+      if (strstr (line, "chromium --proxy-server=") != NULL)
+        chromium = TRUE;
+      else if (chromium && *line == '\0')
+        break;
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (s->proxy);
+  g_assert_nonnull (s->ca);
+  g_assert_nonnull (s->page);
+}
+
+/* SIGTERM, then the JSON log lines printed meanwhile. */
+static GPtrArray *
+serving_stop (Serving *s)
+{
+  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  g_autoptr (GError) error = NULL;
+  char *line;
+
+  g_subprocess_send_signal (s->process, SIGTERM);
+  while ((line = g_data_input_stream_read_line_utf8 (s->out, NULL, NULL, &error)) != NULL)
+    {
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autofree char *owned = line;
+
+      if (json_parser_load_from_data (parser, line, -1, NULL)
+          && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        g_ptr_array_add (records,
+                         json_object_ref (json_node_get_object (json_parser_get_root (parser))));
+    }
+  g_subprocess_wait (s->process, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (s->process));
+  g_assert_cmpint (g_subprocess_get_exit_status (s->process), ==, 0);
+  g_clear_object (&s->out);
+  g_clear_object (&s->process);
+  g_free (s->proxy);
+  g_free (s->ca);
+  g_free (s->page);
+  return records;
+}
+
+static void
+test_serve (void)
+{
+  g_autofree char *data = make_temp_dir ();
+  g_autofree char *mapping = g_strdup_printf ("https://data.example.org=%s", data);
+  const char *const args[] = { "--csp", "control", "--json", "--run-id",
+                               "cli-1", "--data",  mapping,  NULL };
+  g_autoptr (RcCspPreset) control = rc_csp_presets_lookup ("control", NULL);
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (CurlResult) page = NULL;
+  g_autoptr (CurlResult) config = NULL;
+  g_autoptr (CurlResult) blob = NULL;
+  Serving s = { 0 };
+  guint gets = 0;
+
+  write_file (data, "blob.txt", "0123456789", 10);
+  serving_start (&s, args);
+  g_assert_cmpstr (s.page, ==, "https://demo.example.org/");
+  page = run_curl_through (s.proxy, s.ca, (const char *const[]){ s.page, NULL });
+  config = run_curl_through (s.proxy, s.ca,
+                             (const char *const[]){ "https://widget.osc.earth/demo/", NULL });
+  blob = run_curl_through (s.proxy, s.ca,
+                           (const char *const[]){ "https://data.example.org/blob.txt", NULL });
+  g_assert_cmpuint (page->status, ==, 200);
+  g_assert_cmpstr (soup_message_headers_get_one (page->headers, "Content-Security-Policy"), ==,
+                   control->policy);
+  g_assert_cmpuint (config->status, ==, 200);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (config->body, NULL),
+                                  g_bytes_get_size (config->body), "\"id\":\"demo\""));
+  g_assert_cmpuint (blob->status, ==, 200);
+
+  records = serving_stop (&s);
+  for (guint i = 0; i < records->len; i++)
+    {
+      JsonObject *r = records->pdata[i];
+
+      g_assert_cmpstr (json_object_get_string_member (r, "run_id"), ==, "cli-1");
+      if (g_str_equal (json_object_get_string_member (r, "method"), "GET"))
+        {
+          const char *url = json_object_get_string_member (r, "url");
+          CurlResult *match = g_str_equal (url, "https://demo.example.org/")        ? page
+                              : g_str_equal (url, "https://widget.osc.earth/demo/") ? config
+                                                                                    : blob;
+
+          gets++;
+          g_assert_cmpint (json_object_get_int_member (r, "bytes"), ==, match->size_download);
+        }
+    }
+  g_assert_cmpuint (gets, ==, 3);
+  remove_tree (data);
+}
+
+static void
+assert_cannot_run (const char *const *args, const char *message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = spawn_serve (args, &error);
+  g_autofree char *err = NULL;
+
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 2);
+  g_assert_nonnull (strstr (err, message));
+}
+
+static void
+test_bad_options (void)
+{
+  assert_cannot_run ((const char *const[]){ "--throttle", "3g", NULL }, "“3g”");
+  assert_cannot_run ((const char *const[]){ "--csp", "nemar", NULL }, "Known presets: nemarlike");
+  assert_cannot_run ((const char *const[]){ "--csp", "strict", "--csp-text", "x", NULL },
+                     "not both");
+  assert_cannot_run ((const char *const[]){ "--data", "https://x.example", NULL }, "URL=DIR");
+  assert_cannot_run ((const char *const[]){ "--data", "ftp://x.example=/tmp", NULL },
+                     "ftp://x.example");
+  assert_cannot_run ((const char *const[]){ "--deployment", "staging", NULL }, "“staging”");
+  assert_cannot_run ((const char *const[]){ "--page-origin", "nemar.org", NULL }, "nemar.org");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autofree char *dist = rc_paths_default_distribution ();
+  g_autofree char *lock = g_build_filename (dist, "pyodide-lock.json", NULL);
+
+  g_test_init (&argc, &argv, NULL);
+  g_assert_nonnull (g_getenv ("RC_BINARY"));
+  g_test_add_func ("/cli-serve/bad-options", test_bad_options);
+  if (g_file_test (lock, G_FILE_TEST_EXISTS))
+    g_test_add_func ("/cli-serve/serve", test_serve);
+  return g_test_run ();
+}
