@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "core/rc-csp.h"
@@ -154,6 +155,112 @@ test_window_broken_problems_at_lines (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static char *
+copy_fixture (const char *relative)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *src =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *root = g_dir_make_tmp ("rc-window-XXXXXX", &error);
+  g_autofree char *name = g_path_get_basename (relative);
+  /* The folder keeps its name: a name that differs from `id` is a warning of its own. */
+  char *dir = g_build_filename (root, name, NULL);
+  g_autofree char *dest = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  dest = g_build_filename (dir, "config.yaml", NULL);
+  g_file_get_contents (src, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (dest, text, -1, &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+test_window_revalidates_on_change (void)
+{
+  g_autofree char *dir = copy_fixture ("tests/fixtures/ui/broken");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *text = NULL;
+  g_autofree char *fixed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcProblem) before = NULL;
+  g_autoptr (RcProblem) after = NULL;
+  RcWindow *window = rc_window_new (app);
+  RcProblemsView *problems = child (window, "problems_view");
+  gboolean loaded = FALSE;
+  gulong id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  rc_window_open_folder (window, folder);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 3);
+  /* Select the second problem (colour, line 17), then fix the first one in an "editor". */
+  rc_problems_view_select (problems, 1);
+  before = rc_problems_view_dup_selected (problems);
+  g_assert_nonnull (before);
+  g_assert_cmpstr (rc_problem_get_diagnostic (before)->path, ==, "runtime.python.colour");
+
+  g_file_get_contents (config, &text, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_auto (GStrv) parts = g_strsplit (text, "preload_on: sometimes", 2);
+
+    g_assert_cmpuint (g_strv_length (parts), ==, 2);
+    fixed = g_strjoinv ("preload_on: first_message", parts);
+  }
+  loaded = FALSE;
+  g_file_set_contents (config, fixed, -1, &error);
+  g_assert_no_error (error);
+  /* The watch debounces, then revalidates: well within a second on an idle machine. */
+  g_assert_true (rc_test_wait_for (&loaded, 10));
+  g_signal_handler_disconnect (window, id);
+  g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 2);
+  after = rc_problems_view_dup_selected (problems);
+  g_assert_nonnull (after);
+  g_assert_true (rc_problem_equal (before, after));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (config);
+  g_rmdir (dir);
+  {
+    g_autofree char *root = g_path_get_dirname (dir);
+
+    g_rmdir (root);
+  }
+}
+
+static void
+test_window_checkout_lists_communities (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("rc-checkout-XXXXXX", &error);
+  g_autofree char *demo = g_build_filename (root, "src", "assistants", "demo", NULL);
+  g_autofree char *config = g_build_filename (demo, "config.yaml", NULL);
+  g_autoptr (GFile) checkout = NULL;
+  RcWindow *window;
+  GtkStack *stack;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (demo, 0755), ==, 0);
+  g_file_set_contents (config, "id: demo\n", -1, &error);
+  g_assert_no_error (error);
+  checkout = g_file_new_for_path (root);
+  window = rc_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  rc_window_open_folder (window, checkout);
+  stack = child (window, "main_stack");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "picker");
+  g_assert_null (rc_window_get_community (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (config);
+  g_rmdir (demo);
+}
+
 typedef struct
 {
   gboolean finished;
@@ -269,6 +376,8 @@ main (int argc, char **argv)
 
   g_test_add_func ("/ui/window/demo-no-problems", test_window_demo_has_no_problems);
   g_test_add_func ("/ui/window/broken-problems", test_window_broken_problems_at_lines);
+  g_test_add_func ("/ui/window/revalidate-on-change", test_window_revalidates_on_change);
+  g_test_add_func ("/ui/window/checkout", test_window_checkout_lists_communities);
   g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
   g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);
   status = g_test_run ();

@@ -161,7 +161,6 @@ static const struct
 } accels[] = {
   { "app.open", { "<Control>o", NULL } },
   { "app.quit", { "<Control>q", NULL } },
-  { "app.shortcuts", { "<Control>question", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "win.revalidate", { "<Control>r", "F5", NULL } },
   { "win.boot-cold", { "<Control>b", NULL } },

@@ -446,6 +446,14 @@ rc_problems_view_select (RcProblemsView *self, guint index)
   gtk_list_box_select_row (self->problems_list, row);
 }
 
+RcProblem *
+rc_problems_view_dup_selected (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
+
+  return selected_problem (self);
+}
+
 GtkSourceBuffer *
 rc_problems_view_get_buffer (RcProblemsView *self)
 {

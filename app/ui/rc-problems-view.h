@@ -7,6 +7,8 @@
 #include <adwaita.h>
 #include <gtksourceview/gtksource.h>
 
+#include "rc-problem.h"
+
 G_BEGIN_DECLS
 
 #define RC_TYPE_PROBLEMS_VIEW (rc_problems_view_get_type ())
@@ -21,6 +23,8 @@ void rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArr
 GListModel *rc_problems_view_get_problems (RcProblemsView *self);
 /* Selects the @index-th visible problem: shows its file, scrolls to and highlights it. */
 void rc_problems_view_select (RcProblemsView *self, guint index);
+/* The selected problem (a new reference), or NULL. */
+RcProblem *rc_problems_view_dup_selected (RcProblemsView *self);
 GtkSourceBuffer *rc_problems_view_get_buffer (RcProblemsView *self);
 /* The file shown, relative to the folder ("config.yaml" by default). */
 const char *rc_problems_view_get_shown_file (RcProblemsView *self);
