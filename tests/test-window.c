@@ -261,6 +261,44 @@ test_window_checkout_lists_communities (void)
   g_rmdir (demo);
 }
 
+static void
+test_window_overlay_problem_opens_json (void)
+{
+  RcWindow *window = open_window ("tests/fixtures/ui/bad-overlay");
+  RcProblemsView *problems = child (window, "problems_view");
+  GListModel *model = rc_problems_view_get_problems (problems);
+  GtkSourceBuffer *buffer = rc_problems_view_get_buffer (problems);
+  GtkSourceLanguage *language;
+  g_autoptr (GSList) marks = NULL;
+  GtkTextIter cursor;
+  g_autofree char *shot = NULL;
+  guint index = G_MAXUINT;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (rc_problem_get_diagnostic (p)->path, "packages.demo-helpers.colour") == 0)
+        index = i;
+    }
+  g_assert_cmpuint (index, !=, G_MAXUINT);
+  rc_problems_view_select (problems, index);
+  rc_test_spin (200);
+  /* The source view switched to the overlay, highlighted as JSON, marked and at the key. */
+  g_assert_cmpstr (rc_problems_view_get_shown_file (problems), ==,
+                   "runtime/bad-overlay-pyodide-lock.json");
+  language = gtk_source_buffer_get_language (buffer);
+  g_assert_nonnull (language);
+  g_assert_cmpstr (gtk_source_language_get_id (language), ==, "json");
+  marks = gtk_source_buffer_get_source_marks_at_line (buffer, 11, "error");
+  g_assert_nonnull (marks);
+  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (buffer), &cursor,
+                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (buffer)));
+  g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, 11);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "overlay-problem");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 typedef struct
 {
   gboolean finished;
@@ -376,6 +414,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/ui/window/demo-no-problems", test_window_demo_has_no_problems);
   g_test_add_func ("/ui/window/broken-problems", test_window_broken_problems_at_lines);
+  g_test_add_func ("/ui/window/overlay-problem", test_window_overlay_problem_opens_json);
   g_test_add_func ("/ui/window/revalidate-on-change", test_window_revalidates_on_change);
   g_test_add_func ("/ui/window/checkout", test_window_checkout_lists_communities);
   g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
