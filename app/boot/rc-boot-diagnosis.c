@@ -74,8 +74,9 @@ append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_u
   if (last == NULL)
     g_string_append (text, _ ("The proxy saw no request at all: the page never loaded.\n"));
   else
-    g_string_append_printf (text, _ ("The last request the proxy saw: %s %s (HTTP %u, %" G_GUINT64_FORMAT " bytes).\n"),
-                            last->method, last->url, last->status, last->bytes);
+    g_string_append_printf (
+        text, _ ("The last request the proxy saw: %s %s (HTTP %u, %" G_GUINT64_FORMAT " bytes).\n"),
+        last->method, last->url, last->status, last->bytes);
   if (next != NULL)
     g_string_append_printf (text, _ ("A successful boot would next request %s; it never came.\n"),
                             next);

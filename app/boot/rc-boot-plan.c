@@ -24,9 +24,8 @@ plan_runtime_and_lock (RcCommunity *community, RcDeployment deployment, JsonObje
                        JsonNode **packages, char **note)
 {
   g_autoptr (JsonNode) payload = rc_community_build_config_payload (community, deployment);
-  JsonObject *object = payload != NULL && JSON_NODE_HOLDS_OBJECT (payload)
-                           ? json_node_get_object (payload)
-                           : NULL;
+  JsonObject *object =
+      payload != NULL && JSON_NODE_HOLDS_OBJECT (payload) ? json_node_get_object (payload) : NULL;
   JsonObject *rt = object != NULL ? payload_member_object (object, "runtime") : NULL;
   JsonObject *python = rt != NULL ? payload_member_object (rt, "python") : NULL;
   JsonObject *lock = object != NULL ? payload_member_object (object, "runtime_lock") : NULL;
@@ -43,7 +42,15 @@ plan_runtime_and_lock (RcCommunity *community, RcDeployment deployment, JsonObje
   if (*runtime == NULL)
     return FALSE;
   if (rc_community_get_overlay (community) != NULL)
-    *packages = rc_lock_overlay_get_packages_json (rc_community_get_overlay (community));
+    {
+      g_autoptr (JsonNode) lock =
+          rc_lock_overlay_get_packages_json (rc_community_get_overlay (community));
+
+      if (lock != NULL && JSON_NODE_HOLDS_OBJECT (lock)
+          && json_object_has_member (json_node_get_object (lock), "packages"))
+        *packages =
+            json_node_copy (json_object_get_member (json_node_get_object (lock), "packages"));
+    }
   *note = g_strdup (_ ("/config would send no runtime for this community (no client tools, or "
                        "the lock overlay does not verify); the console boots the configured "
                        "runtime anyway to show what the browser does"));
@@ -95,8 +102,8 @@ plan_runtime (JsonObject *plan)
 char *
 rc_boot_plan_index_url (JsonObject *plan)
 {
-  const char *version
-      = json_object_get_string_member_with_default (plan_runtime (plan), "pyodide_version", "");
+  const char *version =
+      json_object_get_string_member_with_default (plan_runtime (plan), "pyodide_version", "");
 
   return g_strdup_printf ("%s/pyodide/v%s/full/", RC_PYODIDE_CDN_ORIGIN, version);
 }
@@ -135,14 +142,14 @@ plan_lock_packages (JsonObject *plan)
 GPtrArray *
 rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base)
 {
-  static const char *const page_files[]
-      = { "/index.html", "/host.css", "/host.js", "/boot-plan.json", NULL };
+  static const char *const page_files[] = { "/index.html", "/host.css", "/host.js",
+                                            "/boot-plan.json", NULL };
   GPtrArray *urls = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *index_url = rc_boot_plan_index_url (plan);
   JsonObject *packages = plan_lock_packages (plan);
   JsonNode *lock = json_object_get_member (plan, "lock");
-  gboolean osa = g_strcmp0 (json_object_get_string_member_with_default (plan, "worker", ""),
-                            "osa") == 0;
+  gboolean osa =
+      g_strcmp0 (json_object_get_string_member_with_default (plan, "worker", ""), "osa") == 0;
 
   for (guint i = 0; page_files[i] != NULL; i++)
     g_ptr_array_add (urls, g_strconcat (page_base, page_files[i], NULL));
@@ -166,8 +173,8 @@ rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base)
 
   if (packages != NULL)
     {
-      const char *base = json_object_get_string_member_with_default (
-          json_node_get_object (lock), "baseUrl", "");
+      const char *base =
+          json_object_get_string_member_with_default (json_node_get_object (lock), "baseUrl", "");
       g_autoptr (GList) keys = json_object_get_members (packages);
 
       for (GList *l = keys; l != NULL; l = l->next)

@@ -45,8 +45,8 @@ on_execute_timeout (gpointer user_data)
 
   data->timeout_id = 0;
   /* OSA's host answers for the worker and recycles it (runtime-worker.md §2.5). */
-  stderr_text = g_strdup_printf ("[runtime] the code ran longer than %.0fs and was stopped.",
-                                 data->seconds);
+  stderr_text =
+      g_strdup_printf ("[runtime] the code ran longer than %.0fs and was stopped.", data->seconds);
   json_object_set_string_member (result, "type", "result");
   json_object_set_string_member (result, "call_id", data->call_id);
   json_object_set_string_member (result, "status", "timeout");
@@ -81,9 +81,8 @@ on_called (GObject *source, GAsyncResult *res, gpointer user_data)
   g_autoptr (GTask) task = user_data;
   ExecuteData *data = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
-  g_autoptr (JSCValue) value
-      = webkit_web_view_call_async_javascript_function_finish (WEBKIT_WEB_VIEW (source), res,
-                                                               &error);
+  g_autoptr (JSCValue) value =
+      webkit_web_view_call_async_javascript_function_finish (WEBKIT_WEB_VIEW (source), res, &error);
   GTask *pending = NULL;
 
   if (value != NULL && jsc_value_to_boolean (value))
@@ -135,8 +134,8 @@ rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancell
   g_variant_builder_add (&args, "{sv}", "callId", g_variant_new_string (data->call_id));
   g_variant_builder_add (&args, "{sv}", "code", g_variant_new_string (code));
   webkit_web_view_call_async_javascript_function (
-      self->view, "return window.rcExecute(callId, code);", -1, g_variant_builder_end (&args),
-      NULL, NULL, NULL, on_called, g_object_ref (task));
+      self->view, "return window.rcExecute(callId, code);", -1, g_variant_builder_end (&args), NULL,
+      NULL, NULL, on_called, g_object_ref (task));
 }
 
 JsonObject *

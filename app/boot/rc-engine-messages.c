@@ -54,8 +54,8 @@ static const char *
 sub_phase_name (const char *file)
 {
   static const char *const names[][2] = {
-    { "pyodide.js", "pyodide.js" },       { "pyodide.asm.js", "pyodide.asm.js" },
-    { "pyodide-lock.json", "lock" },      { "pyodide.asm.wasm", "wasm" },
+    { "pyodide.js", "pyodide.js" },    { "pyodide.asm.js", "pyodide.asm.js" },
+    { "pyodide-lock.json", "lock" },   { "pyodide.asm.wasm", "wasm" },
     { "python_stdlib.zip", "stdlib" },
   };
 
@@ -125,8 +125,8 @@ handle_worker_message (RcEngine *self, JsonObject *message)
         self->runtime_loaded_ms = t_ms;
       rc_run_record_progress (self->record, (guint) member_double (message, "step", 0),
                               (guint) member_double (message, "steps", 0), phase,
-                              member_string (message, "package"),
-                              member_string (message, "module"), t_ms, heap);
+                              member_string (message, "package"), member_string (message, "module"),
+                              t_ms, heap);
     }
   else if (g_strcmp0 (type, "ready") == 0 && booting)
     {
@@ -140,6 +140,17 @@ handle_worker_message (RcEngine *self, JsonObject *message)
       self->record->ready_ms = t_ms;
       rc_run_record_failed (self->record, member_string (message, "kind"),
                             member_string (message, "message"), NULL, t_ms);
+      rc_engine_finish_boot (self);
+    }
+  else if (g_strcmp0 (type, "rc_compile") == 0 && booting)
+    {
+      JsonNode *results = json_object_get_member (message, "results");
+
+      g_clear_pointer (&self->compile_results, json_array_unref);
+      if (results != NULL && JSON_NODE_HOLDS_ARRAY (results))
+        self->compile_results = json_array_ref (json_node_get_array (results));
+      rc_run_record_ready (self->record, self->record->env.pyodide_version, t_ms, heap);
+      rc_run_record_add_note (self->record, "prelude compile oracle: compiled only, not sealed");
       rc_engine_finish_boot (self);
     }
   else if (g_strcmp0 (type, "result") == 0)
@@ -230,8 +241,8 @@ rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcE
 }
 
 void
-rc_engine_on_web_process_terminated (WebKitWebView *view,
-                                     WebKitWebProcessTerminationReason reason, RcEngine *self)
+rc_engine_on_web_process_terminated (WebKitWebView *view, WebKitWebProcessTerminationReason reason,
+                                     RcEngine *self)
 {
   const char *text;
 

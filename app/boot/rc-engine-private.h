@@ -49,6 +49,10 @@ struct _RcEngine
   double runtime_loaded_ms;
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
 
+  /* prelude compile oracle: sources to compile instead of booting, and what came back */
+  JsonArray *compile_sources;
+  JsonArray *compile_results;
+
   /* executions: call_id → GTask */
   GHashTable *executes;
   guint next_call;
@@ -64,11 +68,14 @@ void rc_engine_complete_execute (RcEngine *self, const char *call_id, JsonObject
 /* Terminates the worker in the page (the page itself stays). */
 void rc_engine_stop_worker (RcEngine *self);
 
-void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value,
-                                  RcEngine *self);
+/* Oracle mode (rc-prelude-oracle.c): the next boots only load the interpreter and compile
+ * @items ([{key, source}]); the results are [{key, ok, type, message, msg, lineno, offset}]. */
+void rc_engine_set_compile_sources (RcEngine *self, JsonArray *items);
+JsonArray *rc_engine_get_compile_results (RcEngine *self);
+
+void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self);
 void rc_engine_on_web_process_terminated (WebKitWebView *view,
-                                          WebKitWebProcessTerminationReason reason,
-                                          RcEngine *self);
+                                          WebKitWebProcessTerminationReason reason, RcEngine *self);
 gboolean rc_engine_on_load_failed (WebKitWebView *view, WebKitLoadEvent event, const char *uri,
                                    GError *error, RcEngine *self);
 

@@ -13,9 +13,8 @@
 #include "core/rc-closure.h"
 #include "core/rc-csp.h"
 #include "core/rc-paths.h"
-#include "serve/rc-server-community.h"
 
-G_DEFINE_QUARK (rc-engine-error-quark, rc_engine_error)
+G_DEFINE_QUARK (rc - engine - error - quark, rc_engine_error)
 G_DEFINE_FINAL_TYPE (RcEngine, rc_engine, G_TYPE_OBJECT)
 
 enum
@@ -129,8 +128,7 @@ rc_engine_find_osa_bundle (RcCommunity *community)
 
   for (guint depth = 0; depth < 8; depth++)
     {
-      g_autofree char *bundle
-          = g_build_filename (dir, "frontend", "osa-runtime.bundle.js", NULL);
+      g_autofree char *bundle = g_build_filename (dir, "frontend", "osa-runtime.bundle.js", NULL);
       g_autofree char *parent = NULL;
 
       if (g_file_test (bundle, G_FILE_TEST_IS_REGULAR))
@@ -182,8 +180,8 @@ new_session (RcEngine *self, GError **error)
 
   if (self->session_dir == NULL)
     {
-      g_autofree char *template
-          = g_build_filename (rc_paths_runtime_dir (), "webkit-session-XXXXXX", NULL);
+      g_autofree char *template =
+          g_build_filename (rc_paths_runtime_dir (), "webkit-session-XXXXXX", NULL);
 
       if (g_mkdtemp (template) == NULL)
         {
@@ -215,13 +213,13 @@ new_view (RcEngine *self)
   g_signal_connect (ucm, "script-message-received::rc", G_CALLBACK (rc_engine_on_script_message),
                     self);
   webkit_settings_set_enable_developer_extras (settings, TRUE);
-  webkit_settings_set_enable_write_console_messages_to_stdout (
-      settings, g_getenv ("RC_BOOT_DEBUG") != NULL);
+  webkit_settings_set_enable_write_console_messages_to_stdout (settings,
+                                                               g_getenv ("RC_BOOT_DEBUG") != NULL);
 
   self->pids_before_view = rc_web_process_list ();
-  self->view = g_object_ref_sink (g_object_new (WEBKIT_TYPE_WEB_VIEW, "network-session",
-                                                self->session, "user-content-manager", ucm,
-                                                "settings", settings, NULL));
+  self->view =
+      g_object_ref_sink (g_object_new (WEBKIT_TYPE_WEB_VIEW, "network-session", self->session,
+                                       "user-content-manager", ucm, "settings", settings, NULL));
   g_object_unref (ucm);
   gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
@@ -338,17 +336,17 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
                                          webkit_get_minor_version (), webkit_get_micro_version ());
   env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
                                       jsc_get_minor_version (), jsc_get_micro_version ());
-  env->pyodide_version
-      = g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
+  env->pyodide_version =
+      g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
   env->worker_kind = g_strdup (rc_worker_kind_to_string (self->worker_kind));
   env->community = g_strdup (name != NULL ? name : rc_community_get_id (self->community));
   env->config_sha256 = rc_community_get_config_sha256 (self->community);
   env->policy_name = g_strdup (self->csp_name != NULL ? self->csp_name
-                               : self->csp == NULL   ? "none"
-                                                     : "custom");
+                               : self->csp == NULL    ? "none"
+                                                      : "custom");
   env->policy_sha256 = rc_csp_policy_sha256 (self->csp);
-  env->throttle_profile
-      = g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
+  env->throttle_profile =
+      g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
   env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
   env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
 }
@@ -356,9 +354,8 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
 static void
 expect_resources (RcEngine *self)
 {
-  static const char *const interpreter[]
-      = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
-          "pyodide-lock.json" };
+  static const char *const interpreter[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
+                                             "python_stdlib.zip", "pyodide-lock.json" };
   GPtrArray *closure = rc_community_get_closure (self->community);
 
   for (guint i = 0; i < G_N_ELEMENTS (interpreter); i++)
@@ -366,12 +363,11 @@ expect_resources (RcEngine *self)
   for (guint i = 0; closure != NULL && i < closure->len; i++)
     {
       const RcClosureEntry *entry = g_ptr_array_index (closure, i);
-      g_autofree char *group
-          = g_strdup_printf ("%s:%s", entry->overlay ? "overlay" : "preload", entry->key);
+      g_autofree char *group =
+          g_strdup_printf ("%s:%s", entry->overlay ? "overlay" : "preload", entry->key);
 
       if (entry->file_name != NULL)
-        rc_run_record_expect (self->record, entry->file_name, group, TRUE, entry->overlay,
-                              FALSE);
+        rc_run_record_expect (self->record, entry->file_name, group, TRUE, entry->overlay, FALSE);
     }
 }
 
@@ -473,6 +469,34 @@ rc_engine_fail_boot (RcEngine *self, const char *kind, const char *message)
   rc_engine_finish_boot (self);
 }
 
+/* Oracle mode: only the interpreter, then compile; nothing else the community asks for. */
+static void
+oracle_plan (RcEngine *self, JsonObject *plan)
+{
+  JsonObject *runtime = json_object_get_object_member (plan, "runtime");
+  static const char *const lists[] = { "preload", "allow_install", "import_before_seal" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    json_object_set_array_member (runtime, lists[i], json_array_new ());
+  json_object_set_string_member (runtime, "prelude", "");
+  json_object_set_null_member (plan, "lock");
+  json_object_set_array_member (plan, "compile", json_array_ref (self->compile_sources));
+  g_clear_pointer (&self->compile_results, json_array_unref);
+}
+
+void
+rc_engine_set_compile_sources (RcEngine *self, JsonArray *items)
+{
+  g_clear_pointer (&self->compile_sources, json_array_unref);
+  self->compile_sources = items != NULL ? json_array_ref (items) : NULL;
+}
+
+JsonArray *
+rc_engine_get_compile_results (RcEngine *self)
+{
+  return self->compile_results;
+}
+
 void
 rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
                       GAsyncReadyCallback callback, gpointer user_data)
@@ -494,6 +518,8 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   plan = rc_boot_plan_build (self->community, self->deployment,
                              rc_server_get_api_origin (self->server),
                              rc_worker_kind_to_string (self->worker_kind), &note, &error);
+  if (plan != NULL && self->compile_sources != NULL)
+    oracle_plan (self, plan);
   if (plan == NULL || !prepare_server (self, plan, &error) || !prepare_view (self, mode, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -502,8 +528,8 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   g_clear_pointer (&self->plan, json_object_unref);
   self->plan = g_steal_pointer (&plan);
   g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
-  self->expected_urls
-      = rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
+  self->expected_urls =
+      rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
   start_record (self, mode, note);
   rc_server_set_run_id (self->server, self->record->run_id);
 
@@ -533,8 +559,8 @@ void
 rc_engine_stop_worker (RcEngine *self)
 {
   if (self->view != NULL)
-    webkit_web_view_evaluate_javascript (self->view, "window.rcStop && window.rcStop();", -1,
-                                         NULL, NULL, NULL, NULL, NULL);
+    webkit_web_view_evaluate_javascript (self->view, "window.rcStop && window.rcStop();", -1, NULL,
+                                         NULL, NULL, NULL, NULL);
 }
 
 static gboolean
@@ -576,8 +602,8 @@ rc_engine_new (RcCommunity *community, RcServer *server)
   self->community = g_object_ref (community);
   self->server = g_object_ref (server);
   self->deployment = rc_community_get_deployment (community);
-  self->request_handler = g_signal_connect (server, "request-finished",
-                                            G_CALLBACK (on_request_finished), self);
+  self->request_handler =
+      g_signal_connect (server, "request-finished", G_CALLBACK (on_request_finished), self);
   return self;
 }
 
@@ -686,6 +712,8 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->plan, json_object_unref);
   g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
   g_clear_pointer (&self->executes, g_hash_table_unref);
+  g_clear_pointer (&self->compile_sources, json_array_unref);
+  g_clear_pointer (&self->compile_results, json_array_unref);
   G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);
 }
 
@@ -761,27 +789,26 @@ rc_engine_class_init (RcEngineClass *klass)
 
   properties[PROP_CSP] = g_param_spec_string ("csp", NULL, NULL, NULL, rw);
   properties[PROP_CSP_NAME] = g_param_spec_string ("csp-name", NULL, NULL, NULL, rw);
-  properties[PROP_DEPLOYMENT] = g_param_spec_uint ("deployment", NULL, NULL, 0,
-                                                   RC_DEPLOYMENT_DEVELOP, 0, rw);
-  properties[PROP_DEADLINE_SECONDS]
-      = g_param_spec_double ("deadline-seconds", NULL, NULL, 0.1, 3600.0,
-                             RC_ENGINE_DEFAULT_DEADLINE_SECONDS, rw);
-  properties[PROP_WORKER_KIND]
-      = g_param_spec_uint ("worker-kind", NULL, NULL, 0, RC_WORKER_KIND_OSA, 0, rw);
-  properties[PROP_STATE]
-      = g_param_spec_uint ("state", NULL, NULL, 0, RC_ENGINE_STATE_FAILED, 0,
-                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_DEPLOYMENT] =
+      g_param_spec_uint ("deployment", NULL, NULL, 0, RC_DEPLOYMENT_DEVELOP, 0, rw);
+  properties[PROP_DEADLINE_SECONDS] = g_param_spec_double (
+      "deadline-seconds", NULL, NULL, 0.1, 3600.0, RC_ENGINE_DEFAULT_DEADLINE_SECONDS, rw);
+  properties[PROP_WORKER_KIND] =
+      g_param_spec_uint ("worker-kind", NULL, NULL, 0, RC_WORKER_KIND_OSA, 0, rw);
+  properties[PROP_STATE] =
+      g_param_spec_uint ("state", NULL, NULL, 0, RC_ENGINE_STATE_FAILED, 0,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS]
-      = g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                      NULL, G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
-  rc_engine_signals[RC_ENGINE_SIGNAL_VIOLATION]
-      = g_signal_new ("violation", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                      NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
-  rc_engine_signals[RC_ENGINE_SIGNAL_STATE_CHANGED]
-      = g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS] =
+      g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
+  rc_engine_signals[RC_ENGINE_SIGNAL_VIOLATION] =
+      g_signal_new ("violation", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);
+  rc_engine_signals[RC_ENGINE_SIGNAL_STATE_CHANGED] =
+      g_signal_new ("state-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void

@@ -1,5 +1,6 @@
 /* rc-cli-validate.c: `runtime-console validate DIR [--json] [--deployment D]
- * [--distribution DIR]`: a community folder checked as OSA's server would check it.
+ * [--distribution DIR] [--compile-prelude]`: a community folder checked as OSA's server would
+ * check it. --compile-prelude boots Pyodide (app/boot's prelude oracle) to compile preludes.
  *
  * Exit 0 valid (warnings and notes allowed), 1 invalid, 2 could not run. Never writes into
  * the folder. */
@@ -8,6 +9,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "boot/rc-prelude-oracle.h"
 #include "core/rc-closure.h"
 #include "core/rc-community.h"
 #include "core/rc-diagnostic.h"
@@ -16,6 +18,7 @@
 typedef struct
 {
   gboolean json;
+  gboolean compile_prelude;
   char *deployment;
   char *distribution;
   GStrv rest;
@@ -39,6 +42,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("Read per-deployment values for production or develop (default: as OSA resolves "
           "OSA_DEPLOYMENT and ROOT_PATH)"),
       N_ ("D") },
+    { "compile-prelude", 0, 0, G_OPTION_ARG_NONE, &o->compile_prelude,
+      N_ ("Compile every prelude with Pyodide itself, as OSA's server does (boots WebKit: "
+          "needs a display or Xvfb)"),
+      NULL },
     { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &o->distribution,
       N_ ("The Pyodide 0.29.5 distribution folder (default: the one tools/setup.sh fetched)"),
       N_ ("DIR") },
@@ -75,10 +82,37 @@ pick_deployment (const Options *o, RcDeployment *out, GError **error)
   return FALSE;
 }
 
-static void
-print_summary (RcCommunity *community, const char *dir)
+/* The community's diagnostics; with --compile-prelude the oracle's findings replace the
+ * "prelude-not-compiled" notes. A new array. */
+static GPtrArray *
+collect_diagnostics (RcCommunity *community, gboolean compile_prelude, GError **error)
 {
-  GPtrArray *diags = rc_community_get_diagnostics (community);
+  GPtrArray *own = rc_community_get_diagnostics (community);
+  g_autoptr (GPtrArray) diags = rc_diagnostics_new ();
+  g_autoptr (GPtrArray) compiled = NULL;
+
+  if (compile_prelude)
+    {
+      compiled = rc_prelude_oracle_check (community, 120, error);
+      if (compiled == NULL)
+        return NULL;
+    }
+  for (guint i = 0; i < own->len; i++)
+    {
+      const RcDiagnostic *d = g_ptr_array_index (own, i);
+
+      if (compiled == NULL || g_strcmp0 (d->rule, "prelude-not-compiled") != 0)
+        g_ptr_array_add (diags, rc_diagnostic_copy (d));
+    }
+  for (guint i = 0; compiled != NULL && i < compiled->len; i++)
+    g_ptr_array_add (diags, rc_diagnostic_copy (g_ptr_array_index (compiled, i)));
+  rc_diagnostics_sort (diags);
+  return g_steal_pointer (&diags);
+}
+
+static void
+print_summary (RcCommunity *community, GPtrArray *diags, const char *dir)
+{
   GPtrArray *closure = rc_community_get_closure (community);
   guint errors = rc_diagnostics_count (diags, RC_SEVERITY_ERROR);
   guint warnings = rc_diagnostics_count (diags, RC_SEVERITY_WARNING);
@@ -98,9 +132,8 @@ print_summary (RcCommunity *community, const char *dir)
 }
 
 static void
-print_human (RcCommunity *community, const char *dir)
+print_human (RcCommunity *community, GPtrArray *diags, const char *dir)
 {
-  GPtrArray *diags = rc_community_get_diagnostics (community);
 
   for (guint i = 0; i < diags->len; i++)
     {
@@ -111,23 +144,22 @@ print_human (RcCommunity *community, const char *dir)
       if (d->hint != NULL && d->hint[0] != '\0')
         printf ("  hint: %s\n", d->hint);
     }
-  print_summary (community, dir);
+  print_summary (community, diags, dir);
 }
 
 static void
-print_json (RcCommunity *community, const char *dir)
+print_json (RcCommunity *community, GPtrArray *diags, const char *dir)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
   g_autofree char *text = NULL;
-  GPtrArray *diags = rc_community_get_diagnostics (community);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "community");
   json_builder_add_string_value (b, dir);
   json_builder_set_member_name (b, "valid");
-  json_builder_add_boolean_value (b, rc_community_is_valid (community));
+  json_builder_add_boolean_value (b, rc_diagnostics_count (diags, RC_SEVERITY_ERROR) == 0);
   json_builder_set_member_name (b, "deployment");
   json_builder_add_string_value (b,
                                  rc_deployment_to_string (rc_community_get_deployment (community)));
@@ -152,6 +184,7 @@ rc_cli_validate (int argc, char **argv)
   Options o = { 0 };
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (GPtrArray) diags = NULL;
   RcDeployment deployment;
   int status;
 
@@ -168,11 +201,23 @@ rc_cli_validate (int argc, char **argv)
       options_clear (&o);
       return RC_EXIT_CANNOT_RUN;
     }
+  if (o.compile_prelude && !rc_cli_init_display ())
+    {
+      options_clear (&o);
+      return RC_EXIT_CANNOT_RUN;
+    }
+  diags = collect_diagnostics (community, o.compile_prelude, &error);
+  if (diags == NULL)
+    {
+      fprintf (stderr, "runtime-console validate: %s\n", error->message);
+      options_clear (&o);
+      return RC_EXIT_CANNOT_RUN;
+    }
   if (o.json)
-    print_json (community, o.rest[0]);
+    print_json (community, diags, o.rest[0]);
   else
-    print_human (community, o.rest[0]);
-  status = rc_community_is_valid (community) ? RC_EXIT_OK : RC_EXIT_FAILED;
+    print_human (community, diags, o.rest[0]);
+  status = rc_diagnostics_count (diags, RC_SEVERITY_ERROR) == 0 ? RC_EXIT_OK : RC_EXIT_FAILED;
   options_clear (&o);
   return status;
 }

@@ -29,5 +29,10 @@ int rc_cli_main (int argc, char **argv);
 int rc_cli_validate (int argc, char **argv);
 int rc_cli_compare (int argc, char **argv);
 int rc_cli_serve (int argc, char **argv);
+int rc_cli_boot (int argc, char **argv);
+
+/* A display for commands that boot WebKit: starts Xvfb when there is none, then gtk_init.
+ * Prints the reason and returns FALSE when it cannot. */
+gboolean rc_cli_init_display (void);
 
 G_END_DECLS

@@ -1,0 +1,231 @@
+/* rc-cli-boot.c: `runtime-console boot DIR`: one real boot, headless, step by step. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "boot/rc-engine.h"
+#include "core/rc-csp-presets.h"
+#include "rc-cli.h"
+
+typedef struct
+{
+  GMainLoop *loop;
+  RcEngine *engine;
+  char *execute;
+  int status;
+} BootRun;
+
+static void
+print_progress (RcEngine *engine, JsonObject *message, BootRun *run)
+{
+  const char *type = json_object_get_string_member_with_default (message, "type", "");
+  JsonObject *rc =
+      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
+  double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
+  double heap = rc != NULL ? json_object_get_double_member_with_default (rc, "heap", -1) : -1;
+  g_autofree char *stamp = t >= 0 ? g_strdup_printf ("%8.2f s", t / 1000) : g_strdup ("");
+  g_autofree char *mem =
+      heap > 0 ? g_strdup_printf (_ ("heap %.1f MB"), heap / 1e6) : g_strdup ("");
+
+  if (g_str_equal (type, "progress"))
+    {
+      const char *what = json_object_get_string_member_with_default (
+          message, "package", json_object_get_string_member_with_default (message, "module", ""));
+
+      printf ("  [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %-16s %-24s %s  %s\n",
+              json_object_get_int_member_with_default (message, "step", 0),
+              json_object_get_int_member_with_default (message, "steps", 0),
+              json_object_get_string_member_with_default (message, "phase", "?"), what, stamp, mem);
+    }
+  else if (g_str_equal (type, "ready"))
+    printf ("  ready %-35s %s  %s\n",
+            json_object_get_string_member_with_default (message, "version", ""), stamp, mem);
+  fflush (stdout);
+}
+
+static void
+print_violation (RcEngine *engine, const char *directive, const char *blocked, const char *source,
+                 BootRun *run)
+{
+  printf (_ ("  violation in the %s: %s refused %s\n"), source, directive, blocked);
+  fflush (stdout);
+}
+
+static void
+on_executed (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  BootRun *run = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonObject) reply = rc_engine_execute_finish (RC_ENGINE (source), result, &error);
+  const char *status;
+
+  if (reply == NULL)
+    {
+      fprintf (stderr, _ ("execute: %s\n"), error->message);
+      run->status = RC_EXIT_FAILED;
+      g_main_loop_quit (run->loop);
+      return;
+    }
+  status = json_object_get_string_member_with_default (reply, "status", "?");
+  printf ("%s %s (%" G_GINT64_FORMAT " ms)\n", _ ("status:"), status,
+          json_object_get_int_member_with_default (reply, "elapsed_ms", 0));
+  printf ("%s\n%s", _ ("stdout:"),
+          json_object_get_string_member_with_default (reply, "stdout", ""));
+  printf ("%s\n%s\n", _ ("stderr:"),
+          json_object_get_string_member_with_default (reply, "stderr", ""));
+  if (*json_object_get_string_member_with_default (reply, "summary", "") != '\0')
+    printf ("%s\n%s\n", _ ("summary:"), json_object_get_string_member (reply, "summary"));
+  run->status = g_str_equal (status, "ok") ? RC_EXIT_OK : RC_EXIT_FAILED;
+  g_main_loop_quit (run->loop);
+}
+
+static void
+on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  BootRun *run = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
+
+  if (record == NULL)
+    {
+      fprintf (stderr, "runtime-console boot: %s\n", error->message);
+      run->status = RC_EXIT_CANNOT_RUN;
+      g_main_loop_quit (run->loop);
+      return;
+    }
+  if (record->outcome.state == RC_OUTCOME_READY)
+    {
+      printf (_ ("READY: Pyodide %s in %.2f s (web process RSS %.1f MB)\n"),
+              record->outcome.version, record->boot_ms / 1000, record->web_process_rss_bytes / 1e6);
+      run->status = RC_EXIT_OK;
+      if (run->execute != NULL)
+        {
+          rc_engine_execute_async (run->engine, run->execute, NULL, on_executed, run);
+          return;
+        }
+    }
+  else
+    {
+      printf (_ ("FAILED (%s): %s\n"), record->outcome.kind, record->outcome.message);
+      if (record->outcome.diagnosis != NULL)
+        printf ("%s\n%s\n", _ ("Diagnosis:"), record->outcome.diagnosis);
+      run->status = RC_EXIT_FAILED;
+    }
+  g_main_loop_quit (run->loop);
+}
+
+static gboolean
+resolve_policy (const char *preset, const char *text, char **name, char **policy)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCspPreset) found = NULL;
+
+  if (preset != NULL && text != NULL)
+    {
+      fprintf (stderr, "%s\n", _ ("runtime-console boot: give --csp or --csp-text, not both"));
+      return FALSE;
+    }
+  if (text != NULL)
+    {
+      *name = g_strdup ("custom");
+      *policy = g_strdup (text);
+      return TRUE;
+    }
+  *name = g_strdup (preset != NULL ? preset : "none");
+  found = rc_csp_presets_lookup (*name, &error);
+  if (found == NULL)
+    {
+      fprintf (stderr, "runtime-console boot: %s\n", error->message);
+      return FALSE;
+    }
+  *policy = g_strdup (found->policy);
+  return TRUE;
+}
+
+int
+rc_cli_boot (int argc, char **argv)
+{
+  g_autofree char *csp = NULL, *csp_text = NULL, *worker = NULL, *deployment = NULL;
+  g_autofree char *execute = NULL, *name = NULL, *policy = NULL;
+  g_auto (GStrv) rest = NULL;
+  double deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
+  GOptionEntry entries[] = {
+    { "csp", 0, 0, G_OPTION_ARG_STRING, &csp, N_ ("Policy preset (default: none)"), "PRESET" },
+    { "csp-text", 0, 0, G_OPTION_ARG_STRING, &csp_text, N_ ("Policy text"), "POLICY" },
+    { "worker", 0, 0, G_OPTION_ARG_STRING, &worker, N_ ("builtin (default) or osa"), "KIND" },
+    { "deadline", 0, 0, G_OPTION_ARG_DOUBLE, &deadline, N_ ("Boot deadline (default 120)"),
+      "SECONDS" },
+    { "deployment", 0, 0, G_OPTION_ARG_STRING, &deployment,
+      N_ ("production or develop (default: from the environment, as OSA)"), "D" },
+    { "execute", 0, 0, G_OPTION_ARG_STRING, &execute, N_ ("Run CODE once booted"), "CODE" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("DIR — boot a community's runtime once"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (RcServer) server = NULL;
+  g_autoptr (RcEngine) engine = NULL;
+  RcDeployment d = RC_DEPLOYMENT_PRODUCTION;
+  RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
+  BootRun run = { 0 };
+  GtkWidget *window;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (
+      context, _ ("Needs a display: without DISPLAY it starts Xvfb itself; or run it under "
+                  "“xvfb-run -a”. Exits 0 when the runtime is ready (and CODE, if given, ran "
+                  "with status ok), 1 when it failed, 2 when it could not run."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
+      || g_strv_length (rest) != 1)
+    {
+      fprintf (stderr, "runtime-console boot: %s\n",
+               error != NULL ? error->message : _ ("give exactly one community folder"));
+      return RC_EXIT_CANNOT_RUN;
+    }
+  if ((worker != NULL && !rc_worker_kind_from_string (worker, &kind))
+      || (deployment != NULL && !rc_deployment_from_string (deployment, &d))
+      || (deployment == NULL && !rc_deployment_from_environment (&d, &error)))
+    {
+      fprintf (stderr, "runtime-console boot: %s\n",
+               error != NULL ? error->message
+                             : _ ("--worker is builtin or osa; --deployment is production or "
+                                  "develop"));
+      return RC_EXIT_CANNOT_RUN;
+    }
+  if (!resolve_policy (csp, csp_text, &name, &policy) || !rc_cli_init_display ())
+    return RC_EXIT_CANNOT_RUN;
+  community = rc_community_load (rest[0], NULL, d, &error);
+  if (community == NULL)
+    {
+      fprintf (stderr, "runtime-console boot: %s\n", error->message);
+      return RC_EXIT_CANNOT_RUN;
+    }
+
+  server = rc_server_new ();
+  engine = rc_engine_new (community, server);
+  rc_engine_set_csp (engine, name, policy);
+  rc_engine_set_deployment (engine, d);
+  rc_engine_set_deadline_seconds (engine, deadline);
+  rc_engine_set_worker_kind (engine, kind);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  gtk_window_present (GTK_WINDOW (window));
+
+  printf (_ ("Booting %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"), rest[0],
+          rc_worker_kind_to_string (kind), name, rc_deployment_to_string (d), deadline);
+  run.loop = g_main_loop_new (NULL, FALSE);
+  run.engine = engine;
+  run.execute = execute;
+  g_signal_connect (engine, "progress", G_CALLBACK (print_progress), &run);
+  g_signal_connect (engine, "violation", G_CALLBACK (print_violation), &run);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &run);
+  g_main_loop_run (run.loop);
+  g_main_loop_unref (run.loop);
+  rc_engine_stop (engine);
+  gtk_window_destroy (GTK_WINDOW (window));
+  return run.status;
+}

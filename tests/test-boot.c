@@ -1,0 +1,494 @@
+/* test-boot.c: real boots: WebKitGTK, the npm Pyodide 0.29.5, the loopback origin emulation.
+ *
+ * Each test boots once (short deadlines) and checks as much as it can against that runtime.
+ * Fixture communities are generated in a temporary folder; the overlay wheel comes from
+ * data/examples/demo. Run under `xvfb-run -a`.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "boot/rc-engine.h"
+#include "boot/rc-prelude-oracle.h"
+#include "core/rc-csp-presets.h"
+
+#define DEADLINE 60.0
+
+static char *scratch;
+
+typedef struct
+{
+  GMainLoop *loop;
+  RcRunRecord *record;
+  JsonObject *result;
+  GError *error;
+  GPtrArray *progress; /* "phase[ package|module] step/steps" */
+  GPtrArray *probes;   /* rc.probe values seen */
+} Wait;
+
+typedef struct
+{
+  RcCommunity *community;
+  RcServer *server;
+  RcEngine *engine;
+  GtkWidget *window;
+  Wait wait;
+} Booted;
+
+/* ---- fixtures ------------------------------------------------------------------------------ */
+
+static char *
+make_community (const char *name, const char *runtime_yaml, gboolean with_demo_overlay)
+{
+  g_autofree char *dir = g_build_filename (scratch, name, NULL);
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autofree char *text = g_strdup_printf (
+      "id: %s\nname: %s\ndescription: A generated test community.\n"
+      "cors_origins:\n  - https://nemar.org\n"
+      "extensions:\n  client_tools:\n    - name: execute_code\n      runtime: python\n"
+      "      requires_permission: true\n      description: Run code.\n"
+      "runtime:\n  python:\n    pyodide_version: \"0.29.5\"\n%s",
+      name, name, runtime_yaml);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (config, text, -1, NULL));
+  if (with_demo_overlay)
+    {
+      const char *files[] = { "demo-pyodide-lock.json",
+                              "wheels/demo_helpers-0.1.0-py3-none-any.whl" };
+      g_autofree char *wheels = g_build_filename (dir, "runtime", "wheels", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (wheels, 0700), ==, 0);
+      for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+        {
+          g_autofree char *from = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo",
+                                                    "runtime", files[i], NULL);
+          g_autofree char *to = g_build_filename (dir, "runtime", files[i], NULL);
+          g_autofree char *contents = NULL;
+          gsize length;
+
+          g_assert_true (g_file_get_contents (from, &contents, &length, NULL));
+          g_assert_true (g_file_set_contents (to, contents, length, NULL));
+        }
+    }
+  return g_steal_pointer (&dir);
+}
+
+#define OVERLAY_RUNTIME(ibs, prelude)                                                              \
+  "    lockfile: runtime/demo-pyodide-lock.json\n    preload: [demo-helpers]\n"                    \
+  "    import_before_seal: [" ibs "]\n    prelude: \"" prelude "\"\n"                              \
+  "    fetch_allow: [\"https://data.example.org/ok/\"]\n    limits:\n      exec_seconds: 20\n"
+
+/* ---- booting ------------------------------------------------------------------------------- */
+
+static void
+on_progress (RcEngine *engine, JsonObject *message, Wait *wait)
+{
+  JsonObject *rc =
+      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
+
+  if (rc != NULL && json_object_has_member (rc, "probe"))
+    g_ptr_array_add (wait->probes, g_strdup (json_object_get_string_member (rc, "probe")));
+  if (g_strcmp0 (json_object_get_string_member_with_default (message, "type", ""), "progress") != 0)
+    return;
+  g_ptr_array_add (
+      wait->progress,
+      g_strdup_printf ("%s%s%s %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT,
+                       json_object_get_string_member (message, "phase"),
+                       json_object_has_member (message, "package")
+                               || json_object_has_member (message, "module")
+                           ? " "
+                           : "",
+                       json_object_get_string_member_with_default (
+                           message, "package",
+                           json_object_get_string_member_with_default (message, "module", "")),
+                       json_object_get_int_member (message, "step"),
+                       json_object_get_int_member (message, "steps")));
+}
+
+static void
+on_booted (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Wait *wait = data;
+
+  wait->record = rc_engine_boot_finish (RC_ENGINE (source), result, &wait->error);
+  g_main_loop_quit (wait->loop);
+}
+
+static void
+booted_free (Booted *b)
+{
+  rc_engine_stop (b->engine);
+  gtk_window_destroy (GTK_WINDOW (b->window));
+  g_clear_object (&b->engine);
+  rc_server_stop (b->server);
+  g_clear_object (&b->server);
+  g_clear_object (&b->community);
+  g_clear_pointer (&b->wait.record, rc_run_record_free);
+  g_clear_pointer (&b->wait.progress, g_ptr_array_unref);
+  g_clear_pointer (&b->wait.probes, g_ptr_array_unref);
+  g_main_loop_unref (b->wait.loop);
+  g_free (b);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Booted, booted_free)
+
+static Booted *
+boot (const char *dir, const char *preset, const char *policy, double deadline, RcWorkerKind kind,
+      const char *data_dir)
+{
+  Booted *b = g_new0 (Booted, 1);
+  g_autoptr (GError) error = NULL;
+
+  b->community = rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_assert_no_error (error);
+  b->server = rc_server_new ();
+  if (data_dir != NULL)
+    rc_server_add_data_mapping (b->server, "https://data.example.org/", data_dir);
+  b->engine = rc_engine_new (b->community, b->server);
+  if (preset != NULL)
+    {
+      g_autoptr (RcCspPreset) found = rc_csp_presets_lookup (preset, &error);
+
+      g_assert_no_error (error);
+      rc_engine_set_csp (b->engine, preset, found->policy);
+    }
+  else
+    rc_engine_set_csp (b->engine, "custom", policy);
+  rc_engine_set_deadline_seconds (b->engine, deadline);
+  rc_engine_set_worker_kind (b->engine, kind);
+  b->window = gtk_window_new ();
+  gtk_window_set_child (GTK_WINDOW (b->window), rc_engine_get_view (b->engine));
+  gtk_window_present (GTK_WINDOW (b->window));
+
+  b->wait.loop = g_main_loop_new (NULL, FALSE);
+  b->wait.progress = g_ptr_array_new_with_free_func (g_free);
+  b->wait.probes = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (b->engine, "progress", G_CALLBACK (on_progress), &b->wait);
+  rc_engine_boot_async (b->engine, RC_BOOT_MODE_COLD, NULL, on_booted, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  g_assert_nonnull (b->wait.record);
+  return b;
+}
+
+static void
+on_executed (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Wait *wait = data;
+
+  wait->result = rc_engine_execute_finish (RC_ENGINE (source), result, &wait->error);
+  g_main_loop_quit (wait->loop);
+}
+
+static JsonObject *
+run (Booted *b, const char *code)
+{
+  rc_engine_execute_async (b->engine, code, NULL, on_executed, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  g_assert_nonnull (b->wait.result);
+  return g_steal_pointer (&b->wait.result);
+}
+
+static void
+assert_run (Booted *b, const char *code, const char *status, const char *stdout_has,
+            const char *stderr_has)
+{
+  g_autoptr (JsonObject) r = run (b, code);
+  const char *got = json_object_get_string_member (r, "status");
+
+  if (g_strcmp0 (got, status) != 0)
+    g_error ("%s: status %s, stderr %s", code, got, json_object_get_string_member (r, "stderr"));
+  if (stdout_has != NULL)
+    g_assert_nonnull (strstr (json_object_get_string_member (r, "stdout"), stdout_has));
+  if (stderr_has != NULL
+      && strstr (json_object_get_string_member (r, "stderr"), stderr_has) == NULL)
+    g_error ("%s: stderr %s lacks %s", code, json_object_get_string_member (r, "stderr"),
+             stderr_has);
+}
+
+static void
+assert_sequence (Booted *b, const char *const *expected)
+{
+  g_autofree char *got = NULL;
+
+  g_ptr_array_add (b->wait.progress, NULL);
+  got = g_strjoinv (", ", (char **) b->wait.progress->pdata);
+  g_ptr_array_remove_index (b->wait.progress, b->wait.progress->len - 1);
+  {
+    g_autofree char *want = g_strjoinv (", ", (char **) expected);
+    g_assert_cmpstr (got, ==, want);
+  }
+}
+
+static void
+assert_outcome (Booted *b, const char *kind, const char *message_has)
+{
+  const RcOutcome *o = &b->wait.record->outcome;
+
+  if (kind == NULL)
+    {
+      if (o->state != RC_OUTCOME_READY)
+        g_error ("boot failed (%s): %s", o->kind, o->message);
+      g_assert_cmpstr (o->version, ==, "0.29.5");
+      return;
+    }
+  if (o->state != RC_OUTCOME_FAILED || g_strcmp0 (o->kind, kind) != 0)
+    g_error ("expected a %s failure, got %s %s: %s", kind,
+             o->state == RC_OUTCOME_READY ? "ready" : "failed", o->kind, o->message);
+  if (message_has != NULL && strstr (o->message, message_has) == NULL)
+    g_error ("failure message “%s” lacks “%s”", o->message, message_has);
+}
+
+/* ---- the tests ----------------------------------------------------------------------------- */
+
+static void
+test_stdlib_nemarlike (void)
+{
+  g_autofree char *dir = make_community ("stdlib",
+                                         "    prelude: \"x = 41\\n\"\n"
+                                         "    limits:\n      exec_seconds: 20\n",
+                                         FALSE);
+  g_autoptr (Booted) b = boot (dir, "nemarlike", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+  const char *const sequence[] = { "loading_runtime 1/2", "runtime_loaded 1/2", "prelude 2/2",
+                                   NULL };
+  const RcRunRecord *r = b->wait.record;
+  const RcRunStep *first;
+
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  /* The record: closed steps with worker times and the wasm heap, the environment. */
+  g_assert_cmpuint (r->steps->len, ==, 2);
+  first = g_ptr_array_index (r->steps, 0);
+  g_assert_cmpfloat (first->end_ms, >, first->start_ms);
+  g_assert_cmpint (first->heap_bytes, >, 1 << 20);
+  g_assert_cmpint (((RcRunStep *) g_ptr_array_index (r->steps, 1))->end_ms, >=, 0);
+  g_assert_cmpstr (r->env.policy_name, ==, "nemarlike");
+  g_assert_nonnull (r->env.policy_sha256);
+  g_assert_cmpstr (r->env.page_origin, ==, rc_server_get_page_origin (b->server));
+  g_assert_true (g_str_has_prefix (r->env.page_origin, "https://"));
+  g_assert_cmpstr (r->env.worker_kind, ==, "builtin");
+  g_assert_true (g_str_has_prefix (r->env.webkit_version, "2."));
+  g_assert_cmpuint (r->timings->len, >, 0);
+  g_assert_cmpuint (r->requests->len, >, 0);
+  g_assert_cmpint (r->web_process_rss_bytes, >, 0);
+  g_assert_cmpuint (r->violations->len, ==, 0);
+
+  /* The prelude ran in the user namespace; the seal holds, each root with its reason. */
+  assert_run (b, "x + 1", "ok", "42", NULL);
+  assert_run (b, "import js", "denied", NULL, "denied_import: js");
+  assert_run (b, "import micropip", "denied", NULL, "denied_import: micropip");
+  assert_run (b, "import ctypes", "denied", NULL, "denied_import: ctypes");
+  assert_run (b, "import scipy.signal", "denied", NULL, "denied_import: scipy");
+  assert_run (b, "import importlib\nimportlib.import_module('ctypes')", "error", NULL,
+              "ImportError: 'ctypes' is not available to executed code. Foreign function calls "
+              "are not available in this runtime.");
+  assert_run (b, "import importlib\nimportlib.import_module('js')", "error", NULL,
+              "all three enforce this community's fetch_allow.");
+  assert_run (b, "__import__('pyodide')", "error", NULL,
+              "ImportError: 'pyodide' is not available to executed code.\n");
+  assert_run (b, "1/0", "error", NULL, "ZeroDivisionError: division by zero\n  line 1: 1/0");
+}
+
+static void
+test_overlay_and_egress (void)
+{
+  g_autofree char *dir = make_community (
+      "overlay", OVERLAY_RUNTIME ("demo_helpers", "import demo_helpers\\nimport osa\\n"), TRUE);
+  g_autofree char *data = g_build_filename (scratch, "data", NULL);
+  g_autofree char *ok = g_build_filename (data, "ok", NULL);
+  g_autofree char *hello = g_build_filename (ok, "hello.txt", NULL);
+  g_autofree char *secret = g_build_filename (data, "secret.txt", NULL);
+  const char *const sequence[] = {
+    "loading_runtime 1/4",        "runtime_loaded 1/4", "loading_package demo-helpers 2/4",
+    "importing demo_helpers 3/4", "prelude 4/4",        NULL
+  };
+  g_autoptr (Booted) b = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (ok, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (hello, "hello from the data host", -1, NULL));
+  g_assert_true (g_file_set_contents (secret, "not for executed code", -1, NULL));
+  b = boot (dir, "none", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, data);
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+
+  assert_run (b, "import demo_helpers\nprint(demo_helpers.__name__)", "ok", "demo_helpers", NULL);
+  assert_run (b,
+              "import osa\nprint((await "
+              "osa.fetch_bytes('https://data.example.org/ok/hello.txt')).decode())",
+              "ok", "hello from the data host", NULL);
+  /* A sibling path on the same origin is outside fetch_allow: the shim refuses it. */
+  assert_run (b, "import osa\nawait osa.fetch_bytes('https://data.example.org/secret.txt')",
+              "error", NULL, "Blocked by the runtime egress policy (not_in_fetch_allow)");
+  /* The boot CDN is unreachable after the seal. */
+  assert_run (
+      b, "import osa\nawait osa.fetch('https://cdn.jsdelivr.net/pyodide/v0.29.5/full/pyodide.js')",
+      "error", NULL, "not_in_fetch_allow");
+  assert_run (b,
+              "import osa\nawait osa.fetch('https://data.example.org/ok/hello.txt', "
+              "headers={'Accept': 'x'})",
+              "error", NULL,
+              "ValueError: osa.fetch sends a Range header and no other, not 'Accept'");
+}
+
+static void
+test_tampered_wheel (void)
+{
+  g_autofree char *dir = make_community ("tampered", OVERLAY_RUNTIME ("", ""), TRUE);
+  g_autofree char *wheel =
+      g_build_filename (dir, "runtime", "wheels", "demo_helpers-0.1.0-py3-none-any.whl", NULL);
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr (Booted) b = NULL;
+
+  /* One byte more: the wheel no longer matches the overlay's sha256. */
+  g_assert_true (g_file_get_contents (wheel, &contents, &length, NULL));
+  contents = g_realloc (contents, length + 1);
+  contents[length] = '\n';
+  g_assert_true (g_file_set_contents (wheel, contents, length + 1, NULL));
+  b = boot (dir, "none", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+  assert_outcome (b, "runtime", "package demo-helpers did not load");
+}
+
+static void
+test_prelude_raises (void)
+{
+  g_autofree char *dir = make_community (
+      "prelude-raises", "    prelude: \"raise RuntimeError('boom from the prelude')\\n\"\n", FALSE);
+  g_autoptr (Booted) b = boot (dir, "none", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+
+  assert_outcome (b, "prelude", "the community's prelude failed: ");
+  g_assert_nonnull (strstr (b->wait.record->outcome.message, "boom from the prelude"));
+}
+
+static void
+test_import_before_seal_fails (void)
+{
+  g_autofree char *dir = make_community ("ibs", OVERLAY_RUNTIME ("demo_helpers.missing", ""), TRUE);
+  g_autoptr (Booted) b = boot (dir, "none", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+  const char *const sequence[] = { "loading_runtime 1/3", "runtime_loaded 1/3",
+                                   "loading_package demo-helpers 2/3",
+                                   "importing demo_helpers.missing 3/3", NULL };
+
+  assert_outcome (
+      b, "import_before_seal",
+      "the community's import_before_seal module demo_helpers.missing did not import: ");
+  assert_sequence (b, sequence);
+}
+
+static void
+test_control_diagnosis (void)
+{
+  g_autofree char *dir = make_community ("control", "", FALSE);
+  g_autoptr (Booted) b = boot (dir, "control", NULL, 15, RC_WORKER_KIND_BUILTIN, NULL);
+  const char *diagnosis = b->wait.record->outcome.diagnosis;
+
+  assert_outcome (b, "timeout", "did not finish starting within 15s");
+  g_assert_nonnull (diagnosis);
+  if (strstr (diagnosis, "'wasm-unsafe-eval'") == NULL)
+    g_error ("the control diagnosis does not name 'wasm-unsafe-eval': %s", diagnosis);
+  g_assert_nonnull (strstr (diagnosis, "The last request the proxy saw"));
+}
+
+static void
+test_missing_worker_src (void)
+{
+  g_autofree char *dir = make_community ("no-blob", "", FALSE);
+  g_autoptr (Booted) b =
+      boot (dir, NULL,
+            "script-src 'self' 'wasm-unsafe-eval' https://cdn.jsdelivr.net; default-src 'self'; "
+            "connect-src 'self' https://cdn.jsdelivr.net",
+            DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+  const RcViolation *v;
+
+  assert_outcome (b, "worker_error", "worker could not be constructed");
+  g_assert_cmpuint (b->wait.record->violations->len, >=, 1);
+  v = g_ptr_array_index (b->wait.record->violations, 0);
+  g_assert_cmpstr (v->directive, ==, "worker-src");
+  g_assert_cmpstr (v->source, ==, "page");
+  g_assert_nonnull (strstr (v->blocked_uri, "blob"));
+}
+
+static void
+test_prelude_oracle (void)
+{
+  g_autofree char *dir = make_community (
+      "oracle",
+      "    prelude:\n      production: |\n        import osa\n        await osa.fetch('x')\n"
+      "      develop: |\n        x = 1\n        if x\n          pass\n",
+      FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_autoptr (GPtrArray) diagnostics = NULL;
+  const RcDiagnostic *d;
+
+  g_assert_no_error (error);
+  diagnostics = rc_prelude_oracle_check (community, DEADLINE, &error);
+  g_assert_no_error (error);
+  /* Top-level await compiles; only develop's missing colon is reported, at "if x" + 5. */
+  g_assert_cmpuint (diagnostics->len, ==, 1);
+  d = g_ptr_array_index (diagnostics, 0);
+  g_assert_cmpstr (d->rule, ==, "prelude-compile");
+  g_assert_cmpstr (d->message, ==,
+                   "prelude for develop does not compile: expected ':' (<prelude>, line 2)");
+  g_assert_cmpstr (d->path, ==, "runtime.python.prelude.develop");
+  /* config.yaml: line 19 is "      develop: |", 21 is "        if x" (indent 8, offset 5). */
+  g_assert_cmpuint (d->line, ==, 21);
+  g_assert_cmpuint (d->column, ==, 13);
+}
+
+static void
+test_osa_worker_standin (void)
+{
+  g_autofree char *dir = g_build_filename (RC_SOURCE_DIR, "tests", "fixtures", "osa-checkout",
+                                           "src", "assistants", "standin", NULL);
+  g_autoptr (Booted) b = boot (dir, "nemarlike", NULL, DEADLINE, RC_WORKER_KIND_OSA, NULL);
+  const RcRunRecord *r = b->wait.record;
+  gboolean noted = FALSE;
+  const char *const sequence[] = { "loading_runtime 1/2", "runtime_loaded 1/2",
+                                   "importing standin 2/2", NULL };
+
+  /* The raw worker kind, which OSA's PyodideRuntime would turn into runtime_error. */
+  assert_outcome (b, "import_before_seal", "standin did not import");
+  assert_sequence (b, sequence);
+  g_assert_cmpstr (r->env.worker_kind, ==, "osa");
+  g_assert_cmpuint (b->wait.probes->len, >=, 3);
+  g_assert_cmpstr (g_ptr_array_index (b->wait.probes, 0), ==, "heap-probe");
+  for (guint i = 0; i < r->notes->len; i++)
+    noted |= strstr (g_ptr_array_index (r->notes, i), "instrumented") != NULL;
+  g_assert_true (noted);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  /* No accessibility bus on CI machines; GTK and WebKit warn about the missing session
+   * bus, which is the environment, not the code under test: only criticals are fatal. */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  scratch = g_dir_make_tmp ("rc-test-boot-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
+  g_test_add_func ("/boot/missing-worker-src", test_missing_worker_src);
+  g_test_add_func ("/boot/stdlib-nemarlike", test_stdlib_nemarlike);
+  g_test_add_func ("/boot/overlay-and-egress", test_overlay_and_egress);
+  g_test_add_func ("/boot/import-before-seal-fails", test_import_before_seal_fails);
+  g_test_add_func ("/boot/prelude-raises", test_prelude_raises);
+  g_test_add_func ("/boot/tampered-wheel", test_tampered_wheel);
+  g_test_add_func ("/boot/prelude-oracle", test_prelude_oracle);
+  g_test_add_func ("/boot/control-diagnosis", test_control_diagnosis);
+  status = g_test_run ();
+  if (g_getenv ("RC_TEST_KEEP") == NULL)
+    {
+      g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", scratch);
+      (void) !system (cmd);
+    }
+  return status;
+}
