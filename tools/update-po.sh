@@ -10,3 +10,4 @@ for lang in $(grep -v '^#' po/LINGUAS); do
   printf '%s: ' "$lang"
   LC_ALL=C msgfmt --check --statistics -o /dev/null "po/$lang.po"
 done
+echo "Untranslated or fuzzy entries: msgattrib --untranslated --only-fuzzy / msgattrib --untranslated po/LANG.po"
