@@ -10,6 +10,7 @@
 
 #include "core/rc-csp.h"
 #include "core/rc-diagnostic.h"
+#include "core/rc-seal-probes.h"
 #include "rc-test-ui.h"
 #include "ui/rc-application.h"
 #include "ui/rc-boot-pane.h"
@@ -341,7 +342,9 @@ test_window_boot_cold_ready (void)
   RcBootPane *pane = child (window, "boot_pane");
   g_autoptr (RcRunRecord) record = NULL;
   RcPythonConsole *console;
+  GPtrArray *verdicts;
   gboolean done = FALSE;
+  gboolean audited = FALSE;
   g_autofree char *shot = NULL;
 
   g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
@@ -369,6 +372,26 @@ test_window_boot_cold_ready (void)
                                     "python");
   rc_test_spin (300);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-python");
+  g_clear_pointer (&shot, g_free);
+
+  /* The seal audit: every sealed import is denied with its reason and egress outside
+   * fetch_allow is refused. nemarlike's connect-src does not list the demo's data host, so
+   * the fetch_allow probe fails, from the policy analysis. */
+  g_signal_connect_swapped (pane, "audit-finished", G_CALLBACK (set_true), &audited);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "seal-audit", NULL);
+  g_assert_true (rc_test_wait_for (&audited, 180));
+  verdicts = rc_boot_pane_get_audit_verdicts (pane);
+  g_assert_nonnull (verdicts);
+  g_assert_cmpuint (verdicts->len, ==, 8);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RcSealVerdict *v = g_ptr_array_index (verdicts, i);
+
+      g_test_message ("probe %u: %s: %s", i, v->passed ? "pass" : "fail", v->detail);
+      g_assert_true (v->passed == (i < 7));
+    }
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "seal-audit");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -108,6 +108,19 @@ last_line (const char *text)
   return g_strdup ("");
 }
 
+/* The stripped line of @text that contains @needle, or NULL: the worker's stderr may end with
+ * a summary or source lines, and the verdict should quote the refusal itself. */
+static char *
+line_containing (const char *text, const char *needle)
+{
+  g_auto (GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], needle) != NULL)
+      return g_strstrip (g_strdup (lines[i]));
+  return NULL;
+}
+
 RcSealVerdict *
 rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result)
 {
@@ -127,7 +140,7 @@ rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result)
     case RC_SEAL_PROBE_IMPORT_DENIED:
       denial = g_strdup_printf ("'%s' is not available to executed code.", probe->subject);
       if (strstr (err, denial) != NULL)
-        return verdict_new (TRUE, g_steal_pointer (&line));
+        return verdict_new (TRUE, line_containing (err, denial));
       if (g_str_equal (status, "ok"))
         return verdict_new (FALSE,
                             g_strdup_printf (_ ("%s imported: the seal is open"), probe->subject));
@@ -140,8 +153,10 @@ rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result)
 
           return verdict_new (FALSE, g_strdup_printf (_ ("the fetch got a response: %s"), answer));
         }
-      if (strstr (err, "not_in_fetch_allow") != NULL || strstr (err, "egress policy") != NULL)
-        return verdict_new (TRUE, g_steal_pointer (&line));
+      if (strstr (err, "not_in_fetch_allow") != NULL)
+        return verdict_new (TRUE, line_containing (err, "not_in_fetch_allow"));
+      if (strstr (err, "egress policy") != NULL)
+        return verdict_new (TRUE, line_containing (err, "egress policy"));
       return verdict_new (FALSE,
                           g_strdup_printf (_ ("failed, but not by the egress guard: %s"), line));
     case RC_SEAL_PROBE_ALLOWED_READABLE:

@@ -9,6 +9,7 @@
 
 #include "core/rc-csp-presets.h"
 #include "rc-boot-pane-private.h"
+#include "rc-source-style.h"
 
 char *
 _rc_boot_pane_dup_policy_text (RcBootPane *self)
@@ -88,21 +89,18 @@ create_finding_row (const RcCspFinding *finding)
   return row;
 }
 
-void
-_rc_boot_pane_analyse (RcBootPane *self)
+GPtrArray *
+_rc_boot_pane_analyse_policy (RcBootPane *self, const char *policy)
 {
-  g_autofree char *policy = _rc_boot_pane_dup_policy_text (self);
   g_autofree char *cdn = NULL;
   g_auto (GStrv) fetch_allow = NULL;
   g_autoptr (GUri) cdn_uri = NULL;
   g_autofree char *cdn_origin = NULL;
-  g_autofree char *summary = NULL;
   RcCspNeeds needs = { 0 };
-  GtkWidget *child;
-  guint refused, fatal = 0;
 
   if (self->server == NULL)
-    return;
+    return NULL;
+  /* What the runtime needs comes from the origins the emulation really serves. */
   cdn = rc_server_get_cdn_base (self->server);
   cdn_uri = g_uri_parse (cdn, G_URI_FLAGS_NONE, NULL);
   if (cdn_uri != NULL)
@@ -113,9 +111,21 @@ _rc_boot_pane_analyse (RcBootPane *self)
   needs.cdn_path = cdn_uri != NULL ? g_uri_get_path (cdn_uri) : NULL;
   needs.api_origin = rc_server_get_api_origin (self->server);
   needs.fetch_allow = fetch_allow;
+  return rc_csp_analyse_text (policy, &needs);
+}
 
+void
+_rc_boot_pane_analyse (RcBootPane *self)
+{
+  g_autofree char *policy = _rc_boot_pane_dup_policy_text (self);
+  g_autofree char *summary = NULL;
+  GtkWidget *child;
+  guint refused, fatal = 0;
+
+  if (self->server == NULL)
+    return;
   g_clear_pointer (&self->findings, g_ptr_array_unref);
-  self->findings = rc_csp_analyse_text (policy, &needs);
+  self->findings = _rc_boot_pane_analyse_policy (self, policy);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_list))) != NULL)
     gtk_list_box_remove (self->findings_list, child);
   for (guint i = 0; i < self->findings->len; i++)
@@ -224,6 +234,7 @@ _rc_boot_pane_setup_policy (RcBootPane *self, const char *preset)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->policy_view));
 
+  rc_source_style_follow (GTK_SOURCE_BUFFER (buffer));
   load_presets (self);
   g_signal_connect_swapped (self->preset_row, "notify::selected", G_CALLBACK (preset_selected_cb),
                             self);

@@ -58,10 +58,12 @@ struct _RcBootPane
   GPtrArray *findings;
   RcRunRecord *cold;
   RcRunRecord *warm;
-  GArray *queue;     /* RcBootMode still to run */
-  GArray *last_plan; /* RcBootMode of the last plan, for reboot on change */
-  GPtrArray *runs;   /* RcRunRecord of a Runs… series, NULL otherwise */
-  GPtrArray *probes; /* RcSealProbe of a running audit, NULL otherwise */
+  GArray *queue;             /* RcBootMode still to run */
+  GArray *last_plan;         /* RcBootMode of the last plan, for reboot on change */
+  GPtrArray *runs;           /* RcRunRecord of a Runs… series, NULL otherwise */
+  GPtrArray *probes;         /* RcSealProbe of a running audit, NULL otherwise */
+  GPtrArray *verdicts;       /* RcSealVerdict of the last audit, one per probe run */
+  GPtrArray *audit_findings; /* the booted policy's analysis, for the audit */
   guint probe_index;
   guint audit_passed;
   guint analysis_id;
@@ -77,6 +79,8 @@ GStrv _rc_boot_pane_dup_fetch_allow (RcBootPane *self);
 char *_rc_boot_pane_dup_policy_text (RcBootPane *self);
 const char *_rc_boot_pane_policy_name (RcBootPane *self, const char *policy);
 void _rc_boot_pane_analyse (RcBootPane *self);
+/* rc_csp_analyse() of @policy against this community's needs (RcCspFinding*), or NULL. */
+GPtrArray *_rc_boot_pane_analyse_policy (RcBootPane *self, const char *policy);
 /* Loads the presets, selects @preset (else nemarlike) and follows edits. */
 void _rc_boot_pane_setup_policy (RcBootPane *self, const char *preset);
 /* Called when a plan of Runs… finished (all records are in self->runs). */

@@ -139,6 +139,7 @@ probe_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     verdict = rc_seal_probe_judge (probe, answer);
   self->audit_passed += verdict->passed ? 1 : 0;
   add_audit_row (self, probe, verdict);
+  g_ptr_array_add (self->verdicts, g_steal_pointer (&verdict));
   self->probe_index++;
   /* A runtime the engine had to recycle (timeout) cannot take more probes. */
   if (answer == NULL)
@@ -146,10 +147,30 @@ probe_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   run_next_probe (self);
 }
 
+/* A fetch_allow URL that the booted page's connect-src refuses cannot be read, and under
+ * WebKit the refused fetch may never settle (runtime-worker.md §3.3): say so from the
+ * policy analysis instead of waiting for the execution limit. */
+static RcSealVerdict *
+refused_by_policy (RcBootPane *self, const RcSealProbe *probe)
+{
+  const RcCspFinding *finding;
+  RcSealVerdict *verdict;
+
+  if (probe->kind != RC_SEAL_PROBE_ALLOWED_READABLE || self->audit_findings == NULL)
+    return NULL;
+  finding = rc_csp_findings_find (self->audit_findings, "connect-fetch-allow", probe->subject);
+  if (finding == NULL || finding->granted)
+    return NULL;
+  verdict = g_new0 (RcSealVerdict, 1);
+  verdict->detail = g_strdup_printf (_ ("not run: %s"), finding->message);
+  return verdict;
+}
+
 static void
 run_next_probe (RcBootPane *self)
 {
   const RcSealProbe *probe;
+  RcSealVerdict *refused;
 
   if (self->probe_index >= self->probes->len)
     {
@@ -159,11 +180,22 @@ run_next_probe (RcBootPane *self)
                            self->audit_passed, self->probes->len);
 
       g_clear_pointer (&self->probes, g_ptr_array_unref);
+      g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
       _rc_boot_pane_toast (self, text);
+      g_signal_emit_by_name (self, "audit-finished");
       _rc_boot_pane_update_actions (self);
       return;
     }
   probe = g_ptr_array_index (self->probes, self->probe_index);
+  refused = refused_by_policy (self, probe);
+  if (refused != NULL)
+    {
+      add_audit_row (self, probe, refused);
+      g_ptr_array_add (self->verdicts, refused);
+      self->probe_index++;
+      run_next_probe (self);
+      return;
+    }
   rc_engine_execute_async (self->engine, probe->code, NULL, probe_cb, g_object_ref (self));
 }
 
@@ -186,10 +218,22 @@ rc_boot_pane_seal_audit (RcBootPane *self)
   gtk_stack_set_visible_child_name (self->results_stack, "audit");
   fetch_allow = _rc_boot_pane_dup_fetch_allow (self);
   self->probes = rc_seal_probes_new ((const char *const *) fetch_allow);
+  g_clear_pointer (&self->verdicts, g_ptr_array_unref);
+  self->verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_seal_verdict_free);
+  g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
+  self->audit_findings = _rc_boot_pane_analyse_policy (self, rc_engine_get_csp (self->engine));
   self->probe_index = 0;
   self->audit_passed = 0;
   _rc_boot_pane_update_actions (self);
   run_next_probe (self);
+}
+
+GPtrArray *
+rc_boot_pane_get_audit_verdicts (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return self->verdicts;
 }
 
 /* Web Inspector */

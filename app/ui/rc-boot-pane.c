@@ -15,6 +15,7 @@ enum
 {
   TOAST,
   BOOT_FINISHED,
+  AUDIT_FINISHED,
   N_SIGNALS
 };
 
@@ -479,6 +480,8 @@ rc_boot_pane_dispose (GObject *object)
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->probes, g_ptr_array_unref);
+  g_clear_pointer (&self->verdicts, g_ptr_array_unref);
+  g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
   G_OBJECT_CLASS (rc_boot_pane_parent_class)->dispose (object);
 }
 
@@ -516,6 +519,14 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   signals[BOOT_FINISHED] =
       g_signal_new ("boot-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 1, RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * RcBootPane::audit-finished:
+   *
+   * The seal audit ran its last probe; see rc_boot_pane_get_audit_verdicts().
+   */
+  signals[AUDIT_FINISHED] = g_signal_new ("audit-finished", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   g_type_ensure (RC_TYPE_STEP_CHART);

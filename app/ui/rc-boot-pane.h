@@ -40,4 +40,7 @@ char *rc_boot_pane_dup_outcome_text (RcBootPane *self);
 /* The CSP findings shown under the policy editor (RcCspFinding*), or NULL. */
 GPtrArray *rc_boot_pane_get_findings (RcBootPane *self);
 
+/* RcSealVerdict of the last seal audit, in probe order (rc_seal_probes_new()), or NULL. */
+GPtrArray *rc_boot_pane_get_audit_verdicts (RcBootPane *self);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "rc-problem.h"
 #include "rc-problems-view.h"
+#include "rc-source-style.h"
 
 struct _RcProblemsView
 {
@@ -276,14 +277,9 @@ rc_problems_view_update_counts (RcProblemsView *self, GPtrArray *diagnostics)
 static void
 setup_source_view (RcProblemsView *self)
 {
-  GtkSourceStyleSchemeManager *schemes = gtk_source_style_scheme_manager_get_default ();
-  AdwStyleManager *style = adw_style_manager_get_default ();
-
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
   g_object_ref (self->buffer);
-  gtk_source_buffer_set_style_scheme (
-      self->buffer, gtk_source_style_scheme_manager_get_scheme (
-                        schemes, adw_style_manager_get_dark (style) ? "Adwaita-dark" : "Adwaita"));
+  rc_source_style_follow (self->buffer);
   self->problem_tag =
       gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem", "underline",
                                   PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);

@@ -8,6 +8,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "rc-python-console.h"
+#include "rc-source-style.h"
 
 struct _RcPythonConsole
 {
@@ -233,6 +234,7 @@ rc_python_console_init (RcPythonConsole *self)
   input = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->input_view)));
   gtk_source_buffer_set_language (input,
                                   gtk_source_language_manager_get_language (languages, "python3"));
+  rc_source_style_follow (input);
   gtk_text_buffer_set_text (GTK_TEXT_BUFFER (input), "import sys\nprint(sys.version)\n", -1);
   output = gtk_text_view_get_buffer (self->output_view);
   gtk_text_buffer_create_tag (output, "stdout", NULL);
