@@ -37,25 +37,41 @@ rc_test_spin (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* The widget's current frame as a render node; NULL until the window has drawn. */
+static GskRenderNode *
+snapshot_widget (GtkWidget *widget, int width, int height)
+{
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  return gtk_snapshot_free_to_node (snapshot);
+}
+
 char *
 rc_test_save_screenshot (GtkWidget *widget, const char *name)
 {
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr (GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr (GskRenderNode) node = NULL;
   g_autoptr (GdkTexture) texture = NULL;
   g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
   g_autofree char *file = g_strconcat (name, ".png", NULL);
   char *path = g_build_filename (dir, file, NULL);
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  GskRenderer *renderer;
+  int width, height;
 
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  /* A loaded machine may not have drawn the latest state yet: wait for a frame, and retry. */
+  gtk_test_widget_wait_for_draw (widget);
+  for (guint i = 0; i < 50 && node == NULL; i++)
+    {
+      width = gtk_widget_get_width (widget);
+      height = gtk_widget_get_height (widget);
+      if (width > 0 && height > 0)
+        node = snapshot_widget (widget, width, height);
+      if (node == NULL)
+        rc_test_spin (100);
+    }
   g_assert_nonnull (node);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
   g_assert_true (gdk_texture_save_to_png (texture, path));

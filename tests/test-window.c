@@ -243,6 +243,7 @@ test_window_checkout_lists_communities (void)
   g_autofree char *demo = g_build_filename (root, "src", "assistants", "demo", NULL);
   g_autofree char *config = g_build_filename (demo, "config.yaml", NULL);
   g_autoptr (GFile) checkout = NULL;
+  g_autofree char *shot = NULL;
   RcWindow *window;
   GtkStack *stack;
 
@@ -252,11 +253,14 @@ test_window_checkout_lists_communities (void)
   g_assert_no_error (error);
   checkout = g_file_new_for_path (root);
   window = rc_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   gtk_window_present (GTK_WINDOW (window));
   rc_window_open_folder (window, checkout);
   stack = child (window, "main_stack");
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "picker");
   g_assert_null (rc_window_get_community (window));
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "checkout-picker");
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (config);
   g_rmdir (demo);

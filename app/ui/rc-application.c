@@ -278,6 +278,25 @@ rc_application_forget_recent (RcApplication *self, const char *path)
   g_settings_set_strv (self->settings, "recent-folders", (const char *const *) recent);
 }
 
+/* An uninstalled build (the README's `_build/app/runtime-console open …`) has its schema only
+ * in the build tree; point GSettings there before anything reads it. */
+static void
+use_build_tree_schema_when_uninstalled (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *compiled = g_build_filename (RC_BUILD_ROOT, "data", "gschemas.compiled", NULL);
+  g_autofree char *dirs = NULL;
+  const char *old = g_getenv ("GSETTINGS_SCHEMA_DIR");
+
+  if (exe == NULL || !g_str_has_prefix (exe, RC_BUILD_ROOT G_DIR_SEPARATOR_S)
+      || !g_file_test (compiled, G_FILE_TEST_EXISTS))
+    return;
+  dirs = old != NULL && old[0] != '\0'
+             ? g_strconcat (RC_BUILD_ROOT "/data", G_SEARCHPATH_SEPARATOR_S, old, NULL)
+             : g_strdup (RC_BUILD_ROOT "/data");
+  g_setenv ("GSETTINGS_SCHEMA_DIR", dirs, TRUE);
+}
+
 int
 rc_ui_run (int argc, char **argv)
 {
@@ -292,6 +311,7 @@ rc_ui_run (int argc, char **argv)
       g_ptr_array_add (args, argv[i]);
   g_ptr_array_add (args, NULL);
 
+  use_build_tree_schema_when_uninstalled ();
   app = rc_application_new ();
   return g_application_run (G_APPLICATION (app), (int) args->len - 1, (char **) args->pdata);
 }

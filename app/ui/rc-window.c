@@ -26,6 +26,7 @@ struct _RcWindow
   /* Template widgets */
   AdwToastOverlay *toast_overlay;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
   GtkSpinner *spinner;
   GtkStack *main_stack;
   AdwViewStack *view_stack;
@@ -81,6 +82,27 @@ load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
     g_task_return_pointer (task, community, g_object_unref);
 }
 
+/* The pages only exist for a community; without one the header shows the app's name. */
+static void
+rc_window_update_switcher_cb (RcWindow *self)
+{
+  gboolean has_community = self->community != NULL;
+
+  /* Also called while the template is built, before the children are bound. */
+  if (self->switcher_bar == NULL || self->switcher_title == NULL)
+    return;
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, has_community);
+  adw_view_switcher_bar_set_reveal (
+      self->switcher_bar,
+      has_community && adw_view_switcher_title_get_title_visible (self->switcher_title));
+  if (!has_community)
+    {
+      adw_view_switcher_title_set_title (self->switcher_title, _ ("Runtime Console"));
+      adw_view_switcher_title_set_subtitle (self->switcher_title, "");
+      gtk_window_set_title (GTK_WINDOW (self), _ ("Runtime Console"));
+    }
+}
+
 static void
 rc_window_update_actions (RcWindow *self)
 {
@@ -89,6 +111,7 @@ rc_window_update_actions (RcWindow *self)
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (revalidate), self->folder != NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->view_stack), has_community);
+  rc_window_update_switcher_cb (self);
 }
 
 static void
@@ -399,6 +422,7 @@ rc_window_class_init (RcWindowClass *klass)
                                                "/earth/osc/RuntimeConsole/rc-window.ui");
   gtk_widget_class_bind_template_child (widget_class, RcWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, RcWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, RcWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, RcWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, RcWindow, view_stack);
@@ -410,6 +434,7 @@ rc_window_class_init (RcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcWindow, boot_pane);
   gtk_widget_class_bind_template_callback (widget_class, rc_window_community_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, rc_window_toast_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rc_window_update_switcher_cb);
 }
 
 static void
