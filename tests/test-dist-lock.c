@@ -29,6 +29,8 @@ fixture_setup (Fixture *f, gconstpointer data)
 {
   g_autofree char *source =
       g_test_build_filename (G_TEST_DIST, "fixtures", "lock", "dist", "pyodide-lock.json", NULL);
+  g_autofree char *padding = g_strnfill (48 * 1024, ' ');
+  g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
 
   f->tmp = g_dir_make_tmp ("rc-dist-XXXXXX", &error);
@@ -36,7 +38,9 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->dist = g_build_filename (f->tmp, "dist", NULL);
   f->cache = g_build_filename (f->tmp, "cache", NULL);
   g_assert_cmpint (g_mkdir (f->dist, 0755), ==, 0);
-  g_assert_true (g_file_get_contents (source, &f->lock_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  /* Whitespace makes it as large as a real lock: small ones are not cached. */
+  f->lock_text = g_strconcat (text, padding, NULL);
   write_lock (f, f->lock_text);
   g_setenv ("RC_DIST_LOCK_CACHE", f->cache, TRUE);
 }
@@ -155,11 +159,21 @@ test_canonical_names (void)
     }
 }
 
+/* 100 levels: beyond the checked limit; json-glib is never handed such a lock. */
+#define DEEP10  "[[[[[[[[[["
+#define DEEP100 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10 DEEP10
+
 static void
 test_errors (Fixture *f, gconstpointer data)
 {
   static const char *invalid[] = {
-    "{not json", "", "[]", "{\"info\": {}}", "{\"packages\": []}", "{\"packages\": {\"numpy\": 1}}",
+    "{not json",
+    "",
+    "[]",
+    "{\"info\": {}}",
+    "{\"packages\": []}",
+    "{\"packages\": {\"numpy\": 1}}",
+    "{\"packages\": {}, \"x\": " DEEP100 "}",
   };
   g_autofree char *missing = g_build_filename (f->tmp, "nowhere", NULL);
   g_autoptr (GError) error = NULL;
@@ -211,6 +225,22 @@ test_cache (Fixture *f, gconstpointer data)
   g_assert_false (rc_dist_lock_get_from_cache (edited));
   g_assert_cmpstr (json_object_get_string_member (rc_dist_lock_lookup (edited, "scipy"), "version"),
                    ==, "1.99.9");
+
+  /* A small lock (a test fixture) is parsed every time and leaves no cache file. */
+  {
+    g_autofree char *small_cache = g_build_filename (f->tmp, "small-cache", NULL);
+    g_autoptr (RcDistLock) first = NULL;
+    g_autoptr (RcDistLock) second = NULL;
+
+    g_setenv ("RC_DIST_LOCK_CACHE", small_cache, TRUE);
+    write_lock (f, "{\"packages\": {\"six\": {\"name\": \"six\"}}}");
+    first = load_ok (f);
+    second = load_ok (f);
+    g_assert_false (rc_dist_lock_get_from_cache (second));
+    g_assert_false (g_file_test (small_cache, G_FILE_TEST_EXISTS));
+    g_setenv ("RC_DIST_LOCK_CACHE", f->cache, TRUE);
+    write_lock (f, edited_text);
+  }
 
   /* Damage the cache file: the lock is parsed again, correctly. */
   dir = g_dir_open (f->cache, 0, NULL);

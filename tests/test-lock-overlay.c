@@ -222,6 +222,19 @@ test_sha256_mismatch (Fixture *f, gconstpointer data)
   /* Fail closed: nothing is served, not even the wheel that matched. */
   beta = rc_lock_overlay_get_wheel (overlay, BETA_WHEEL);
   g_assert_null (beta);
+
+  /* §7 item 37: the loaded overlay keeps its verdict; fixing the file needs a new load. */
+  write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel\n", -1);
+  g_assert_false (rc_lock_overlay_is_verified (overlay));
+  g_assert_null (rc_lock_overlay_get_wheel (overlay, ALPHA_WHEEL));
+  {
+    g_autoptr (GPtrArray) again_diagnostics = rc_diagnostics_new ();
+    g_autoptr (RcLockOverlay) again =
+        rc_lock_overlay_load (f->dir, "runtime/x-pyodide-lock.json", again_diagnostics);
+
+    g_assert_cmpuint (again_diagnostics->len, ==, 0);
+    g_assert_true (rc_lock_overlay_is_verified (again));
+  }
 }
 
 /* §7 item 30 */
@@ -636,6 +649,12 @@ test_hostile_json (Fixture *f, gconstpointer data)
     expect (f, "overlay-type", "packages.b", 1, 159);
     expect (f, "overlay-type", "packages.c", 1, 167);
     g_assert_false (rc_lock_overlay_is_valid (overlay));
+  }
+  /* Columns count characters, not bytes: "ä" is two bytes. */
+  {
+    g_autoptr (RcLockOverlay) overlay = load_text (f, "{\"packages\": {\"\xc3\xa4\": 5}}", -1);
+
+    expect (f, "overlay-type", "packages.\xc3\xa4", 1, 20);
   }
   {
     g_autoptr (RcLockOverlay) overlay = load_text (f, "[]", -1);

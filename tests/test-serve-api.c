@@ -407,6 +407,56 @@ test_other_routes (Fixture *f, gconstpointer user_data)
   g_assert_cmpstr (header (preflight, "Access-Control-Allow-Origin"), ==, "https://nemar.org");
 }
 
+/* An API mounted under a path of the page's host: its paths go to the API, the rest to the page. */
+static void
+test_mounted_on_page_host (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (CurlResult) config = NULL;
+  g_autoptr (CurlResult) page = NULL;
+  g_autoptr (GBytes) html = g_bytes_new_static ("<p>page</p>", 11);
+
+  rc_server_set_page_origin (f->server, "https://nemar.org");
+  rc_server_set_api_origin (f->server, "https://nemar.org/osa/");
+  rc_server_add_page_file (f->server, "/index.html", html, NULL);
+  serve (f, RC_DEPLOYMENT_PRODUCTION);
+  g_assert_cmpstr (rc_server_get_api_origin (f->server), ==, "https://nemar.org/osa");
+  config = run_curl (f->server, "https://nemar.org/osa/demo/", NULL);
+  g_assert_cmpuint (config->status, ==, 200);
+  g_assert_cmpstr (header (config, "Content-Type"), ==, "application/json");
+  page = run_curl (f->server, "https://nemar.org/", NULL);
+  g_assert_cmpuint (page->status, ==, 200);
+  g_assert_true (g_bytes_equal (page->body, html));
+}
+
+/* Setters work on a running server: the next request sees them. */
+static void
+test_reconfigure_running (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) develop = NULL;
+  g_autoptr (CurlResult) before = NULL;
+  g_autoptr (CurlResult) after = NULL;
+  g_autoptr (CurlResult) page = NULL;
+  g_autoptr (GBytes) html = g_bytes_new_static ("<p>x</p>", 8);
+
+  serve (f, RC_DEPLOYMENT_PRODUCTION);
+  before = run_curl (f->server, API_DEVELOP, NULL);
+  g_assert_cmpuint (before->connect_status, ==, 502);
+
+  develop = rc_community_load (f->community, NULL, RC_DEPLOYMENT_DEVELOP, &error);
+  g_assert_no_error (error);
+  rc_server_set_community (f->server, develop, RC_DEPLOYMENT_DEVELOP);
+  rc_server_set_page_origin (f->server, "https://nemar.org");
+  rc_server_add_page_file (f->server, "/index.html", html, NULL);
+  after = run_curl (f->server, API_DEVELOP, NULL);
+  g_assert_cmpuint (after->status, ==, 200);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (after->body, NULL),
+                                  g_bytes_get_size (after->body), "data-staging.example.org"));
+  page = run_curl (f->server, "https://nemar.org/", NULL);
+  g_assert_cmpuint (page->status, ==, 200);
+  g_assert_cmpstr (rc_server_get_page_origin (f->server), ==, "https://nemar.org");
+}
+
 static void
 test_no_community (Fixture *f, gconstpointer user_data)
 {
@@ -446,6 +496,8 @@ main (int argc, char **argv)
   ADD ("/serve-api/no-lockfile", test_no_lockfile);
   ADD ("/serve-api/rename", test_rename);
   ADD ("/serve-api/other-routes", test_other_routes);
+  ADD ("/serve-api/mounted-on-page-host", test_mounted_on_page_host);
+  ADD ("/serve-api/reconfigure-running", test_reconfigure_running);
   ADD ("/serve-api/no-community", test_no_community);
 #undef ADD
   return g_test_run ();

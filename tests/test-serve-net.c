@@ -117,6 +117,48 @@ test_throttle_shared (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (elapsed, <=, 2 * alone * 1.3);
 }
 
+static gboolean
+stop_cb (gpointer user_data)
+{
+  rc_server_stop (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Stopping mid-transfer (and mid-latency) closes the client's connection, cleanly. */
+static void
+test_stop_during_transfer (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (GSubprocess) slow = NULL;
+  g_autoptr (GSubprocess) waiting = NULL;
+  g_autoptr (GSubprocess) pausing = NULL;
+  gint64 started = g_get_monotonic_time ();
+  int done = 0;
+
+  start (f, RC_THROTTLE_SLOW_3G);
+  slow = spawn_curl (f->server, "https://zarr.nemar.org/two.bin");
+  waiting = spawn_curl (f->server, "http://zarr.nemar.org/half-a.bin");
+  g_subprocess_wait_async (slow, NULL, wait_cb, &done);
+  g_subprocess_wait_async (waiting, NULL, wait_cb, &done);
+  g_timeout_add (1200, stop_cb, f->server);
+  while (done < 2 && g_get_monotonic_time () - started < 1000000)
+    g_main_context_iteration (NULL, TRUE);
+  /* This one is still inside its 400 ms of latency when the server stops. */
+  pausing = spawn_curl (f->server, "http://zarr.nemar.org/half-b.bin");
+  g_subprocess_wait_async (pausing, NULL, wait_cb, &done);
+  while (done < 3)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (rc_server_is_running (f->server));
+  g_assert_cmpint (g_subprocess_get_exit_status (slow), !=, 0);
+  g_assert_cmpint (g_subprocess_get_exit_status (waiting), !=, 0);
+  g_assert_cmpint (g_subprocess_get_exit_status (pausing), !=, 0);
+  /* Let any pending latency timers fire on the stopped server. */
+  for (int i = 0; i < 50; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_usleep (500000);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 static void
 test_unthrottled (Fixture *f, gconstpointer user_data)
 {
@@ -192,6 +234,7 @@ main (int argc, char **argv)
   ADD ("/serve-net/throttle-nominal", test_throttle_nominal);
   ADD ("/serve-net/throttle-shared", test_throttle_shared);
   ADD ("/serve-net/live", test_live);
+  ADD ("/serve-net/stop-during-transfer", test_stop_during_transfer);
 #undef ADD
   return g_test_run ();
 }

@@ -100,6 +100,42 @@ test_proxy_and_ca (Fixture *f, gconstpointer user_data)
 }
 
 static void
+test_certificates (Fixture *f, gconstpointer user_data)
+{
+  g_auto (GStrv) hosts = rc_server_get_emulated_hosts (f->server);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GTlsCertificate) ca =
+      g_tls_certificate_new_from_file (rc_server_get_ca_file (f->server), &error);
+  const char *expected[] = { "nemar.org", "cdn.jsdelivr.net", "widget.osc.earth", "zarr.nemar.org",
+                             "data.example" };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (hosts), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autoptr (GTlsCertificate) leaf = NULL;
+      g_autoptr (GSocketConnectable) identity = g_network_address_new (expected[i], 443);
+      g_autoptr (GSocketConnectable) other = g_network_address_new ("example.org", 443);
+
+      g_assert_cmpstr (hosts[i], ==, expected[i]);
+      leaf = rc_server_get_tls_certificate (f->server, expected[i], &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (g_tls_certificate_verify (leaf, identity, ca), ==, 0);
+      g_assert_cmpint (g_tls_certificate_verify (leaf, other, ca), ==,
+                       G_TLS_CERTIFICATE_BAD_IDENTITY);
+    }
+}
+
+static void
+test_proxy_itself (Fixture *f, gconstpointer user_data)
+{
+  g_autofree char *url = g_strdup_printf ("http://127.0.0.1:%u/", rc_server_get_port (f->server));
+  g_autoptr (CurlResult) r = run_curl (f->server, "--noproxy", "*", url, NULL);
+
+  g_assert_cmpuint (r->status, ==, 400);
+}
+
+static void
 test_page (Fixture *f, gconstpointer user_data)
 {
   g_autoptr (CurlResult) r = run_curl (f->server, "https://nemar.org/", NULL);
@@ -390,6 +426,8 @@ main (int argc, char **argv)
 
 #define ADD(name, func) g_test_add (name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/serve/proxy-and-ca", test_proxy_and_ca);
+  ADD ("/serve/certificates", test_certificates);
+  ADD ("/serve/proxy-itself", test_proxy_itself);
   ADD ("/serve/page", test_page);
   ADD ("/serve/cdn", test_cdn);
   ADD ("/serve/cdn-conditional", test_cdn_conditional);

@@ -235,8 +235,11 @@ test_hostile (void)
   g_autoptr (GString) deep = g_string_new ("a: ");
   g_autoptr (GString) huge = g_string_new ("a: \"");
   static const char junk[] = "\x7f\x45\x4c\x46\x02\x01\x01\x00\xff\xfe\x00\x00:\x01\n\t- [";
-  static const char bomb[] = "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a]\n"
-                             "c: &c [*b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c]\n";
+  static const char bomb[] =
+      "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+      "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+      "g: [*f, *f, *f, *f, *f, *f, *f, *f, *f]\n";
   g_autoptr (GPtrArray) diags = rc_diagnostics_new ();
   RcYamlNode *root;
 
@@ -256,8 +259,18 @@ test_hostile (void)
   root = rc_yaml_parse (junk, sizeof junk - 1, "config.yaml", diags);
   g_assert_null (root);
 
+  root = parse ("a: &x [1, *x]\nb: &y {k: *y}\n", diags);
+  g_assert_nonnull (root);
+  g_assert_cmpint (((RcYamlNode *) rc_yaml_map_get (root, "a")->items->pdata[1])->kind, ==,
+                   RC_YAML_NULL);
+  json_node_unref (rc_yaml_node_to_json (root));
+  g_clear_pointer (&root, rc_yaml_node_unref);
+
   root = parse (bomb, diags);
   g_assert_nonnull (root);
+  /* Expanded, the bomb would be 9^7 leaves under g; what aliases add stays bounded. */
+  g_assert_cmpuint (root->weight, <=, 100000 + 200);
+  json_node_unref (rc_yaml_node_to_json (root));
   g_assert_nonnull (rc_diagnostics_find_rule (diags, "yaml-alias"));
   g_clear_pointer (&root, rc_yaml_node_unref);
 }

@@ -125,9 +125,15 @@ print_summary (RcCommunity *community, GPtrArray *diags, const char *dir)
   printf (_ ("%s: %s (%s, %s, %s), %s deployment"), dir, errors == 0 ? _ ("valid") : _ ("invalid"),
           e, w, n, rc_deployment_to_string (rc_community_get_deployment (community)));
   if (closure->len > 0)
-    printf (
-        ngettext ("; preload installs %u package", "; preload installs %u packages", closure->len),
-        closure->len);
+    {
+      g_autoptr (JsonObject) python =
+          rc_community_get_runtime_python (community, rc_community_get_deployment (community));
+      guint names = json_array_get_length (json_object_get_array_member (python, "preload"));
+
+      /* TRANSLATORS: "; preload: 5 names → 24 packages" */
+      printf (ngettext ("; preload: %u name", "; preload: %u names", names), names);
+      printf (ngettext (" → %u package", " → %u packages", closure->len), closure->len);
+    }
   printf ("\n");
 }
 

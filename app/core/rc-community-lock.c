@@ -38,7 +38,9 @@ report_unresolved (RcCommunity *self, RcCheck *c, RcYamlNode *item, const char *
   rc_check_error (c, item, path, "preload-unresolved", hint,
                   "preload names '%s', which is a key of neither Pyodide %s's lock nor the "
                   "overlay, so the runtime cannot load it",
-                  item->text, RC_PYODIDE_PIN);
+                  item->text,
+                  rc_dist_lock_get_version (self->dist) ? rc_dist_lock_get_version (self->dist)
+                                                        : RC_PYODIDE_PIN);
 }
 
 static void
@@ -162,9 +164,26 @@ compute_closure (RcCommunity *self)
   self->closure = rc_preload_closure (self->dist, overlay, (const char *const *) names);
 }
 
+/* The preload checks only mean something against the Pyodide the runtime pins. */
+static void
+check_distribution_version (RcCommunity *self)
+{
+  const char *version = rc_dist_lock_get_version (self->dist);
+
+  if (version == NULL || g_str_equal (version, RC_PYODIDE_PIN))
+    return;
+  rc_diagnostics_add (self->diagnostics, RC_SEVERITY_WARNING, rc_dist_lock_get_path (self->dist), 0,
+                      0, "", "distribution-version",
+                      _ ("Pass --distribution with the Pyodide 0.29.5 distribution."),
+                      "this distribution is Pyodide %s, not %s; preload names were checked "
+                      "against the wrong lock",
+                      version, RC_PYODIDE_PIN);
+}
+
 void
 rc_community_check_locks (RcCommunity *self, RcCheck *c)
 {
+  check_distribution_version (self);
   if (self->facts.lockfile != NULL)
     {
       self->overlay = rc_lock_overlay_load (self->dir, self->facts.lockfile, self->diagnostics);

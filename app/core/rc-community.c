@@ -332,3 +332,21 @@ rc_community_lookup_position (RcCommunity *self, const char *path, guint *line, 
     *column = node->column;
   return TRUE;
 }
+
+void
+rc_community_add_prelude_results (RcCommunity *self, GPtrArray *compile_diagnostics)
+{
+  g_return_if_fail (RC_IS_COMMUNITY (self));
+
+  for (guint i = self->diagnostics->len; i > 0; i--)
+    {
+      RcDiagnostic *d = g_ptr_array_index (self->diagnostics, i - 1);
+
+      if (g_str_equal (d->rule, "prelude-not-compiled"))
+        g_ptr_array_remove_index (self->diagnostics, i - 1);
+    }
+  for (guint i = 0; compile_diagnostics != NULL && i < compile_diagnostics->len; i++)
+    g_ptr_array_add (self->diagnostics, rc_diagnostic_copy (compile_diagnostics->pdata[i]));
+  rc_diagnostics_sort (self->diagnostics);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
+}

@@ -70,6 +70,11 @@ GPtrArray *rc_community_get_diagnostics (RcCommunity *self);
 /* No error-severity diagnostics (warnings and notes are allowed). */
 gboolean rc_community_is_valid (RcCommunity *self);
 
+/* The preludes were compiled elsewhere (the boot engine's prelude oracle): drops every
+ * `prelude-not-compiled` note and adds @compile_diagnostics (RcDiagnostic*, copied; empty
+ * when every prelude compiled), keeping the list sorted. */
+void rc_community_add_prelude_results (RcCommunity *self, GPtrArray *compile_diagnostics);
+
 /* At least one well-formed extensions.client_tools entry. */
 gboolean rc_community_has_client_tools (RcCommunity *self);
 /* extensions.client_tools for the overview: a new array of objects

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "rc-config-check.h"
 
@@ -317,4 +318,121 @@ rc_check_max_chars (RcCheck *c, RcYamlNode *node, const char *path, glong max, c
   rc_check_report (c, RC_SEVERITY_ERROR, node, path, rule, hint,
                    "String should have at most %ld characters (it has %ld)", max, n);
   return FALSE;
+}
+
+gboolean
+rc_check_strict_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out)
+{
+  if (node->kind != RC_YAML_INT)
+    {
+      rc_check_error (c, node, path, "type-int",
+                      _ ("Write a whole number without quotes (this field is strict)."),
+                      "Input should be a valid integer");
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = node->integer;
+  return TRUE;
+}
+
+static gboolean
+number_from_text (const char *text, double *out)
+{
+  g_autofree char *s = g_strstrip (g_strdup (text));
+  char *end = NULL;
+
+  if (s[0] == '\0')
+    return FALSE;
+  *out = g_ascii_strtod (s, &end);
+  return end != NULL && *end == '\0';
+}
+
+gboolean
+rc_check_number (RcCheck *c, RcYamlNode *node, const char *path, double *out)
+{
+  const char *hint = _ ("Write a number, such as 5.0.");
+  double value;
+
+  switch (node->kind)
+    {
+    case RC_YAML_INT:
+      value = (double) node->integer;
+      break;
+    case RC_YAML_FLOAT:
+      value = node->number;
+      break;
+    case RC_YAML_BOOL:
+      value = node->boolean ? 1.0 : 0.0;
+      break;
+    case RC_YAML_STR:
+      if (!number_from_text (node->text, &value))
+        {
+          rc_check_error (c, node, path, "type-number", hint,
+                          "Input should be a valid number, unable to parse string as a number");
+          return FALSE;
+        }
+      break;
+    default:
+      rc_check_error (c, node, path, "type-number", hint, "Input should be a valid number");
+      return FALSE;
+    }
+  if (out != NULL)
+    *out = value;
+  return TRUE;
+}
+
+gboolean
+rc_check_pattern (RcCheck *c, RcYamlNode *node, const char *path, const char *pattern,
+                  const char *rule, const char *hint)
+{
+  /* pydantic's pattern is a search, so the patterns here carry their own anchors. */
+  if (g_regex_match_simple (pattern, node->text, G_REGEX_DOLLAR_ENDONLY, 0))
+    return TRUE;
+  rc_check_error (c, node, path, rule, hint, "String should match pattern '%s'", pattern);
+  return FALSE;
+}
+
+char *
+rc_py_float_repr (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  int digits, exponent;
+
+  if (isnan (value))
+    return g_strdup ("nan");
+  if (isinf (value))
+    return g_strdup (value > 0 ? "inf" : "-inf");
+  /* The fewest significant digits that read back as the same double. */
+  for (digits = 1; digits < 17; digits++)
+    {
+      g_autofree char *format = g_strdup_printf ("%%.%de", digits - 1);
+
+      g_ascii_formatd (buffer, sizeof buffer, format, value);
+      if (g_ascii_strtod (buffer, NULL) == value)
+        break;
+    }
+  {
+    g_autofree char *format = g_strdup_printf ("%%.%de", digits - 1);
+
+    g_ascii_formatd (buffer, sizeof buffer, format, value);
+  }
+  exponent = atoi (strchr (buffer, 'e') + 1);
+  /* repr() writes fixed notation for exponents -4..15, scientific otherwise. */
+  if (exponent >= -4 && exponent < 16)
+    {
+      int decimals = MAX (digits - 1 - exponent, 0);
+      g_autofree char *format = g_strdup_printf ("%%.%df", decimals);
+
+      g_ascii_formatd (buffer, sizeof buffer, format, value);
+      return decimals == 0 ? g_strconcat (buffer, ".0", NULL) : g_strdup (buffer);
+    }
+  if (digits == 1)
+    {
+      /* "1e+16", not "1.e+16" */
+      char *dot = strchr (buffer, '.');
+
+      if (dot != NULL)
+        memmove (dot, dot + 1, strlen (dot));
+    }
+  return g_strdup (buffer);
 }

@@ -42,6 +42,15 @@ gboolean rc_check_optional_str (RcCheck *c, RcYamlNode *node, const char *path);
 gboolean rc_check_bool (RcCheck *c, RcYamlNode *node, const char *path, gboolean *out);
 /* pydantic lax int: ints, whole floats, numeric strings, bools. */
 gboolean rc_check_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out);
+/* Strict int (Field(strict=True)): only a YAML integer, not a bool, float or string. */
+gboolean rc_check_strict_int (RcCheck *c, RcYamlNode *node, const char *path, gint64 *out);
+/* pydantic lax float: numbers, bools and numeric strings; finite or not, as Python reads. */
+gboolean rc_check_number (RcCheck *c, RcYamlNode *node, const char *path, double *out);
+/* Field(pattern=...): `String should match pattern '<pattern>'`. */
+gboolean rc_check_pattern (RcCheck *c, RcYamlNode *node, const char *path, const char *pattern,
+                           const char *rule, const char *hint);
+/* Python's repr() of a float: shortest round-trip digits, always with a '.' or exponent. */
+char *rc_py_float_repr (double value);
 /* Literal[...]: `Input should be 'a', 'b' or 'c'`. */
 gboolean rc_check_literal (RcCheck *c, RcYamlNode *node, const char *path,
                            const char *const *choices);

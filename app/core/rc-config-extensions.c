@@ -126,6 +126,40 @@ check_mcp_server (RcCheck *c, RcYamlNode *server, const char *path)
                     "McpServer must have either 'command' (local) or 'url' (remote)");
 }
 
+/* validate_unique_extensions: each repeated occurrence listed, as for client tools. */
+static void
+check_unique (RcCheck *c, RcYamlNode *list, const char *list_path, const char *member,
+              const char *what)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) repeated = g_ptr_array_new ();
+  g_autofree char *joined = NULL, *path = NULL;
+  RcYamlNode *first = NULL;
+  guint first_index = 0;
+
+  for (guint i = 0; i < list->items->len; i++)
+    {
+      RcYamlNode *item = list->items->pdata[i];
+      RcYamlNode *v = item->kind == RC_YAML_MAP ? rc_yaml_map_get (item, member) : NULL;
+
+      if (v == NULL || v->kind != RC_YAML_STR || g_hash_table_add (seen, v->text))
+        continue;
+      if (first == NULL)
+        {
+          first = v;
+          first_index = i;
+        }
+      g_ptr_array_add (repeated, v->text);
+    }
+  if (first == NULL)
+    return;
+  g_ptr_array_add (repeated, NULL);
+  joined = g_strjoinv (", ", (char **) repeated->pdata);
+  path = g_strdup_printf ("%s[%u].%s", list_path, first_index, member);
+  rc_check_error (c, first, path, "extensions-duplicate", _ ("Remove the repeated entry."),
+                  "Duplicate %s: %s", what, joined);
+}
+
 void
 rc_config_check_extensions (RcCheck *c, RcYamlNode *extensions, RcConfigFacts *facts)
 {
@@ -136,7 +170,11 @@ rc_config_check_extensions (RcCheck *c, RcYamlNode *extensions, RcConfigFacts *f
     return;
   rc_check_extra_keys (c, extensions, "extensions", extensions_keys);
   if ((v = rc_yaml_map_get (extensions, "python_plugins")) != NULL)
-    check_plugins (c, v);
+    {
+      check_plugins (c, v);
+      if (v->kind == RC_YAML_SEQ)
+        check_unique (c, v, "extensions.python_plugins", "module", "plugin modules");
+    }
   if ((v = rc_yaml_map_get (extensions, "mcp_servers")) != NULL
       && rc_check_list (c, v, "extensions.mcp_servers"))
     for (guint i = 0; i < v->items->len; i++)
@@ -145,6 +183,8 @@ rc_config_check_extensions (RcCheck *c, RcYamlNode *extensions, RcConfigFacts *f
 
         check_mcp_server (c, v->items->pdata[i], path);
       }
+  if (v != NULL && v->kind == RC_YAML_SEQ)
+    check_unique (c, v, "extensions.mcp_servers", "name", "MCP server names");
   if ((v = rc_yaml_map_get (extensions, "client_tools")) != NULL)
     check_client_tools (c, v, facts);
 }

@@ -180,6 +180,50 @@ check_sections (RcCheck *c, RcYamlNode *root)
     }
 }
 
+static gboolean
+is_blank (const char *text)
+{
+  for (; *text; text++)
+    if (!g_ascii_isspace (*text))
+      return FALSE;
+  return TRUE;
+}
+
+static const char *const doc_types[] = { "sphinx", "mkdocs", "html", "markdown", "json", NULL };
+
+/* DocSource: its type, and validate_preload_has_source_url. */
+static void
+check_documentation (RcCheck *c, RcYamlNode *root)
+{
+  RcYamlNode *list = rc_yaml_map_get (root, "documentation");
+
+  for (guint i = 0; list != NULL && list->kind == RC_YAML_SEQ && i < list->items->len; i++)
+    {
+      RcYamlNode *doc = list->items->pdata[i], *v, *title, *source;
+      g_autofree char *path = rc_check_path_index ("documentation", i);
+      g_autofree char *type_path = rc_check_path (path, "type");
+      g_autofree char *preload_path = rc_check_path (path, "preload");
+      gboolean preload = FALSE;
+
+      if (doc->kind != RC_YAML_MAP)
+        continue;
+      if ((v = rc_yaml_map_get (doc, "type")) != NULL)
+        rc_check_literal (c, v, type_path, doc_types);
+      if ((v = rc_yaml_map_get (doc, "preload")) == NULL
+          || !rc_check_bool (c, v, preload_path, &preload) || !preload)
+        continue;
+      source = rc_yaml_map_get (doc, "source_url");
+      title = rc_yaml_map_get (doc, "title");
+      if (source == NULL || source->kind == RC_YAML_NULL
+          || (source->kind == RC_YAML_STR && is_blank (source->text)))
+        rc_check_error (c, v, preload_path, "documentation-preload",
+                        _ ("Add a source_url to fetch the content from, or set preload: false."),
+                        "DocSource '%s' has preload=True but no source_url. Preloaded documents "
+                        "require a source_url to fetch content.",
+                        title && title->kind == RC_YAML_STR ? title->text : "");
+    }
+}
+
 static void
 check_github_repos (RcCheck *c, RcYamlNode *root)
 {
@@ -355,12 +399,17 @@ rc_config_validate (RcYamlNode *root, const char *folder_name, RcCheck *c, RcCon
   check_id (c, root, folder_name, facts);
   check_scalars (c, root, facts);
   check_sections (c, root);
+  check_documentation (c, root);
   check_github_repos (c, root);
   check_cors_origins (c, root, facts);
   check_env_var (c, root, "anthropic_api_key_env_var", "ANTHROPIC_API_KEY_");
   check_env_var (c, root, "openrouter_api_key_env_var", "OPENROUTER_API_KEY_");
   check_default_model (c, root);
   check_widget_launcher (c, root);
+  if ((v = rc_yaml_map_get (root, "widget")) != NULL)
+    rc_config_check_widget (c, v);
+  if ((v = rc_yaml_map_get (root, "budget")) != NULL)
+    rc_config_check_budget (c, v);
   if ((v = rc_yaml_map_get (root, "extensions")) != NULL)
     rc_config_check_extensions (c, v, facts);
   if ((v = rc_yaml_map_get (root, "runtime")) != NULL)

@@ -17,9 +17,12 @@
 #include <sys/stat.h>
 
 #include "rc-dist-lock.h"
+#include "rc-json-positions.h"
 
-#define CACHE_MAGIC "runtime-console dist-lock cache 1"
-#define CACHE_TYPE  "(sxxxtv)" /* magic, size, mtime µs, ctime µs, inode, lock */
+#define CACHE_MAGIC     "runtime-console dist-lock cache 1"
+#define MAX_JSON_DEPTH  64
+#define CACHE_MIN_BYTES (32 * 1024)
+#define CACHE_TYPE      "(sxxxtv)" /* magic, size, mtime µs, ctime µs, inode, lock */
 
 struct _RcDistLock
 {
@@ -279,6 +282,7 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
   g_autoptr (GError) local_error = NULL;
   g_autofree char *contents = NULL;
   struct stat st;
+  RcJsonPos pos;
   gsize length = 0;
 
   g_return_val_if_fail (distribution_dir != NULL, NULL);
@@ -300,6 +304,14 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
                    local_error->message);
       return NULL;
     }
+  /* A hostile lock must not crash json-glib's recursive parser; a real one nests 4 deep. */
+  if (!rc_json_check_strict (contents, length, MAX_JSON_DEPTH, &pos, &local_error))
+    {
+      g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_INVALID,
+                   _ ("The distribution lock %s is not valid JSON: %u:%u: %s"), self->path,
+                   pos.line, pos.column, local_error->message);
+      return NULL;
+    }
   if (!json_parser_load_from_data (parser, contents, (gssize) length, &local_error))
     {
       g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_INVALID,
@@ -316,7 +328,9 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
     }
   if (!take_json (self, root, error))
     return NULL;
-  if (S_ISREG (st.st_mode))
+  /* Only a real distribution's lock is worth caching; small ones (test fixtures in
+   * temporary folders) parse quickly and would only leave files behind. */
+  if (S_ISREG (st.st_mode) && st.st_size >= CACHE_MIN_BYTES)
     save_cache (self, root, &st);
   return g_steal_pointer (&self);
 }

@@ -301,6 +301,38 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
   return TRUE;
 }
 
+static gboolean
+check_strict (const char *data, gsize length, guint max_depth, GArray *line_starts,
+              RcJsonPos *error_pos, GError **error)
+{
+  const char *invalid = NULL;
+  const char *why = NULL;
+  gsize bad = 0;
+
+  if (!g_utf8_validate (data, (gssize) length, &invalid))
+    {
+      *error_pos = offset_to_pos (data, line_starts, (gsize) (invalid - data));
+      g_set_error (error, RC_JSON_ERROR, RC_JSON_ERROR_SYNTAX, _ ("not UTF-8 text"));
+      return FALSE;
+    }
+  if (!precheck (data, length, max_depth, &bad, &why))
+    {
+      *error_pos = offset_to_pos (data, line_starts, bad);
+      g_set_error (error, RC_JSON_ERROR, RC_JSON_ERROR_SYNTAX, "%s", _ (why));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+rc_json_check_strict (const char *data, gsize length, guint max_depth, RcJsonPos *error_pos,
+                      GError **error)
+{
+  g_autoptr (GArray) line_starts = find_line_starts (data, length);
+
+  return check_strict (data, length, max_depth, line_starts, error_pos, error);
+}
+
 /* --- positions from the parser's signals -------------------------------------------- */
 
 static gsize
@@ -501,9 +533,6 @@ rc_json_parse_with_positions (const char *data, gsize length, guint max_depth,
   g_autoptr (RcJsonPositions) self = g_new0 (RcJsonPositions, 1);
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) local_error = NULL;
-  const char *invalid = NULL;
-  const char *why = NULL;
-  gsize bad = 0;
   JsonNode *root;
 
   error_pos->line = error_pos->column = 0;
@@ -515,18 +544,8 @@ rc_json_parse_with_positions (const char *data, gsize length, guint max_depth,
   self->repeated = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->frames = g_ptr_array_new_with_free_func ((GDestroyNotify) frame_free);
 
-  if (!g_utf8_validate (data, (gssize) length, &invalid))
-    {
-      *error_pos = offset_to_pos (data, self->line_starts, (gsize) (invalid - data));
-      g_set_error (error, RC_JSON_ERROR, RC_JSON_ERROR_SYNTAX, _ ("not UTF-8 text"));
-      return NULL;
-    }
-  if (!precheck (data, length, max_depth, &bad, &why))
-    {
-      *error_pos = offset_to_pos (data, self->line_starts, bad);
-      g_set_error (error, RC_JSON_ERROR, RC_JSON_ERROR_SYNTAX, "%s", _ (why));
-      return NULL;
-    }
+  if (!check_strict (data, length, max_depth, self->line_starts, error_pos, error))
+    return NULL;
 
   g_signal_connect (parser, "object-start", G_CALLBACK (on_object_start), self);
   g_signal_connect (parser, "array-start", G_CALLBACK (on_array_start), self);

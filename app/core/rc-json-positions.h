@@ -37,6 +37,11 @@ JsonNode *rc_json_parse_with_positions (const char *data, gsize length, guint ma
                                         RcJsonPositions **positions, RcJsonPos *error_pos,
                                         GError **error);
 
+/* Only the checks made before parsing (UTF-8, strict JSON tokens, nesting depth), for
+ * callers that parse with json-glib themselves and need no positions. */
+gboolean rc_json_check_strict (const char *data, gsize length, guint max_depth,
+                               RcJsonPos *error_pos, GError **error);
+
 /* Position of the member's key (for array elements: the element) and of its value.
  * "" is the root value. FALSE when the path was never seen. */
 gboolean rc_json_positions_lookup (RcJsonPositions *self, const char *path, RcJsonPos *key,

@@ -114,9 +114,14 @@ position_of (RcLockOverlay *self, const char *path, Where where, guint *line, gu
     }
 }
 
-static void G_GNUC_PRINTF (7, 8)
-    add (RcLockOverlay *self, GPtrArray *diagnostics, RcSeverity severity, const char *path,
-         Where where, const char *rule_and_hint[2], const char *format, ...)
+static void add (RcLockOverlay *self, GPtrArray *diagnostics, RcSeverity severity, const char *path,
+                 Where where, const char *rule_and_hint[2], const char *format, ...)
+    G_GNUC_PRINTF (7, 8);
+
+/* One diagnostic in the overlay file, at @path's key or value. */
+static void
+add (RcLockOverlay *self, GPtrArray *diagnostics, RcSeverity severity, const char *path,
+     Where where, const char *rule_and_hint[2], const char *format, ...)
 {
   g_autofree char *message = NULL;
   guint line, column;
@@ -301,8 +306,9 @@ check_entry (RcLockOverlay *self, GPtrArray *diagnostics, const char *key, JsonN
         g_autofree char *path = rc_json_path_member (entry_path, l->data);
 
         add (self, diagnostics, RC_SEVERITY_ERROR, path, AT_KEY,
-             RULE ("overlay-extra-key", _ ("Remove this key; an overlay entry has exactly the 8 "
-                                           "keys of a Pyodide lock entry it needs.")),
+             RULE ("overlay-extra-key", _ ("Remove this key; an overlay entry has exactly name, "
+                                           "version, file_name, package_type, install_dir, "
+                                           "sha256, imports and depends.")),
              "Extra inputs are not permitted");
         errors++;
       }

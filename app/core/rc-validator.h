@@ -78,5 +78,7 @@ void rc_config_check_runtime (RcCheck *c, RcYamlNode *runtime, RcConfigFacts *fa
 void rc_config_check_extensions (RcCheck *c, RcYamlNode *extensions, RcConfigFacts *facts);
 void rc_config_check_notebook (RcCheck *c, RcYamlNode *notebook);
 void rc_config_check_cross (RcCheck *c, RcYamlNode *root, RcConfigFacts *facts);
+void rc_config_check_widget (RcCheck *c, RcYamlNode *widget);
+void rc_config_check_budget (RcCheck *c, RcYamlNode *budget);
 
 G_END_DECLS

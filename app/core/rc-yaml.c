@@ -10,6 +10,9 @@
 /* PyYAML composes recursively; far below its own recursion limit, and keeps every walk here
  * (and the free) shallow. */
 #define MAX_DEPTH 200
+/* Aliases share nodes; walking the tree visits them once per use. Cap what all aliases
+ * together add, so a "billion laughs" file cannot make a walk explode. */
+#define MAX_ALIAS_EXPANSION 100000
 
 typedef struct
 {
@@ -25,6 +28,7 @@ typedef struct
   GHashTable *anchors; /* name -> RcYamlNode (ref) */
   GArray *stack;       /* Frame */
   RcYamlNode *root;
+  guint64 expanded; /* nodes added through aliases */
   guint documents;
   gboolean failed;
 } Builder;
@@ -38,6 +42,7 @@ node_new (RcYamlKind kind, const yaml_mark_t *mark)
   node->line = (guint) mark->line + 1;
   node->column = (guint) mark->column + 1;
   node->ref_count = 1;
+  node->weight = 1;
   return node;
 }
 
@@ -251,6 +256,17 @@ end_collection (Builder *b)
   g_array_set_size (b->stack, b->stack->len - 1);
   g_clear_pointer (&frame.seen, g_hash_table_unref);
   g_clear_pointer (&frame.pending_key, rc_yaml_node_unref);
+  for (guint i = 0; i < frame.node->items->len; i++)
+    {
+      if (frame.node->kind == RC_YAML_SEQ)
+        frame.node->weight += ((RcYamlNode *) frame.node->items->pdata[i])->weight;
+      else
+        {
+          RcYamlPair *pair = frame.node->items->pdata[i];
+
+          frame.node->weight += pair->key->weight + pair->value->weight;
+        }
+    }
   attach (b, frame.node);
 }
 
@@ -271,6 +287,14 @@ alias_event (Builder *b, yaml_event_t *e)
     msg = g_strdup_printf (_ ("found undefined alias '*%s'"), name);
   error_at (b, e->start_mark.line + 1, e->start_mark.column + 1, "yaml-alias",
             _ ("Write the value out in full instead of the alias."), msg);
+  /* An alias to a collection still being built would make the tree a cycle. */
+  for (guint i = 0; target != NULL && i < b->stack->len; i++)
+    if (g_array_index (b->stack, Frame, i).node == target)
+      target = NULL;
+  if (target != NULL && b->expanded + target->weight > MAX_ALIAS_EXPANSION)
+    target = NULL;
+  if (target != NULL)
+    b->expanded += target->weight;
   attach (b, target != NULL ? rc_yaml_node_ref (target) : node_new (RC_YAML_NULL, &e->start_mark));
 }
 

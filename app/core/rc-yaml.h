@@ -47,6 +47,7 @@ struct _RcYamlNode
   gboolean overflow;       /* RC_YAML_INT beyond gint64 (Python has no bound) */
   double number;           /* RC_YAML_FLOAT */
   GPtrArray *items;        /* RC_YAML_SEQ: RcYamlNode*; RC_YAML_MAP: RcYamlPair* in file order */
+  guint64 weight;          /* nodes in this subtree, counting a shared (aliased) one each time */
   int ref_count;
 };
 

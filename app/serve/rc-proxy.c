@@ -76,6 +76,8 @@ live_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       g_object_set_data_full (G_OBJECT (msg), TUNNEL_KEY, upstream, g_object_unref);
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+      soup_message_headers_set_encoding (soup_server_message_get_response_headers (msg),
+                                         SOUP_ENCODING_NONE);
       g_signal_connect (msg, "wrote-body", G_CALLBACK (splice_live_cb), NULL);
     }
   soup_server_message_unpause (msg);
@@ -92,6 +94,9 @@ rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg)
     {
       rc_request_log_set_origin (msg, "tunnel");
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+      /* RFC 9110 §9.3.6: no Content-Length on a 2xx answer to CONNECT. */
+      soup_message_headers_set_encoding (soup_server_message_get_response_headers (msg),
+                                         SOUP_ENCODING_NONE);
       g_signal_connect (msg, "wrote-body", G_CALLBACK (accept_tls_cb), self);
       rc_server_apply_latency (self, msg);
       return;

@@ -110,9 +110,18 @@ rc_request_log_complete (SoupServerMessage *msg)
   complete (msg);
 }
 
+#define CLOSED_KEY "rc-message-closed"
+
+gboolean
+rc_request_log_is_closed (SoupServerMessage *msg)
+{
+  return g_object_get_data (G_OBJECT (msg), CLOSED_KEY) != NULL;
+}
+
 static void
 finished_cb (SoupServerMessage *msg, gpointer user_data)
 {
+  g_object_set_data (G_OBJECT (msg), CLOSED_KEY, GINT_TO_POINTER (TRUE));
   complete (msg);
 }
 
@@ -121,6 +130,7 @@ disconnected_cb (SoupServerMessage *msg, gpointer user_data)
 {
   LogEntry *entry = entry_of (msg);
 
+  g_object_set_data (G_OBJECT (msg), CLOSED_KEY, GINT_TO_POINTER (TRUE));
   if (entry != NULL && !entry->done && entry->record->note == NULL)
     entry->record->note = g_strdup ("client disconnected before the response was complete");
   complete (msg);

@@ -74,6 +74,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcOriginSpec, rc_origin_spec_free)
 /* rc-request-log.c */
 void rc_request_log_attach (RcServer *self, SoupServerMessage *msg);
 void rc_request_log_complete (SoupServerMessage *msg);
+/* The message finished or lost its connection: it must not be unpaused any more. */
+gboolean rc_request_log_is_closed (SoupServerMessage *msg);
 RcRequestRecord *rc_request_log_lookup (SoupServerMessage *msg);
 void rc_request_log_set_origin (SoupServerMessage *msg, const char *origin);
 void rc_request_log_set_note (SoupServerMessage *msg, const char *format, ...) G_GNUC_PRINTF (2, 3);

@@ -10,6 +10,7 @@
 #include <netinet/tcp.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "core/rc-paths.h"
 #include "rc-server-private.h"
@@ -25,6 +26,8 @@ enum
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (RcServer, rc_server, G_TYPE_OBJECT)
+
+static void reresolve (RcServer *self);
 
 static void
 page_file_free (gpointer data)
@@ -101,6 +104,9 @@ rc_server_finalize (GObject *object)
   g_free (self->run_id);
   g_hash_table_unref (self->wheel_renames);
   g_clear_object (&self->throttle);
+  /* The CA of a finished run is of no use to anyone; don't leave it behind. */
+  if (self->ca_file != NULL)
+    g_unlink (self->ca_file);
   g_free (self->ca_file);
   g_ptr_array_unref (self->requests);
   G_OBJECT_CLASS (rc_server_parent_class)->finalize (object);
@@ -147,6 +153,7 @@ rc_server_set_community (RcServer *self, RcCommunity *community, RcDeployment de
   origins = community != NULL ? rc_community_get_cors_origins (community) : NULL;
   if (origins != NULL && origins[0] != NULL)
     self->community_origin = g_strdup (origins[0]);
+  reresolve (self);
 }
 
 RcCommunity *
@@ -162,6 +169,7 @@ rc_server_set_page_origin (RcServer *self, const char *origin)
   g_return_if_fail (RC_IS_SERVER (self));
   g_free (self->page_origin);
   self->page_origin = g_strdup (origin);
+  reresolve (self);
 }
 
 void
@@ -170,6 +178,7 @@ rc_server_set_api_origin (RcServer *self, const char *origin)
   g_return_if_fail (RC_IS_SERVER (self));
   g_free (self->api_origin);
   self->api_origin = g_strdup (origin);
+  reresolve (self);
 }
 
 void
@@ -226,6 +235,7 @@ rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *
 
   g_ptr_array_add (self->data_urls, g_strdup (url_prefix));
   g_ptr_array_add (self->data_urls, g_strdup (dir));
+  reresolve (self);
 }
 
 void
@@ -251,26 +261,34 @@ rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_f
   g_hash_table_replace (self->wheel_renames, g_strdup (new_file_name), g_strdup (file_name));
 }
 
+static const char *
+configured_page_origin (RcServer *self)
+{
+  if (self->page_origin != NULL)
+    return self->page_origin;
+  return self->community_origin != NULL ? self->community_origin : RC_DEFAULT_PAGE;
+}
+
+static const char *
+configured_api_origin (RcServer *self)
+{
+  if (self->api_origin != NULL)
+    return self->api_origin;
+  return self->deployment == RC_DEPLOYMENT_DEVELOP ? RC_API_DEVELOP : RC_API_PRODUCTION;
+}
+
 const char *
 rc_server_get_page_origin (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
-  if (self->page != NULL)
-    return self->page->url;
-  if (self->page_origin != NULL)
-    return self->page_origin;
-  return self->community_origin != NULL ? self->community_origin : RC_DEFAULT_PAGE;
+  return self->page != NULL ? self->page->url : configured_page_origin (self);
 }
 
 const char *
 rc_server_get_api_origin (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), NULL);
-  if (self->api != NULL)
-    return self->api->url;
-  if (self->api_origin != NULL)
-    return self->api_origin;
-  return self->deployment == RC_DEPLOYMENT_DEVELOP ? RC_API_DEVELOP : RC_API_PRODUCTION;
+  return self->api != NULL ? self->api->url : configured_api_origin (self);
 }
 
 char *
@@ -316,6 +334,42 @@ rc_server_get_spki_sha256 (RcServer *self)
   return self->tls != NULL ? rc_tls_get_leaf_spki_sha256 (self->tls) : NULL;
 }
 
+GTlsCertificate *
+rc_server_get_tls_certificate (RcServer *self, const char *host, GError **error)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  g_return_val_if_fail (host != NULL, NULL);
+
+  if (self->tls == NULL)
+    {
+      g_set_error_literal (error, RC_SERVER_ERROR, RC_SERVER_ERROR_TLS,
+                           "the server is not running");
+      return NULL;
+    }
+  return rc_tls_get_certificate (self->tls, host, error);
+}
+
+GStrv
+rc_server_get_emulated_hosts (RcServer *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) hosts = g_ptr_array_new ();
+
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  if (self->page == NULL)
+    return g_strv_builder_end (builder);
+  g_ptr_array_add (hosts, self->page->host);
+  g_ptr_array_add (hosts, (gpointer) RC_CDN_HOST);
+  g_ptr_array_add (hosts, self->api->host);
+  for (guint i = 0; i < self->data->len; i++)
+    g_ptr_array_add (hosts, ((RcOriginSpec *) self->data->pdata[i])->host);
+  for (guint i = 0; i < hosts->len; i++)
+    if (g_hash_table_add (seen, hosts->pdata[i]))
+      g_strv_builder_add (builder, hosts->pdata[i]);
+  return g_strv_builder_end (builder);
+}
+
 GPtrArray *
 rc_server_get_requests (RcServer *self)
 {
@@ -337,17 +391,18 @@ rc_server_is_running (RcServer *self)
   return self->soup != NULL;
 }
 
+/* Emitted before it joins the log, so a handler that clears the log cannot free it. */
 void
 rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
 {
-  g_ptr_array_add (self->requests, record);
   g_signal_emit (self, signals[REQUEST_FINISHED], 0, record);
+  g_ptr_array_add (self->requests, record);
 }
 
 const char *
 rc_server_origin_for_host (RcServer *self, const char *host)
 {
-  if (host == NULL)
+  if (host == NULL || self->page == NULL)
     return NULL;
   for (guint i = 0; i < self->data->len; i++)
     if (g_ascii_strcasecmp (host, ((RcOriginSpec *) self->data->pdata[i])->host) == 0)
@@ -366,7 +421,8 @@ unpause_cb (gpointer data)
 {
   SoupServerMessage *msg = data;
 
-  soup_server_message_unpause (msg);
+  if (!rc_request_log_is_closed (msg))
+    soup_server_message_unpause (msg);
   return G_SOURCE_REMOVE;
 }
 
@@ -395,6 +451,25 @@ data_spec_for (RcServer *self, const char *host, const char *path)
   return NULL;
 }
 
+static gboolean
+is_self (RcServer *self, GUri *uri)
+{
+  const char *host = g_uri_get_host (uri);
+
+  return g_uri_get_port (uri) == self->port
+         && (g_str_equal (host, "127.0.0.1") || g_ascii_strcasecmp (host, "localhost") == 0);
+}
+
+/* An API mounted under a path of another emulated host (--api https://nemar.org/osa) wins
+ * for its paths; otherwise hosts decide. */
+static gboolean
+is_api (RcServer *self, const char *host, const char *path)
+{
+  return g_ascii_strcasecmp (host, self->api->host) == 0
+         && ((strlen (self->api->prefix) > 1 && g_str_has_prefix (path, self->api->prefix))
+             || g_strcmp0 (rc_server_origin_for_host (self, host), "api") == 0);
+}
+
 static void
 route (RcServer *self, SoupServerMessage *msg)
 {
@@ -403,21 +478,21 @@ route (RcServer *self, SoupServerMessage *msg)
   const char *path = g_uri_get_path (uri);
   RcOriginSpec *data;
 
-  if (host == NULL || *path != '/')
+  if (host == NULL || *path != '/' || is_self (self, uri))
     {
       rc_request_log_set_origin (msg, "proxy");
       rc_origin_set_text (msg, SOUP_STATUS_BAD_REQUEST, "text/plain; charset=utf-8",
-                          "Runtime Console: a request without a host.\n");
+                          "Runtime Console's proxy: send absolute URLs (curl --proxy).\n");
       return;
     }
   if ((data = data_spec_for (self, host, path)) != NULL)
     rc_origin_data_handle (self, msg, data, path + strlen (data->prefix));
+  else if (is_api (self, host, path))
+    rc_origin_api_handle (self, msg, path);
   else if (g_ascii_strcasecmp (host, self->page->host) == 0)
     rc_origin_page_handle (self, msg, path);
   else if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
     rc_origin_cdn_handle (self, msg, path);
-  else if (g_ascii_strcasecmp (host, self->api->host) == 0)
-    rc_origin_api_handle (self, msg, path);
   else if (self->live)
     {
       rc_proxy_handle_live (self, msg);
@@ -473,8 +548,8 @@ resolve_origins (RcServer *self, GError **error)
   g_autoptr (RcOriginSpec) page = NULL;
   g_autoptr (RcOriginSpec) api = NULL;
 
-  if ((page = rc_origin_spec_parse (rc_server_get_page_origin (self), error)) == NULL
-      || (api = rc_origin_spec_parse (rc_server_get_api_origin (self), error)) == NULL)
+  if ((page = rc_origin_spec_parse (configured_page_origin (self), error)) == NULL
+      || (api = rc_origin_spec_parse (configured_api_origin (self), error)) == NULL)
     return FALSE;
   for (guint i = 0; i + 1 < self->data_urls->len; i += 2)
     {
@@ -485,10 +560,24 @@ resolve_origins (RcServer *self, GError **error)
       spec->dir = g_strdup (self->data_urls->pdata[i + 1]);
       g_ptr_array_add (data, spec);
     }
+  g_clear_pointer (&self->page, rc_origin_spec_free);
+  g_clear_pointer (&self->api, rc_origin_spec_free);
+  g_clear_pointer (&self->data, g_ptr_array_unref);
   self->page = g_steal_pointer (&page);
   self->api = g_steal_pointer (&api);
   self->data = g_steal_pointer (&data);
   return TRUE;
+}
+
+/* Origins changed while running take effect for the next request; leaves are made per
+ * host on demand, so nothing else needs redoing. */
+static void
+reresolve (RcServer *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->soup != NULL && !resolve_origins (self, &error))
+    g_warning ("%s", error->message);
 }
 
 static gboolean

@@ -9,7 +9,8 @@
  * host gets an offline 502, or is tunnelled for real in live mode.
  *
  * Every response passes through one shared token bucket (RcThrottle) and every request
- * is logged as an RcRequestRecord. Configure with the setters before rc_server_start().
+ * is logged as an RcRequestRecord. Every setter also works while running and applies to
+ * the next request (a malformed origin set while running is a warning and is ignored).
  */
 #pragma once
 
@@ -82,7 +83,15 @@ const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);
 char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v0.29.5/full/ */
 
-/* RcRequestRecord *, in completion order. Owned by the server. */
+/* The hosts answered at their https origins (page, CDN, API, data), after start. */
+GStrv rc_server_get_emulated_hosts (RcServer *self);
+/* The leaf certificate (issuer: the run's CA) served for @host, e.g. for
+ * webkit_network_session_allow_tls_certificate_for_host(). After start. */
+GTlsCertificate *rc_server_get_tls_certificate (RcServer *self, const char *host, GError **error);
+
+/* RcRequestRecord *, in completion order. Owned by the server. The origin field is one of
+ * "page", "cdn", "api", "data", "tunnel" (a CONNECT to an emulated host), "live",
+ * "offline" (not emulated) or "proxy" (a request the proxy itself refused). */
 GPtrArray *rc_server_get_requests (RcServer *self);
 void rc_server_clear_requests (RcServer *self);
 
