@@ -8,6 +8,7 @@
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <webkit/webkit.h>
 
 #include "boot/rc-engine.h"
 #include "boot/rc-prelude-oracle.h"
@@ -249,7 +250,7 @@ test_stdlib_nemarlike (void)
 {
   g_autofree char *dir = make_community ("stdlib",
                                          "    prelude: \"x = 41\\n\"\n"
-                                         "    limits:\n      exec_seconds: 20\n",
+                                         "    limits:\n      exec_seconds: 3\n",
                                          FALSE);
   g_autoptr (Booted) b = boot (dir, "nemarlike", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
   const char *const sequence[] = { "loading_runtime 1/2", "runtime_loaded 1/2", "prelude 2/2",
@@ -290,6 +291,69 @@ test_stdlib_nemarlike (void)
   assert_run (b, "__import__('pyodide')", "error", NULL,
               "ImportError: 'pyodide' is not available to executed code.\n");
   assert_run (b, "1/0", "error", NULL, "ZeroDivisionError: division by zero\n  line 1: 1/0");
+
+  /* The host deadline (limits.exec_seconds) answers for the worker and recycles it. */
+  assert_run (b, "while True:\n    pass", "timeout", NULL,
+              "[runtime] the code ran longer than 3s and was stopped.");
+  g_assert_cmpuint (rc_engine_get_state (b->engine), ==, RC_ENGINE_STATE_IDLE);
+
+  /* A warm boot reloads the page in the same view and session: a fresh runtime. */
+  g_clear_pointer (&b->wait.record, rc_run_record_free);
+  g_ptr_array_set_size (b->wait.progress, 0);
+  rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM, NULL, on_booted, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  g_assert_cmpint (b->wait.record->scenario, ==, RC_SCENARIO_WARM);
+  g_assert_cmpstr (b->wait.record->run_id, ==, "warm-1");
+  assert_run (b, "x + 1", "ok", "42", NULL);
+
+  /* Warm restart: the same data and cache folders, a new session, view and web process. */
+  g_clear_pointer (&b->wait.record, rc_run_record_free);
+  g_ptr_array_set_size (b->wait.progress, 0);
+  rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM_RESTART, NULL, on_booted, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  assert_outcome (b, NULL, NULL);
+  g_assert_cmpstr (b->wait.record->run_id, ==, "warm-restart-1");
+  g_assert_cmpint (b->wait.record->web_process_rss_bytes, >, 0);
+}
+
+static void
+terminate_on_first_progress (RcEngine *engine, JsonObject *message, gpointer data)
+{
+  GtkWidget *view = gtk_widget_get_first_child (rc_engine_get_view (engine));
+
+  g_signal_handlers_disconnect_by_func (engine, terminate_on_first_progress, data);
+  webkit_web_view_terminate_web_process (WEBKIT_WEB_VIEW (view));
+}
+
+static void
+test_web_process_terminated (void)
+{
+  g_autofree char *dir = make_community ("terminated", "", FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = rc_engine_new (community, server);
+  GtkWidget *window = gtk_window_new ();
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (engine, "progress", G_CALLBACK (terminate_on_first_progress), NULL);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_no_error (wait.error);
+  g_assert_cmpint (wait.record->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (wait.record->outcome.kind, ==, "web-process-terminated");
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_FAILED);
+  rc_run_record_free (wait.record);
+  g_main_loop_unref (wait.loop);
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
 }
 
 static void
@@ -331,6 +395,34 @@ test_overlay_and_egress (void)
               "headers={'Accept': 'x'})",
               "error", NULL,
               "ValueError: osa.fetch sends a Range header and no other, not 'Accept'");
+}
+
+static void
+test_example_demo (void)
+{
+  g_autofree char *dir = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autoptr (Booted) b = boot (dir, "none", NULL, DEADLINE, RC_WORKER_KIND_BUILTIN, NULL);
+  const char *const sequence[] = {
+    "loading_runtime 1/4",        "runtime_loaded 1/4", "loading_package demo-helpers 2/4",
+    "importing demo_helpers 3/4", "prelude 4/4",        NULL
+  };
+  gboolean wheel_seen = FALSE;
+
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  for (guint i = 0; i < b->wait.record->requests->len; i++)
+    {
+      const RcRequestRecord *request = g_ptr_array_index (b->wait.record->requests, i);
+
+      wheel_seen |=
+          g_str_has_suffix (request->url, "/demo/runtime/demo_helpers-0.1.0-py3-none-any.whl")
+          && request->status == 200;
+    }
+  g_assert_true (wheel_seen);
+  /* The production prelude configured the overlay package with osa.fetch. */
+  assert_run (b, "import demo_helpers\nprint(demo_helpers.describe())", "ok",
+              "data from https://data.example.org/, transport configured", NULL);
+  assert_run (b, "import demo_helpers\ndemo_helpers.mean([1, 2, 3])", "ok", "2.0", NULL);
 }
 
 static void
@@ -477,8 +569,10 @@ main (int argc, char **argv)
   g_assert_no_error (error);
   g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
   g_test_add_func ("/boot/missing-worker-src", test_missing_worker_src);
+  g_test_add_func ("/boot/web-process-terminated", test_web_process_terminated);
   g_test_add_func ("/boot/stdlib-nemarlike", test_stdlib_nemarlike);
   g_test_add_func ("/boot/overlay-and-egress", test_overlay_and_egress);
+  g_test_add_func ("/boot/example-demo", test_example_demo);
   g_test_add_func ("/boot/import-before-seal-fails", test_import_before_seal_fails);
   g_test_add_func ("/boot/prelude-raises", test_prelude_raises);
   g_test_add_func ("/boot/tampered-wheel", test_tampered_wheel);

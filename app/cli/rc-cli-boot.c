@@ -13,6 +13,7 @@ typedef struct
   GMainLoop *loop;
   RcEngine *engine;
   char *execute;
+  char *record_file;
   int status;
 } BootRun;
 
@@ -80,6 +81,17 @@ on_executed (GObject *source, GAsyncResult *result, gpointer user_data)
   g_main_loop_quit (run->loop);
 }
 
+static gboolean
+write_record (const RcRunRecord *record, const char *path, GError **error)
+{
+  g_autoptr (JsonNode) node = rc_run_record_to_json (record);
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+
+  json_generator_set_root (generator, node);
+  json_generator_set_pretty (generator, TRUE);
+  return json_generator_to_file (generator, path, error);
+}
+
 static void
 on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -94,6 +106,8 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       g_main_loop_quit (run->loop);
       return;
     }
+  if (run->record_file != NULL && !write_record (record, run->record_file, &error))
+    fprintf (stderr, "runtime-console boot: %s\n", error->message);
   if (record->outcome.state == RC_OUTCOME_READY)
     {
       printf (_ ("READY: Pyodide %s in %.2f s (web process RSS %.1f MB)\n"),
@@ -147,7 +161,7 @@ int
 rc_cli_boot (int argc, char **argv)
 {
   g_autofree char *csp = NULL, *csp_text = NULL, *worker = NULL, *deployment = NULL;
-  g_autofree char *execute = NULL, *name = NULL, *policy = NULL;
+  g_autofree char *execute = NULL, *name = NULL, *policy = NULL, *record_file = NULL;
   g_auto (GStrv) rest = NULL;
   double deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
   GOptionEntry entries[] = {
@@ -159,6 +173,8 @@ rc_cli_boot (int argc, char **argv)
     { "deployment", 0, 0, G_OPTION_ARG_STRING, &deployment,
       N_ ("production or develop (default: from the environment, as OSA)"), "D" },
     { "execute", 0, 0, G_OPTION_ARG_STRING, &execute, N_ ("Run CODE once booted"), "CODE" },
+    { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_file,
+      N_ ("Write the run record (JSON) to FILE"), "FILE" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
@@ -195,7 +211,7 @@ rc_cli_boot (int argc, char **argv)
                                   "develop"));
       return RC_EXIT_CANNOT_RUN;
     }
-  if (!resolve_policy (csp, csp_text, &name, &policy) || !rc_cli_init_display ())
+  if (!resolve_policy (csp, csp_text, &name, &policy))
     return RC_EXIT_CANNOT_RUN;
   community = rc_community_load (rest[0], NULL, d, &error);
   if (community == NULL)
@@ -203,6 +219,8 @@ rc_cli_boot (int argc, char **argv)
       fprintf (stderr, "runtime-console boot: %s\n", error->message);
       return RC_EXIT_CANNOT_RUN;
     }
+  if (!rc_cli_init_display ())
+    return RC_EXIT_CANNOT_RUN;
 
   server = rc_server_new ();
   engine = rc_engine_new (community, server);
@@ -217,9 +235,11 @@ rc_cli_boot (int argc, char **argv)
 
   printf (_ ("Booting %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"), rest[0],
           rc_worker_kind_to_string (kind), name, rc_deployment_to_string (d), deadline);
+  fflush (stdout);
   run.loop = g_main_loop_new (NULL, FALSE);
   run.engine = engine;
   run.execute = execute;
+  run.record_file = record_file;
   g_signal_connect (engine, "progress", G_CALLBACK (print_progress), &run);
   g_signal_connect (engine, "violation", G_CALLBACK (print_violation), &run);
   rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &run);

@@ -6,6 +6,8 @@
 #include <glib-unix.h>
 #include <gtk/gtk.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@ stop_xvfb (void)
   if (xvfb_pid > 0)
     {
       kill (xvfb_pid, SIGTERM);
+      waitpid (xvfb_pid, NULL, 0);
       g_spawn_close_pid (xvfb_pid);
       xvfb_pid = 0;
     }
@@ -33,7 +36,7 @@ start_xvfb (GError **error)
   const char *argv[] = { "Xvfb", "-displayfd",   "3", "-nolisten", "tcp", "-screen",
                          "0",    "1280x1024x24", NULL };
   char buffer[32] = { 0 };
-  ssize_t n;
+  ssize_t n = 0;
   g_autofree char *display = NULL;
 
   if (!g_unix_open_pipe (fds, FD_CLOEXEC, error))
@@ -49,9 +52,15 @@ start_xvfb (GError **error)
       return FALSE;
     }
   close (fds[1]);
-  n = read (fds[0], buffer, sizeof buffer - 1);
+  /* Read the whole line: Xvfb dies of SIGPIPE/EPIPE if the pipe closes before its newline. */
+  for (gsize len = 0; len < sizeof buffer - 1; len += n)
+    {
+      n = read (fds[0], buffer + len, 1);
+      if (n <= 0 || buffer[len] == '\n')
+        break;
+    }
   close (fds[0]);
-  if (n <= 0)
+  if (buffer[0] == '\0' || !g_ascii_isdigit (buffer[0]))
     {
       stop_xvfb ();
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Xvfb did not report a display"));
@@ -63,12 +72,28 @@ start_xvfb (GError **error)
   return TRUE;
 }
 
+/* FALSE for no DISPLAY, or a local ":N" whose socket is gone (GTK cannot be initialised a
+ * second time after it failed, so this is checked first). Remote displays are trusted. */
+static gboolean
+local_display_exists (const char *display)
+{
+  g_autofree char *socket = NULL;
+
+  if (display == NULL || *display == '\0')
+    return FALSE;
+  if (display[0] != ':')
+    return TRUE;
+  socket = g_strdup_printf ("/tmp/.X11-unix/X%d", atoi (display + 1));
+  return g_file_test (socket, G_FILE_TEST_EXISTS);
+}
+
 gboolean
 rc_cli_init_display (void)
 {
   g_autoptr (GError) error = NULL;
 
-  if (g_getenv ("DISPLAY") == NULL && g_getenv ("WAYLAND_DISPLAY") == NULL && !start_xvfb (&error))
+  if (g_getenv ("WAYLAND_DISPLAY") == NULL && !local_display_exists (g_getenv ("DISPLAY"))
+      && !start_xvfb (&error))
     {
       fprintf (stderr,
                _ ("runtime-console: no display, and Xvfb could not be started (%s). Run the "
