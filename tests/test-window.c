@@ -349,6 +349,8 @@ test_window_boot_cold_ready (void)
   GPtrArray *verdicts;
   gboolean done = FALSE;
   gboolean audited = FALSE;
+  gboolean revalidated = FALSE;
+  gulong id;
   g_autofree char *shot = NULL;
 
   g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
@@ -396,6 +398,13 @@ test_window_boot_cold_ready (void)
     }
   rc_test_spin (300);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "seal-audit");
+
+  /* Validating again (as after a save) keeps the booted runtime the console is working in. */
+  id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &revalidated);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "revalidate", NULL);
+  g_assert_true (rc_test_wait_for (&revalidated, 60));
+  g_signal_handler_disconnect (window, id);
+  g_assert_cmpint (rc_engine_get_state (rc_boot_pane_get_engine (pane)), ==, RC_ENGINE_STATE_READY);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

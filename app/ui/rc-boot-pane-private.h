@@ -67,6 +67,7 @@ struct _RcBootPane
   guint probe_index;
   guint audit_passed;
   guint analysis_id;
+  guint engine_stale : 1; /* the community was revalidated while the runtime was ready */
 };
 
 void _rc_boot_pane_update_actions (RcBootPane *self);

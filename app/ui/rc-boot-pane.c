@@ -24,6 +24,8 @@ static guint signals[N_SIGNALS];
 G_DEFINE_FINAL_TYPE (RcBootPane, rc_boot_pane, GTK_TYPE_WIDGET)
 
 static void rc_boot_pane_start_next (RcBootPane *self);
+static void clear_engine (RcBootPane *self);
+static void create_engine (RcBootPane *self);
 
 void
 _rc_boot_pane_toast (RcBootPane *self, const char *text)
@@ -238,6 +240,11 @@ rc_boot_pane_start_next (RcBootPane *self)
 void
 _rc_boot_pane_start_plan (RcBootPane *self, const RcBootMode *modes, guint n)
 {
+  if (self->engine_stale && !is_booting (self))
+    {
+      clear_engine (self);
+      create_engine (self);
+    }
   if (self->engine == NULL || is_booting (self))
     return;
   g_array_set_size (self->queue, 0);
@@ -315,28 +322,26 @@ update_worker_row (RcBootPane *self)
                                               : _ ("OSA's bundle is not next to this community"));
 }
 
-void
-rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
+/* A new engine for self->community, or none when it has no runtime to boot. */
+static void
+create_engine (RcBootPane *self)
 {
   g_autoptr (JsonObject) runtime = NULL;
 
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-  g_return_if_fail (RC_IS_COMMUNITY (community));
+  g_assert (self->engine == NULL);
 
-  clear_engine (self);
-  g_array_set_size (self->queue, 0);
-  g_set_object (&self->community, community);
+  self->engine_stale = FALSE;
   if (self->server == NULL)
     self->server = rc_server_new ();
-  runtime = rc_community_get_runtime_python (community, rc_community_get_deployment (community));
+  runtime = rc_community_get_runtime_python (self->community,
+                                             rc_community_get_deployment (self->community));
   if (runtime == NULL)
     {
       gtk_image_set_from_icon_name (self->state_icon, "action-unavailable-symbolic");
       gtk_label_set_label (self->phase_label, _ ("This community has no runtime.python to boot."));
-      _rc_boot_pane_update_actions (self);
       return;
     }
-  self->engine = rc_engine_new (community, self->server);
+  self->engine = rc_engine_new (self->community, self->server);
   g_signal_connect_object (self->engine, "progress", G_CALLBACK (engine_progress_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->engine, "violation", G_CALLBACK (engine_violation_cb), self,
@@ -351,6 +356,33 @@ rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
       gtk_image_set_from_icon_name (self->state_icon, "media-playback-start-symbolic");
       gtk_label_set_label (self->phase_label, _ ("Ready to boot"));
     }
+}
+
+void
+rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
+{
+  gboolean same_folder;
+
+  g_return_if_fail (RC_IS_BOOT_PANE (self));
+  g_return_if_fail (RC_IS_COMMUNITY (community));
+
+  same_folder =
+      self->community != NULL
+      && g_strcmp0 (rc_community_get_dir (self->community), rc_community_get_dir (community)) == 0;
+  g_set_object (&self->community, community);
+  /* Revalidating after a save must not kill a booted runtime someone is working in: keep it,
+   * and let the next boot build a new engine from the new model. */
+  if (same_folder && self->engine != NULL
+      && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_READY)
+    {
+      self->engine_stale = TRUE;
+      _rc_boot_pane_analyse (self);
+      _rc_boot_pane_update_actions (self);
+      return;
+    }
+  clear_engine (self);
+  g_array_set_size (self->queue, 0);
+  create_engine (self);
   _rc_boot_pane_analyse (self);
   _rc_boot_pane_update_actions (self);
 }
