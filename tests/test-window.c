@@ -304,6 +304,41 @@ test_window_overlay_problem_opens_json (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+test_window_drop_opens_folder (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data", "examples", "demo", NULL);
+  g_autoptr (GListModel) controllers = NULL;
+  g_autoptr (GSList) files = NULL;
+  g_auto (GValue) value = G_VALUE_INIT;
+  GtkDropTarget *target = NULL;
+  RcWindow *window = rc_window_new (app);
+  gboolean loaded = FALSE, accepted = FALSE;
+
+  gtk_window_present (GTK_WINDOW (window));
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+  /* What a file manager's drop delivers: a GdkFileList. */
+  files = g_slist_prepend (NULL, g_file_new_for_path (path));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_slist_free_full (g_steal_pointer (&files), g_object_unref);
+  g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_assert_cmpstr (rc_community_get_id (rc_window_get_community (window)), ==, "demo");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 typedef struct
 {
   gboolean finished;
@@ -452,6 +487,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/broken-problems", test_window_broken_problems_at_lines);
   g_test_add_func ("/ui/window/overlay-problem", test_window_overlay_problem_opens_json);
   g_test_add_func ("/ui/window/revalidate-on-change", test_window_revalidates_on_change);
+  g_test_add_func ("/ui/window/drop", test_window_drop_opens_folder);
   g_test_add_func ("/ui/window/checkout", test_window_checkout_lists_communities);
   g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
   g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);

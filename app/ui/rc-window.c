@@ -290,7 +290,7 @@ static gboolean
 drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, gpointer user_data)
 {
   RcWindow *self = RC_WINDOW (user_data);
-  GSList *files = g_value_get_boxed (value);
+  g_autoptr (GSList) files = gdk_file_list_get_files (g_value_get_boxed (value));
 
   if (files == NULL)
     return FALSE;
