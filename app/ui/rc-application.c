@@ -161,7 +161,7 @@ static const struct
 } accels[] = {
   { "app.open", { "<Control>o", NULL } },
   { "app.quit", { "<Control>q", NULL } },
-  { "win.close", { "<Control>w", NULL } },
+  { "window.close", { "<Control>w", NULL } },
   { "win.revalidate", { "<Control>r", "F5", NULL } },
   { "win.boot-cold", { "<Control>b", NULL } },
   { "win.boot-warm", { "<Control><Shift>b", NULL } },
