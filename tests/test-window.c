@@ -348,6 +348,8 @@ test_window_shortcuts_and_accels (void)
   g_auto (GStrv) open = NULL;
   g_autofree char *shot = NULL;
   GLogLevelFlags fatal;
+  GtkWidget *about = NULL;
+  g_autoptr (GList) toplevels = NULL;
 
   gtk_window_present (GTK_WINDOW (window));
   /* help-overlay.ui is found under the application's resource base path. */
@@ -367,6 +369,19 @@ test_window_shortcuts_and_accels (void)
   shot = rc_test_save_screenshot (GTK_WIDGET (overlay), "shortcuts");
   gtk_window_destroy (GTK_WINDOW (overlay));
   g_log_set_always_fatal (fatal);
+
+  /* The about window names the app, its version and the engine it embeds. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  rc_test_spin (300);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_ABOUT_WINDOW (l->data))
+      about = l->data;
+  g_assert_nonnull (about);
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (about, "about");
+  gtk_window_destroy (GTK_WINDOW (about));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
