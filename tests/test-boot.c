@@ -13,6 +13,7 @@
 #include "boot/rc-engine.h"
 #include "boot/rc-prelude-oracle.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-paths.h"
 
 #define DEADLINE 60.0
 
@@ -79,7 +80,8 @@ make_community (const char *name, const char *runtime_yaml, gboolean with_demo_o
 #define OVERLAY_RUNTIME(ibs, prelude)                                                              \
   "    lockfile: runtime/demo-pyodide-lock.json\n    preload: [demo-helpers]\n"                    \
   "    import_before_seal: [" ibs "]\n    prelude: \"" prelude "\"\n"                              \
-  "    fetch_allow: [\"https://data.example.org/ok/\"]\n    limits:\n      exec_seconds: 20\n"
+  "    fetch_allow: [\"https://data.example.org/ok/\", \"https://nowhere.example.org/\"]\n    "    \
+  "limits:\n      exec_seconds: 20\n"
 
 /* ---- booting ------------------------------------------------------------------------------- */
 
@@ -273,6 +275,20 @@ test_stdlib_nemarlike (void)
   g_assert_cmpstr (r->env.worker_kind, ==, "builtin");
   g_assert_true (g_str_has_prefix (r->env.webkit_version, "2."));
   g_assert_cmpuint (r->timings->len, >, 0);
+  /* The interpreter step split up: downloads (Resource Timing), compile and Python start-up. */
+  {
+    gboolean wasm = FALSE, compile = FALSE, init = FALSE;
+
+    for (guint i = 0; i < r->sub_phases->len; i++)
+      {
+        const RcSubPhase *p = g_ptr_array_index (r->sub_phases, i);
+
+        wasm |= g_str_equal (p->name, "wasm") && g_str_equal (p->source, "resource-timing");
+        compile |= g_str_equal (p->name, "wasm-compile") && p->end_ms > p->start_ms;
+        init |= g_str_equal (p->name, "python-init") && p->end_ms > p->start_ms;
+      }
+    g_assert_true (wasm && compile && init);
+  }
   g_assert_cmpuint (r->requests->len, >, 0);
   g_assert_cmpint (r->web_process_rss_bytes, >, 0);
   g_assert_cmpuint (r->violations->len, ==, 0);
@@ -318,6 +334,23 @@ test_stdlib_nemarlike (void)
   assert_outcome (b, NULL, NULL);
   g_assert_cmpstr (b->wait.record->run_id, ==, "warm-restart-1");
   g_assert_cmpint (b->wait.record->web_process_rss_bytes, >, 0);
+
+  /* Stopping a run is a "cancelled" result, and the worker is recycled. */
+  {
+    g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+    g_autoptr (JsonObject) r = NULL;
+
+    g_timeout_add_once (500, (GSourceOnceFunc) g_cancellable_cancel, cancellable);
+    rc_engine_execute_async (b->engine, "while True:\n    pass", cancellable, on_executed,
+                             &b->wait);
+    g_main_loop_run (b->wait.loop);
+    g_assert_no_error (b->wait.error);
+    r = g_steal_pointer (&b->wait.result);
+    g_assert_cmpstr (json_object_get_string_member (r, "status"), ==, "cancelled");
+    g_assert_cmpstr (json_object_get_string_member (r, "stderr"), ==,
+                     "[runtime] the reader stopped this run before it finished.");
+    g_assert_cmpuint (rc_engine_get_state (b->engine), ==, RC_ENGINE_STATE_IDLE);
+  }
 }
 
 static void
@@ -327,6 +360,40 @@ terminate_on_first_progress (RcEngine *engine, JsonObject *message, gpointer dat
 
   g_signal_handlers_disconnect_by_func (engine, terminate_on_first_progress, data);
   webkit_web_view_terminate_web_process (WEBKIT_WEB_VIEW (view));
+}
+
+static void
+cancel_on_first_progress (RcEngine *engine, JsonObject *message, GCancellable *cancellable)
+{
+  g_cancellable_cancel (cancellable);
+}
+
+static void
+test_cancelled (void)
+{
+  g_autofree char *dir = make_community ("cancelled", "", FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = rc_engine_new (community, server);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  GtkWidget *window = gtk_window_new ();
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect (engine, "progress", G_CALLBACK (cancel_on_first_progress), cancellable);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, cancellable, on_booted, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_error (wait.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (wait.record);
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_IDLE);
+  g_assert_cmpstr (rc_engine_get_last_record (engine)->outcome.kind, ==, "cancelled");
+  g_clear_error (&wait.error);
+  g_main_loop_unref (wait.loop);
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
 }
 
 static void
@@ -386,6 +453,10 @@ test_overlay_and_egress (void)
   /* A sibling path on the same origin is outside fetch_allow: the shim refuses it. */
   assert_run (b, "import osa\nawait osa.fetch_bytes('https://data.example.org/secret.txt')",
               "error", NULL, "Blocked by the runtime egress policy (not_in_fetch_allow)");
+  /* WebKit rejects a failed fetch with a TypeError that has no stack; the rejection guard
+   * turns it into an exception instead of an await that never ends (exec_seconds 20). */
+  assert_run (b, "import osa\nawait osa.fetch_bytes('https://nowhere.example.org/x')", "error",
+              NULL, "The browser said: TypeError");
   /* The boot CDN is unreachable after the seal. */
   assert_run (
       b, "import osa\nawait osa.fetch('https://cdn.jsdelivr.net/pyodide/v0.29.5/full/pyodide.js')",
@@ -496,6 +567,7 @@ test_missing_worker_src (void)
   const RcViolation *v;
 
   assert_outcome (b, "worker_error", "worker could not be constructed");
+  g_assert_nonnull (strstr (b->wait.record->outcome.diagnosis, "blob:"));
   g_assert_cmpuint (b->wait.record->violations->len, >=, 1);
   v = g_ptr_array_index (b->wait.record->violations, 0);
   g_assert_cmpstr (v->directive, ==, "worker-src");
@@ -554,6 +626,12 @@ test_osa_worker_standin (void)
   g_assert_true (noted);
 }
 
+static void
+skip_without_distribution (void)
+{
+  g_test_skip ("no Pyodide distribution (run tools/setup.sh)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -565,11 +643,23 @@ main (int argc, char **argv)
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  {
+    g_autofree char *dist = rc_paths_default_distribution ();
+    g_autofree char *wasm = g_build_filename (dist, "pyodide.asm.wasm", NULL);
+
+    if (!g_file_test (wasm, G_FILE_TEST_IS_REGULAR))
+      {
+        g_test_message ("no Pyodide distribution at %s (run tools/setup.sh)", dist);
+        g_test_add_func ("/boot/needs-distribution", skip_without_distribution);
+        return g_test_run ();
+      }
+  }
   scratch = g_dir_make_tmp ("rc-test-boot-XXXXXX", &error);
   g_assert_no_error (error);
   g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
   g_test_add_func ("/boot/missing-worker-src", test_missing_worker_src);
   g_test_add_func ("/boot/web-process-terminated", test_web_process_terminated);
+  g_test_add_func ("/boot/cancelled", test_cancelled);
   g_test_add_func ("/boot/stdlib-nemarlike", test_stdlib_nemarlike);
   g_test_add_func ("/boot/overlay-and-egress", test_overlay_and_egress);
   g_test_add_func ("/boot/example-demo", test_example_demo);

@@ -11,12 +11,17 @@ typedef struct
   char *call_id;
   guint timeout_id;
   double seconds;
+  GCancellable *cancellable;
+  gulong cancel_handler;
 } ExecuteData;
 
 static void
 execute_data_free (ExecuteData *data)
 {
   g_clear_handle_id (&data->timeout_id, g_source_remove);
+  if (data->cancellable != NULL)
+    g_cancellable_disconnect (data->cancellable, data->cancel_handler);
+  g_clear_object (&data->cancellable);
   g_free (data->call_id);
   g_free (data);
 }
@@ -34,32 +39,56 @@ exec_seconds (RcEngine *self)
   return MAX (1, seconds);
 }
 
-static gboolean
-on_execute_timeout (gpointer user_data)
+/* OSA's host answers for the worker and recycles it (runtime-worker.md §2.5). */
+static void
+answer_for_worker (RcEngine *self, ExecuteData *data, const char *status, const char *stderr_text,
+                   gint64 elapsed_ms)
 {
-  GTask *task = user_data;
-  ExecuteData *data = g_task_get_task_data (task);
-  RcEngine *self = data->engine;
   g_autoptr (JsonObject) result = json_object_new ();
-  g_autofree char *stderr_text = NULL;
 
-  data->timeout_id = 0;
-  /* OSA's host answers for the worker and recycles it (runtime-worker.md §2.5). */
-  stderr_text =
-      g_strdup_printf ("[runtime] the code ran longer than %.0fs and was stopped.", data->seconds);
   json_object_set_string_member (result, "type", "result");
   json_object_set_string_member (result, "call_id", data->call_id);
-  json_object_set_string_member (result, "status", "timeout");
+  json_object_set_string_member (result, "status", status);
   json_object_set_string_member (result, "stdout", "");
   json_object_set_string_member (result, "stderr", stderr_text);
   json_object_set_string_member (result, "summary", "");
   json_object_set_array_member (result, "images", json_array_new ());
   json_object_set_array_member (result, "artifacts", json_array_new ());
-  json_object_set_int_member (result, "elapsed_ms", (gint64) (data->seconds * 1000));
+  json_object_set_int_member (result, "elapsed_ms", elapsed_ms);
   rc_engine_stop_worker (self);
   rc_engine_complete_execute (self, data->call_id, result);
   rc_engine_set_state (self, RC_ENGINE_STATE_IDLE);
+}
+
+static gboolean
+on_execute_timeout (gpointer user_data)
+{
+  ExecuteData *data = g_task_get_task_data (G_TASK (user_data));
+  g_autofree char *text =
+      g_strdup_printf ("[runtime] the code ran longer than %.0fs and was stopped.", data->seconds);
+
+  data->timeout_id = 0;
+  answer_for_worker (data->engine, data, "timeout", text, (gint64) (data->seconds * 1000));
   return G_SOURCE_REMOVE;
+}
+
+/* From an idle: the "cancelled" handler itself must not disconnect. */
+static gboolean
+cancel_execute_idle (gpointer user_data)
+{
+  GTask *task = user_data;
+  ExecuteData *data = g_task_get_task_data (task);
+
+  if (g_hash_table_lookup (data->engine->executes, data->call_id) == task)
+    answer_for_worker (data->engine, data, "cancelled",
+                       "[runtime] the reader stopped this run before it finished.", 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_execute_cancelled (GCancellable *cancellable, GTask *task)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, cancel_execute_idle, g_object_ref (task), g_object_unref);
 }
 
 void
@@ -129,6 +158,14 @@ rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancell
   g_task_set_task_data (task, data, (GDestroyNotify) execute_data_free);
   g_hash_table_insert (self->executes, g_strdup (data->call_id), g_object_ref (task));
   data->timeout_id = g_timeout_add ((guint) (data->seconds * 1000), on_execute_timeout, task);
+  if (cancellable != NULL)
+    {
+      /* A cancelled run is a result (status "cancelled"), not an error, as in OSA's host. */
+      g_task_set_check_cancellable (task, FALSE);
+      data->cancellable = g_object_ref (cancellable);
+      data->cancel_handler =
+          g_cancellable_connect (cancellable, G_CALLBACK (on_execute_cancelled), task, NULL);
+    }
 
   g_variant_builder_init (&args, G_VARIANT_TYPE ("a{sv}"));
   g_variant_builder_add (&args, "{sv}", "callId", g_variant_new_string (data->call_id));

@@ -65,6 +65,32 @@ sub_phase_name (const char *file)
   return NULL;
 }
 
+/* Sub-phases the worker timed itself (wasm-compile); returns the latest end, or -1. */
+static double
+record_hooks (RcEngine *self, JsonObject *rc)
+{
+  JsonNode *node = rc != NULL ? json_object_get_member (rc, "hooks") : NULL;
+  JsonArray *hooks;
+  double last_end = -1;
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return -1;
+  hooks = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (hooks); i++)
+    {
+      JsonObject *hook = json_array_get_object_element (hooks, i);
+      const char *name = member_string (hook, "name");
+      double end = member_double (hook, "end", -1);
+
+      if (name == NULL || end < 0)
+        continue;
+      rc_run_record_add_sub_phase (self->record, name, "hook", member_double (hook, "start", -1),
+                                   end);
+      last_end = MAX (last_end, end);
+    }
+  return last_end;
+}
+
 /* Resource Timing entries from the worker, and the interpreter's sub-phases derived from
  * them; Python initialisation is what remains until runtime_loaded. */
 static void
@@ -72,7 +98,7 @@ record_resources (RcEngine *self, JsonObject *rc)
 {
   JsonNode *node = rc != NULL ? json_object_get_member (rc, "resources") : NULL;
   JsonArray *entries;
-  double last_end = -1;
+  double last_end = -1, hooks_end;
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     return;
@@ -98,8 +124,10 @@ record_resources (RcEngine *self, JsonObject *rc)
           last_end = MAX (last_end, end);
         }
     }
+  hooks_end = record_hooks (self, rc); /* not inside MAX (): it would run twice */
+  last_end = MAX (last_end, hooks_end);
   if (last_end >= 0 && self->runtime_loaded_ms > last_end)
-    rc_run_record_add_sub_phase (self->record, "python-init", "resource-timing", last_end,
+    rc_run_record_add_sub_phase (self->record, "python-init", "hook", last_end,
                                  self->runtime_loaded_ms);
 }
 
@@ -187,7 +215,11 @@ handle_worker_error (RcEngine *self, const char *kind, const char *message)
 {
   if (self->boot_task != NULL)
     {
-      rc_engine_fail_boot (self, kind, message);
+      /* The worker could not start: most often the policy, so say what it refuses. */
+      g_autofree char *diagnosis = rc_engine_diagnose (self);
+
+      rc_run_record_failed (self->record, kind, message, diagnosis, -1);
+      rc_engine_finish_boot (self);
       return;
     }
   if (self->state == RC_ENGINE_STATE_READY && g_hash_table_size (self->executes) > 0)

@@ -45,6 +45,8 @@ struct _RcEngine
   JsonObject *plan;
   GPtrArray *expected_urls;
   guint deadline_id;
+  GCancellable *boot_cancellable;
+  gulong cancel_handler;
   gint64 boot_start_us;
   double runtime_loaded_ms;
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
@@ -59,8 +61,12 @@ struct _RcEngine
 };
 
 void rc_engine_set_state (RcEngine *self, RcEngineState state);
+/* A new record for a boot in @mode, with the environment and the expected resources. */
+void rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note);
 /* Ends the boot in progress: READY when the record says so, FAILED otherwise. */
 void rc_engine_finish_boot (RcEngine *self);
+/* The deadline diagnosis (policy analysis, violations, requests) for the boot so far. */
+char *rc_engine_diagnose (RcEngine *self);
 /* Fails the boot in progress with @kind and @message (no diagnosis). */
 void rc_engine_fail_boot (RcEngine *self, const char *kind, const char *message);
 /* Completes the execution @call_id with @result (the worker's result message). */

@@ -308,88 +308,6 @@ prepare_server (RcEngine *self, JsonObject *plan, GError **error)
   return TRUE;
 }
 
-/* ---- the run record ---------------------------------------------------------------------- */
-
-static RcScenario
-mode_scenario (RcBootMode mode)
-{
-  switch (mode)
-    {
-    case RC_BOOT_MODE_WARM:
-      return RC_SCENARIO_WARM;
-    case RC_BOOT_MODE_WARM_RESTART:
-      return RC_SCENARIO_WARM_RESTART;
-    case RC_BOOT_MODE_COLD:
-    default:
-      return RC_SCENARIO_COLD;
-    }
-}
-
-static void
-fill_environment (RcEngine *self, RcRunEnvironment *env)
-{
-  const char *name = rc_community_get_name (self->community);
-  JsonObject *runtime = json_object_get_object_member (self->plan, "runtime");
-
-  rc_run_environment_fill_machine (env);
-  env->webkit_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
-                                         webkit_get_minor_version (), webkit_get_micro_version ());
-  env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
-                                      jsc_get_minor_version (), jsc_get_micro_version ());
-  env->pyodide_version =
-      g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
-  env->worker_kind = g_strdup (rc_worker_kind_to_string (self->worker_kind));
-  env->community = g_strdup (name != NULL ? name : rc_community_get_id (self->community));
-  env->config_sha256 = rc_community_get_config_sha256 (self->community);
-  env->policy_name = g_strdup (self->csp_name != NULL ? self->csp_name
-                               : self->csp == NULL    ? "none"
-                                                      : "custom");
-  env->policy_sha256 = rc_csp_policy_sha256 (self->csp);
-  env->throttle_profile =
-      g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
-  env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
-  env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
-}
-
-static void
-expect_resources (RcEngine *self)
-{
-  static const char *const interpreter[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
-                                             "python_stdlib.zip", "pyodide-lock.json" };
-  GPtrArray *closure = rc_community_get_closure (self->community);
-
-  for (guint i = 0; i < G_N_ELEMENTS (interpreter); i++)
-    rc_run_record_expect (self->record, interpreter[i], "interpreter", TRUE, FALSE, FALSE);
-  for (guint i = 0; closure != NULL && i < closure->len; i++)
-    {
-      const RcClosureEntry *entry = g_ptr_array_index (closure, i);
-      g_autofree char *group =
-          g_strdup_printf ("%s:%s", entry->overlay ? "overlay" : "preload", entry->key);
-
-      if (entry->file_name != NULL)
-        rc_run_record_expect (self->record, entry->file_name, group, TRUE, entry->overlay, FALSE);
-    }
-}
-
-static void
-start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
-{
-  guint index = ++self->run_counts[mode];
-
-  g_clear_pointer (&self->record, rc_run_record_free);
-  self->record = rc_run_record_new (mode_scenario (mode), index);
-  fill_environment (self, &self->record->env);
-  expect_resources (self);
-  if (plan_note != NULL)
-    rc_run_record_add_note (self->record, "%s", plan_note);
-  if (self->worker_kind == RC_WORKER_KIND_OSA)
-    rc_run_record_add_note (self->record,
-                            "OSA's worker source was instrumented for heap measurement: "
-                            "heap-probe.js, which intercepts loadPyodide and stamps messages, "
-                            "was prepended to the source buildWorkerSource returned");
-  self->runtime_loaded_ms = -1;
-}
-
 static void
 on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
 {
@@ -415,19 +333,26 @@ engine_needs (RcEngine *self, char **cdn_path, GStrv *fetch_allow)
   return needs;
 }
 
+char *
+rc_engine_diagnose (RcEngine *self)
+{
+  g_autofree char *cdn_path = NULL;
+  g_auto (GStrv) fetch_allow = NULL;
+  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
+
+  return rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
+}
+
 static gboolean
 on_deadline (gpointer data)
 {
   RcEngine *self = data;
-  g_autofree char *cdn_path = NULL;
-  g_auto (GStrv) fetch_allow = NULL;
-  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
   g_autofree char *diagnosis = NULL;
   g_autofree char *message = NULL;
 
   self->deadline_id = 0;
   rc_engine_stop_worker (self);
-  diagnosis = rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
+  diagnosis = rc_engine_diagnose (self);
   /* OSA's host text (runtime-worker.md §4). */
   message = g_strdup_printf (
       "the Python runtime did not finish starting within %.0fs. A blocked runtime looks exactly "
@@ -439,6 +364,15 @@ on_deadline (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static void
+disconnect_cancellable (RcEngine *self)
+{
+  if (self->boot_cancellable != NULL)
+    g_cancellable_disconnect (self->boot_cancellable, self->cancel_handler);
+  self->cancel_handler = 0;
+  g_clear_object (&self->boot_cancellable);
+}
+
 void
 rc_engine_finish_boot (RcEngine *self)
 {
@@ -446,6 +380,7 @@ rc_engine_finish_boot (RcEngine *self)
   GPid pid;
 
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  disconnect_cancellable (self);
   if (task == NULL)
     return;
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
@@ -497,6 +432,30 @@ rc_engine_get_compile_results (RcEngine *self)
   return self->compile_results;
 }
 
+/* Runs from an idle: disconnecting inside the "cancelled" handler would deadlock. */
+static gboolean
+cancel_boot_idle (gpointer data)
+{
+  RcEngine *self = data;
+  g_autoptr (GTask) task = NULL;
+
+  if (self->boot_task == NULL || !g_task_return_error_if_cancelled (self->boot_task))
+    return G_SOURCE_REMOVE;
+  task = g_steal_pointer (&self->boot_task);
+  g_clear_handle_id (&self->deadline_id, g_source_remove);
+  disconnect_cancellable (self);
+  rc_engine_stop_worker (self);
+  rc_run_record_failed (self->record, "cancelled", _ ("The boot was cancelled"), NULL, -1);
+  rc_engine_set_state (self, RC_ENGINE_STATE_IDLE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_boot_cancelled (GCancellable *cancellable, RcEngine *self)
+{
+  g_idle_add_full (G_PRIORITY_DEFAULT, cancel_boot_idle, g_object_ref (self), g_object_unref);
+}
+
 void
 rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
                       GAsyncReadyCallback callback, gpointer user_data)
@@ -530,10 +489,16 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
   self->expected_urls =
       rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
-  start_record (self, mode, note);
+  rc_engine_start_record (self, mode, note);
   rc_server_set_run_id (self->server, self->record->run_id);
 
   self->boot_task = g_steal_pointer (&task);
+  if (cancellable != NULL)
+    {
+      self->boot_cancellable = g_object_ref (cancellable);
+      self->cancel_handler =
+          g_cancellable_connect (cancellable, G_CALLBACK (on_boot_cancelled), self, NULL);
+    }
   self->boot_start_us = g_get_monotonic_time ();
   rc_engine_set_state (self, RC_ENGINE_STATE_BOOTING);
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
@@ -578,6 +543,7 @@ rc_engine_stop (RcEngine *self)
 
   g_return_if_fail (RC_IS_ENGINE (self));
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  disconnect_cancellable (self);
   rc_engine_stop_worker (self);
   if (task != NULL)
     {

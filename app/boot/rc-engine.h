@@ -111,7 +111,8 @@ const RcRunRecord *rc_engine_get_last_record (RcEngine *self);
 /* Runs @code in the sealed runtime (state READY). The result is the worker's raw `result`
  * message {call_id, status, stdout, stderr, summary, images, artifacts, elapsed_ms, …}.
  * After limits.exec_seconds the engine answers status "timeout" itself and recycles the
- * worker (state IDLE), as OSA's host does. */
+ * worker (state IDLE), as OSA's host does; cancelling @cancellable answers status
+ * "cancelled" the same way (a result, not an error). */
 void rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancellable,
                               GAsyncReadyCallback callback, gpointer user_data);
 JsonObject *rc_engine_execute_finish (RcEngine *self, GAsyncResult *result, GError **error);

@@ -24,7 +24,7 @@ typedef struct
 } RcPreludeSource;
 
 /* The preludes of @community as written (a plain string once, a map once per deployment),
- * an array of RcPreludeSource (free with rc_prelude_sources_free). Empty without preludes. */
+ * a GPtrArray of RcPreludeSource that frees its elements. Empty without preludes. */
 GPtrArray *rc_prelude_oracle_sources (RcCommunity *community);
 
 /* The config.yaml position of @line/@offset (1-based, as SyntaxError reports them) of the

@@ -152,6 +152,31 @@ function rcWorker (CONFIG) {
                        blockedURI: event.blockedURI, t: performance.now() });
   });
 
+  /* Instrumentation, not part of the contract: when WebAssembly compiles, so the record can
+   * split the interpreter step into download, compile and Python start-up. */
+  const hooks = [];
+  let wasmDepth = 0; /* one engine entry point may call the other: time the outer call only */
+  for (const name of ['instantiateStreaming', 'instantiate']) {
+    const original = WebAssembly[name];
+    if (typeof original !== 'function')
+      continue;
+    WebAssembly[name] = async function (...args) {
+      const start = performance.now();
+      let ok = false;
+      wasmDepth++;
+      try {
+        const instance = await original.apply(WebAssembly, args);
+        ok = true;
+        return instance;
+      } finally {
+        wasmDepth--;
+        if (wasmDepth === 0)
+          hooks.push({ name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start,
+                       end: performance.now() });
+      }
+    };
+  }
+
   /* ---- 2. Python sources ---------------------------------------------------------------- */
 
   /* Import gate: which top-level roots of `code` cannot be imported right now. */
@@ -649,6 +674,7 @@ def _compile_all(items_json):
     booted = true;
     const ready = stamp({ type: 'ready', version: pyodide.version });
     ready.rc.resources = resourceEntries();
+    ready.rc.hooks = hooks;
     send(ready);
   }
 

@@ -1,0 +1,86 @@
+/* rc-engine-record.c: a new run record per boot: scenario, environment, expected resources. */
+#include "config.h"
+
+#include "boot/rc-engine-private.h"
+#include "core/rc-closure.h"
+#include "core/rc-csp.h"
+
+static RcScenario
+mode_scenario (RcBootMode mode)
+{
+  switch (mode)
+    {
+    case RC_BOOT_MODE_WARM:
+      return RC_SCENARIO_WARM;
+    case RC_BOOT_MODE_WARM_RESTART:
+      return RC_SCENARIO_WARM_RESTART;
+    case RC_BOOT_MODE_COLD:
+    default:
+      return RC_SCENARIO_COLD;
+    }
+}
+
+static void
+fill_environment (RcEngine *self, RcRunEnvironment *env)
+{
+  const char *name = rc_community_get_name (self->community);
+  JsonObject *runtime = json_object_get_object_member (self->plan, "runtime");
+
+  rc_run_environment_fill_machine (env);
+  env->webkit_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
+                                         webkit_get_minor_version (), webkit_get_micro_version ());
+  env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
+                                      jsc_get_minor_version (), jsc_get_micro_version ());
+  env->pyodide_version =
+      g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
+  env->worker_kind = g_strdup (rc_worker_kind_to_string (self->worker_kind));
+  env->community = g_strdup (name != NULL ? name : rc_community_get_id (self->community));
+  env->config_sha256 = rc_community_get_config_sha256 (self->community);
+  env->policy_name = g_strdup (self->csp_name != NULL ? self->csp_name
+                               : self->csp == NULL    ? "none"
+                                                      : "custom");
+  env->policy_sha256 = rc_csp_policy_sha256 (self->csp);
+  env->throttle_profile =
+      g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
+  env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
+  env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
+}
+
+static void
+expect_resources (RcEngine *self)
+{
+  static const char *const interpreter[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
+                                             "python_stdlib.zip", "pyodide-lock.json" };
+  GPtrArray *closure = rc_community_get_closure (self->community);
+
+  for (guint i = 0; i < G_N_ELEMENTS (interpreter); i++)
+    rc_run_record_expect (self->record, interpreter[i], "interpreter", TRUE, FALSE, FALSE);
+  for (guint i = 0; closure != NULL && i < closure->len; i++)
+    {
+      const RcClosureEntry *entry = g_ptr_array_index (closure, i);
+      g_autofree char *group =
+          g_strdup_printf ("%s:%s", entry->overlay ? "overlay" : "preload", entry->key);
+
+      if (entry->file_name != NULL)
+        rc_run_record_expect (self->record, entry->file_name, group, TRUE, entry->overlay, FALSE);
+    }
+}
+
+void
+rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
+{
+  guint index = ++self->run_counts[mode];
+
+  g_clear_pointer (&self->record, rc_run_record_free);
+  self->record = rc_run_record_new (mode_scenario (mode), index);
+  fill_environment (self, &self->record->env);
+  expect_resources (self);
+  if (plan_note != NULL)
+    rc_run_record_add_note (self->record, "%s", plan_note);
+  if (self->worker_kind == RC_WORKER_KIND_OSA)
+    rc_run_record_add_note (self->record,
+                            "OSA's worker source was instrumented for heap measurement: "
+                            "heap-probe.js, which intercepts loadPyodide and stamps messages, "
+                            "was prepended to the source buildWorkerSource returned");
+  self->runtime_loaded_ms = -1;
+}
