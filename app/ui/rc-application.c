@@ -25,11 +25,11 @@ G_DEFINE_FINAL_TYPE (RcApplication, rc_application, ADW_TYPE_APPLICATION)
 static RcWindow *
 rc_application_get_window (RcApplication *self, gboolean create)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
-
-  if (window == NULL && create)
-    window = GTK_WINDOW (rc_window_new (self));
-  return RC_WINDOW (window);
+  /* The most recently focused console window; the shortcuts window belongs to the app too. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    if (RC_IS_WINDOW (l->data))
+      return RC_WINDOW (l->data);
+  return create ? rc_window_new (self) : NULL;
 }
 
 static void

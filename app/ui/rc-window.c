@@ -231,7 +231,7 @@ rc_window_community_activated_cb (RcWindow *self, GFile *folder)
 }
 
 static void
-rc_window_show_not_openable (RcWindow *self, GFile *folder, const char *message)
+rc_window_show_not_openable (RcWindow *self, const char *message)
 {
   g_clear_object (&self->watch);
   g_clear_object (&self->community);
@@ -262,7 +262,7 @@ rc_window_open_folder (RcWindow *self, GFile *folder)
       communities = rc_checkout_list_communities (folder, &error);
       if (communities == NULL)
         {
-          rc_window_show_not_openable (self, folder, error->message);
+          rc_window_show_not_openable (self, error->message);
           return;
         }
       rc_community_picker_set_checkout (self->picker, folder, communities);
@@ -275,7 +275,7 @@ rc_window_open_folder (RcWindow *self, GFile *folder)
           _ ("%s has neither a config.yaml nor a src/assistants folder. Open a community folder "
              "(it holds config.yaml) or an OSA checkout."),
           where);
-      rc_window_show_not_openable (self, folder, message);
+      rc_window_show_not_openable (self, message);
       return;
     }
 }
