@@ -18,6 +18,7 @@
 #include "ui/rc-problem.h"
 #include "ui/rc-problems-view.h"
 #include "ui/rc-python-console.h"
+#include "ui/rc-step-chart.h"
 #include "ui/rc-window.h"
 
 static RcApplication *app;
@@ -399,14 +400,14 @@ boot_finished_cb (RcBootPane *pane, const RcRunRecord *record, BootWait *wait)
 }
 
 static RcRunRecord *
-boot_and_wait (RcWindow *window, double seconds)
+boot_and_wait (RcWindow *window, const char *action, double seconds)
 {
   RcBootPane *pane = child (window, "boot_pane");
   BootWait wait = { 0 };
   gulong id = g_signal_connect (pane, "boot-finished", G_CALLBACK (boot_finished_cb), &wait);
 
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "boot-cold"));
-  g_action_group_activate_action (G_ACTION_GROUP (window), "boot-cold", NULL);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
   g_assert_true (rc_test_wait_for (&wait.finished, seconds));
   g_signal_handler_disconnect (pane, id);
   g_assert_nonnull (wait.record);
@@ -431,12 +432,13 @@ test_window_boot_cold_ready (void)
   gboolean done = FALSE;
   gboolean audited = FALSE;
   gboolean revalidated = FALSE;
+  g_autoptr (RcRunRecord) warm = NULL;
   gulong id;
   g_autofree char *shot = NULL;
 
   g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
   show_page (window, "boot");
-  record = boot_and_wait (window, 150);
+  record = boot_and_wait (window, "boot-cold", 150);
   g_test_message ("outcome: %s", record->outcome.message);
   /* The screenshot comes first so a failing boot leaves one to look at. */
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
@@ -480,6 +482,20 @@ test_window_boot_cold_ready (void)
   rc_test_spin (300);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "seal-audit");
 
+  /* A warm boot in the same session: the step chart puts it under the cold one. */
+  warm = boot_and_wait (window, "boot-warm", 150);
+  g_assert_cmpint (warm->scenario, ==, RC_SCENARIO_WARM);
+  g_assert_cmpint (warm->outcome.state, ==, RC_OUTCOME_READY);
+  g_assert_cmpuint (rc_step_chart_get_n_bars (RC_STEP_CHART (gtk_widget_get_template_child (
+                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "step_chart"))),
+                    ==, record->steps->len);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
+                                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "results_stack")),
+                                    "steps");
+  rc_test_spin (300);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold-warm");
+
   /* Validating again (as after a save) keeps the booted runtime the console is working in. */
   id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &revalidated);
   g_action_group_activate_action (G_ACTION_GROUP (window), "revalidate", NULL);
@@ -507,7 +523,7 @@ test_window_boot_control_fails (void)
   /* control hangs in loadPyodide until the deadline: keep it short. */
   g_settings_set_uint (settings, "deadline", 20);
   show_page (window, "boot");
-  record = boot_and_wait (window, 90);
+  record = boot_and_wait (window, "boot-cold", 90);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
   g_assert_nonnull (record->outcome.diagnosis);

@@ -10,11 +10,12 @@
 
 #include "rc-step-chart.h"
 
-#define ROW_HEIGHT  30
-#define BAR_HEIGHT  9
-#define AXIS_HEIGHT 22
-#define LABEL_WIDTH 210
-#define VALUE_WIDTH 72
+#define ROW_HEIGHT    30
+#define BAR_HEIGHT    9
+#define AXIS_HEIGHT   22
+#define LABEL_WIDTH   210
+#define VALUE_WIDTH   72
+#define LEGEND_HEIGHT 24
 
 struct _RcStepChart
 {
@@ -72,6 +73,27 @@ rc_step_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   grid = fg;
   grid.alpha = 0.10;
   layout = gtk_widget_create_pango_layout (widget, NULL);
+  if (self->has_b)
+    {
+      /* Legend: which colour is which run. */
+      const struct
+      {
+        const GdkRGBA *color;
+        const char *label;
+      } legend[] = { { &cold, _ ("cold") }, { &warm, _ ("warm") } };
+      double x = plot_x;
+
+      for (guint i = 0; i < G_N_ELEMENTS (legend); i++)
+        {
+          int w, h;
+
+          gtk_snapshot_append_color (snapshot, legend[i].color, &GRAPHENE_RECT_INIT (x, 7, 10, 10));
+          draw_text (snapshot, layout, legend[i].label, x + 16, 12, 120, FALSE, &fg);
+          pango_layout_get_pixel_size (layout, &w, &h);
+          x += 16 + w + 20;
+        }
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (0, LEGEND_HEIGHT));
+    }
 
   /* Grid lines and tick labels along the bottom. */
   for (double t = 0; t <= self->bars->axis_max_ms + 0.5; t += self->bars->tick_ms)
@@ -122,7 +144,8 @@ rc_step_chart_measure (GtkWidget *widget, GtkOrientation orientation, int for_si
       *natural = LABEL_WIDTH + VALUE_WIDTH + 480;
     }
   else
-    *minimum = *natural = rows > 0 ? (int) rows * ROW_HEIGHT + AXIS_HEIGHT : 0;
+    *minimum = *natural =
+        rows > 0 ? (int) rows * ROW_HEIGHT + AXIS_HEIGHT + (self->has_b ? LEGEND_HEIGHT : 0) : 0;
 }
 
 static void
