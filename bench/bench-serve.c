@@ -1,15 +1,19 @@
 /* bench-serve.c: throughput of a 100 MB download through RcServer's TLS proxy (CONNECT,
  * TLS, the throttle stream unthrottled) against the same file from a plain loopback HTTP
- * server (python3 -m http.server), both fetched by curl. Prints the ratio; target >= 0.5. */
+ * server (python3 -m http.server), both fetched by curl. Prints the ratio; target >= 0.5.
+ * Then the throttle's accuracy: 2 MB over the Cable profile against its nominal time
+ * (target 0.9–1.1; the tests only check that shaping happens, as a loaded machine skews it). */
 #include "config.h"
 
 #include <glib/gstdio.h>
 #include <stdio.h>
 
 #include "serve/rc-server.h"
+#include "serve/rc-throttle.h"
 
-#define SIZE   (100 * 1024 * 1024)
-#define ROUNDS 5
+#define SIZE     (100 * 1024 * 1024)
+#define ROUNDS   5
+#define SIZE_2MB (2 * 1000 * 1000)
 
 static void
 wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -17,13 +21,13 @@ wait_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   *(gboolean *) user_data = TRUE;
 }
 
-/* Seconds for one curl download, best of ROUNDS; the main context runs meanwhile. */
+/* Seconds for one curl download, best of @rounds; the main context runs meanwhile. */
 static double
-best_time (const char *const *argv)
+best_time (const char *const *argv, int rounds)
 {
   double best = G_MAXDOUBLE;
 
-  for (int round = 0; round < ROUNDS; round++)
+  for (int round = 0; round < rounds; round++)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (GSubprocess) process =
@@ -115,12 +119,38 @@ reference_tls_time (const char *dir)
     return -1;
   g_usleep (500000);
   seconds = best_time (
-      (const char *const[]){ "curl", "-sSk", "-o", "/dev/null", "--noproxy", "*", url, NULL });
+      (const char *const[]){ "curl", "-sSk", "-o", "/dev/null", "--noproxy", "*", url, NULL },
+      ROUNDS);
   g_subprocess_force_exit (server);
   g_subprocess_wait (server, NULL, NULL);
   g_unlink (key);
   g_unlink (cert);
   return seconds;
+}
+
+/* 2 MB over Cable: the transfer time plus one latency each for the CONNECT and the GET. */
+static void
+throttle_accuracy (RcServer *server, const char *dir)
+{
+  g_autofree char *file = g_build_filename (dir, "two.bin", NULL);
+  g_autofree char *zeros = g_malloc0 (SIZE_2MB);
+  g_autoptr (GError) error = NULL;
+  double nominal = SIZE_2MB * 8.0 / rc_throttle_profile_get_bits_per_second (RC_THROTTLE_CABLE)
+                   + 2 * rc_throttle_profile_get_latency_ms (RC_THROTTLE_CABLE) / 1000.0;
+  double seconds;
+
+  if (!g_file_set_contents (file, zeros, SIZE_2MB, &error))
+    g_error ("%s", error->message);
+  rc_server_set_throttle (server, RC_THROTTLE_CABLE);
+  seconds = best_time ((const char *const[]){ "curl", "-sS", "-o", "/dev/null", "--proxy",
+                                              rc_server_get_proxy_url (server), "--cacert",
+                                              rc_server_get_ca_file (server),
+                                              "https://bench.example/two.bin", NULL },
+                       2);
+  rc_server_set_throttle (server, RC_THROTTLE_NONE);
+  printf ("2 MB over cable: %.3f s, nominal %.3f s, ratio %.2f (target 0.9-1.1)\n", seconds,
+          nominal, seconds / nominal);
+  g_unlink (file);
 }
 
 int
@@ -148,11 +178,14 @@ main (int argc, char **argv)
   plain = start_plain_server (dir, &port);
   plain_url = g_strdup_printf ("http://127.0.0.1:%u/big.bin", port);
 
-  tls_s = best_time ((const char *const[]){
-      "curl", "-sS", "-o", "/dev/null", "--proxy", rc_server_get_proxy_url (server), "--cacert",
-      rc_server_get_ca_file (server), "https://bench.example/big.bin", NULL });
+  tls_s = best_time ((const char *const[]){ "curl", "-sS", "-o", "/dev/null", "--proxy",
+                                            rc_server_get_proxy_url (server), "--cacert",
+                                            rc_server_get_ca_file (server),
+                                            "https://bench.example/big.bin", NULL },
+                     ROUNDS);
   plain_s = best_time (
-      (const char *const[]){ "curl", "-sS", "-o", "/dev/null", "--noproxy", "*", plain_url, NULL });
+      (const char *const[]){ "curl", "-sS", "-o", "/dev/null", "--noproxy", "*", plain_url, NULL },
+      ROUNDS);
 
   reference_s = reference_tls_time (dir);
 
@@ -163,6 +196,8 @@ main (int argc, char **argv)
             "plain %.2f\n",
             reference_s, 100 / reference_s, plain_s / reference_s);
   printf ("throughput ratio proxy/plain: %.2f (target >= 0.5)\n", plain_s / tls_s);
+
+  throttle_accuracy (server, dir);
 
   g_subprocess_force_exit (plain);
   g_subprocess_wait (plain, NULL, NULL);

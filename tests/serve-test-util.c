@@ -53,7 +53,7 @@ CurlResult *
 run_curl_through (const char *proxy, const char *ca, const char *const *args)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *dir = make_temp_dir ();
+  g_autofree char *dir = rc_test_make_tmp ("rc-serve-test");
   g_autofree char *header_file = g_build_filename (dir, "headers", NULL);
   g_autofree char *body_file = g_build_filename (dir, "body", NULL);
   g_autoptr (GSubprocess) process = NULL;
@@ -106,7 +106,7 @@ run_curl_through (const char *proxy, const char *ca, const char *const *args)
     result->body = g_bytes_new_take (body, body_len);
   else
     result->body = g_bytes_new (NULL, 0);
-  remove_tree (dir);
+  rc_test_remove_tree (dir);
   return result;
 }
 
@@ -163,49 +163,4 @@ find_request (RcServer *server, const char *url)
       wait_for_requests (server, requests->len + 1);
     }
   return NULL;
-}
-
-char *
-make_temp_dir (void)
-{
-  g_autoptr (GError) error = NULL;
-  char *dir = g_dir_make_tmp ("rc-serve-test-XXXXXX", &error);
-
-  g_assert_no_error (error);
-  return dir;
-}
-
-void
-write_file (const char *dir, const char *name, const void *data, gsize size)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autoptr (GError) error = NULL;
-
-  g_mkdir_with_parents (parent, 0755);
-  g_file_set_contents (path, data, size, &error);
-  g_assert_no_error (error);
-}
-
-void
-remove_tree (const char *dir)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (dir);
-  g_autoptr (GFileEnumerator) children = NULL;
-  GFileInfo *info;
-
-  children = g_file_enumerate_children (
-      file, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (children != NULL && (info = g_file_enumerator_next_file (children, NULL, NULL)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (dir, g_file_info_get_name (info), NULL);
-
-      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-        remove_tree (child);
-      else
-        g_unlink (child);
-      g_object_unref (info);
-    }
-  g_rmdir (dir);
 }

@@ -3,6 +3,7 @@
 
 #include <libsoup/soup.h>
 
+#include "rc-test-files.h"
 #include "serve/rc-server.h"
 
 G_BEGIN_DECLS
@@ -34,9 +35,5 @@ CurlResult *run_curl_through (const char *proxy, const char *ca, const char *con
 gboolean wait_for_requests (RcServer *server, guint n);
 /* The last logged request whose URL is @url (and method not CONNECT), or NULL. */
 RcRequestRecord *find_request (RcServer *server, const char *url);
-
-char *make_temp_dir (void);
-void write_file (const char *dir, const char *name, const void *data, gsize size);
-void remove_tree (const char *dir);
 
 G_END_DECLS

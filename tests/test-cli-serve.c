@@ -110,7 +110,7 @@ serving_stop (Serving *s)
 static void
 test_serve (void)
 {
-  g_autofree char *data = make_temp_dir ();
+  g_autofree char *data = rc_test_make_tmp ("rc-serve-test");
   g_autofree char *mapping = g_strdup_printf ("https://data.example.org=%s", data);
   const char *const args[] = { "--csp", "control", "--json", "--run-id",
                                "cli-1", "--data",  mapping,  NULL };
@@ -122,7 +122,7 @@ test_serve (void)
   Serving s = { 0 };
   guint gets = 0;
 
-  write_file (data, "blob.txt", "0123456789", 10);
+  rc_test_write_file (data, "blob.txt", "0123456789", 10);
   serving_start (&s, args);
   g_assert_cmpstr (s.page, ==, "https://demo.example.org/");
   page = run_curl_through (s.proxy, s.ca, (const char *const[]){ s.page, NULL });
@@ -156,7 +156,7 @@ test_serve (void)
         }
     }
   g_assert_cmpuint (gets, ==, 3);
-  remove_tree (data);
+  rc_test_remove_tree (data);
 }
 
 static void
@@ -178,7 +178,7 @@ static void
 test_bad_options (void)
 {
   assert_cannot_run ((const char *const[]){ "--throttle", "3g", NULL }, "“3g”");
-  assert_cannot_run ((const char *const[]){ "--csp", "nemar", NULL }, "Known presets: nemarlike");
+  assert_cannot_run ((const char *const[]){ "--csp", "nemar", NULL }, "known presets: nemarlike");
   assert_cannot_run ((const char *const[]){ "--csp", "strict", "--csp-text", "x", NULL },
                      "not both");
   assert_cannot_run ((const char *const[]){ "--data", "https://x.example", NULL }, "URL=DIR");

@@ -79,5 +79,13 @@ check "no folder argument exits 2" "[ $status -eq 2 ]"
 "$rc" validate --help >"$tmp/out" 2>&1; status=$?
 check "--help exits 0 and names the options" "[ $status -eq 0 ] && grep -q -- '--deployment' '$tmp/out'"
 
+check "--help names the whole command" "grep -q '^  runtime-console validate \\[OPTION' '$tmp/out'"
+"$rc" validate --bogus "$fixtures/all-defaults" >/dev/null 2>"$tmp/err"; status=$?
+check "an unknown option exits 2 and points to --help" \
+  "[ $status -eq 2 ] && grep -qF 'Run “runtime-console validate --help”' '$tmp/err'"
+"$rc" --help >"$tmp/out" 2>&1; status=$?
+check "runtime-console --help lists the commands" \
+  "[ $status -eq 0 ] && grep -q '^  validate ' '$tmp/out' && grep -q '^  serve ' '$tmp/out' && grep -q '^  compare ' '$tmp/out'"
+
 echo "1..$n"
 [ $failures -eq 0 ]

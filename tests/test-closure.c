@@ -8,6 +8,7 @@
 #include "core/rc-closure.h"
 #include "core/rc-diagnostic.h"
 #include "core/rc-paths.h"
+#include "rc-test-files.h"
 
 typedef struct
 {
@@ -15,29 +16,6 @@ typedef struct
   RcDistLock *dist;
   RcLockOverlay *overlay;
 } Fixture;
-
-static void
-write_file (const char *dir, const char *relative, const char *contents, gssize length)
-{
-  g_autofree char *path = g_build_filename (dir, relative, NULL);
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autoptr (GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (parent, 0755), ==, 0);
-  g_file_set_contents (path, contents, length, &error);
-  g_assert_no_error (error);
-}
-
-static void
-copy_fixture (const char *name, const char *dir, const char *relative)
-{
-  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "fixtures", "lock", name, NULL);
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
-  write_file (dir, relative, contents, (gssize) length);
-}
 
 /* A community with the valid.json overlay, and a copy of the fixture distribution that
  * holds one wheel file (numpy), so one size is known. */
@@ -53,11 +31,12 @@ fixture_setup (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   community = g_build_filename (f->tmp, "community", NULL);
   dist = g_build_filename (f->tmp, "dist", NULL);
-  copy_fixture ("valid.json", community, "runtime/x-pyodide-lock.json");
-  write_file (community, "runtime/wheels/alpha_pkg-1.0-py3-none-any.whl", "alpha wheel\n", -1);
-  write_file (community, "runtime/wheels/beta-2.0-py3-none-any.whl", "beta wheel\n", -1);
-  copy_fixture ("dist/pyodide-lock.json", dist, "pyodide-lock.json");
-  write_file (dist, "numpy-2.2.5-cp313-cp313-pyemscripten_2025_0_wasm32.whl", "12345", -1);
+  rc_test_copy_fixture ("lock/valid.json", community, "runtime/x-pyodide-lock.json");
+  rc_test_write_file (community, "runtime/wheels/alpha_pkg-1.0-py3-none-any.whl", "alpha wheel\n",
+                      -1);
+  rc_test_write_file (community, "runtime/wheels/beta-2.0-py3-none-any.whl", "beta wheel\n", -1);
+  rc_test_copy_fixture ("lock/dist/pyodide-lock.json", dist, "pyodide-lock.json");
+  rc_test_write_file (dist, "numpy-2.2.5-cp313-cp313-pyemscripten_2025_0_wasm32.whl", "12345", -1);
 
   f->dist = rc_dist_lock_load (dist, &error);
   g_assert_no_error (error);
@@ -67,29 +46,11 @@ fixture_setup (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_clear_object (&f->dist);
   g_clear_object (&f->overlay);
-  remove_tree (f->tmp);
+  rc_test_remove_tree (f->tmp);
   g_free (f->tmp);
 }
 

@@ -93,7 +93,7 @@ test_fails_closed (void)
   dir = make_community ("demo", BASE "    lockfile: runtime/demo-pyodide-lock.json\n"
                                      "    preload: [demo-helpers]\n" TOOLS);
   add_overlay (dir, "demo-helpers", "demo_helpers", "");
-  write_file (dir, "runtime/wheels/demo_helpers-0.1.0-py3-none-any.whl", "changed", -1);
+  rc_test_write_file (dir, "runtime/wheels/demo_helpers-0.1.0-py3-none-any.whl", "changed", -1);
   c = load_dir (dir, RC_DEPLOYMENT_PRODUCTION);
   g_assert_false (rc_community_is_valid (c));
   g_assert_false (rc_lock_overlay_is_verified (rc_community_get_overlay (c)));
@@ -115,12 +115,13 @@ test_other_distribution (void)
   g_autoptr (RcCommunity) c = NULL;
   const RcDiagnostic *d;
 
-  write_file (dist, "pyodide-lock.json",
-              "{\"info\": {\"version\": \"0.28.3\", \"python\": \"3.12.1\"}, \"packages\": "
-              "{\"numpy\": {\"name\": \"numpy\", \"version\": \"2.0\", \"file_name\": "
-              "\"numpy-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl\", \"imports\": [\"numpy\"], "
-              "\"depends\": []}}}",
-              -1);
+  rc_test_write_file (
+      dist, "pyodide-lock.json",
+      "{\"info\": {\"version\": \"0.28.3\", \"python\": \"3.12.1\"}, \"packages\": "
+      "{\"numpy\": {\"name\": \"numpy\", \"version\": \"2.0\", \"file_name\": "
+      "\"numpy-2.0-cp312-cp312-pyodide_2024_0_wasm32.whl\", \"imports\": [\"numpy\"], "
+      "\"depends\": []}}}",
+      -1);
   c = rc_community_load (dir, dist, RC_DEPLOYMENT_PRODUCTION, &error);
   g_assert_no_error (error);
   d = rc_diagnostics_find_rule (rc_community_get_diagnostics (c), "distribution-version");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/rc-dist-lock.h"
+#include "rc-test-files.h"
 
 typedef struct
 {
@@ -46,28 +47,10 @@ fixture_setup (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
   g_setenv ("RC_DIST_LOCK_CACHE", "0", TRUE);
-  remove_tree (f->tmp);
+  rc_test_remove_tree (f->tmp);
   g_free (f->tmp);
   g_free (f->dist);
   g_free (f->cache);

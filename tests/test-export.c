@@ -9,6 +9,7 @@
 
 #include "core/rc-measurement.h"
 #include "rc-json-schema.h"
+#include "rc-test-har.h"
 #include "rc-test-records.h"
 
 static RcMeasurement *
@@ -196,42 +197,6 @@ har_entry (JsonArray *entries, const char *run, const char *file)
 }
 
 static void
-assert_har_entry_shape (JsonObject *e)
-{
-  JsonObject *request = json_object_get_object_member (e, "request");
-  JsonObject *response = json_object_get_object_member (e, "response");
-  JsonObject *timings = json_object_get_object_member (e, "timings");
-  g_autoptr (GDateTime) started =
-      g_date_time_new_from_iso8601 (json_object_get_string_member (e, "startedDateTime"), NULL);
-  double sum = 0;
-
-  g_assert_nonnull (started);
-  g_assert_true (g_regex_match_simple ("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$",
-                                       json_object_get_string_member (e, "startedDateTime"), 0, 0));
-  g_assert_nonnull (json_object_get_string_member (request, "method"));
-  g_assert_nonnull (json_object_get_string_member (request, "httpVersion"));
-  g_assert_nonnull (json_object_get_array_member (request, "headers"));
-  g_assert_nonnull (json_object_get_array_member (request, "queryString"));
-  g_assert_nonnull (json_object_get_array_member (request, "cookies"));
-  g_assert_true (json_object_has_member (request, "headersSize"));
-  g_assert_true (json_object_has_member (request, "bodySize"));
-  g_assert_true (json_object_has_member (response, "status"));
-  g_assert_nonnull (json_object_get_object_member (response, "content"));
-  g_assert_true (json_object_has_member (response, "redirectURL"));
-  g_assert_nonnull (json_object_get_object_member (e, "cache"));
-  for (guint i = 0; i < 3; i++)
-    {
-      const char *name = (const char *[]){ "send", "wait", "receive" }[i];
-
-      g_assert_cmpfloat (json_object_get_double_member (timings, name), >=, 0);
-      sum += json_object_get_double_member (timings, name);
-    }
-  g_assert_cmpfloat (ABS (sum - json_object_get_double_member (e, "time")), <, 1e-6);
-  g_assert_nonnull (json_object_get_string_member (e, "_step"));
-  g_assert_nonnull (json_object_get_string_member (e, "_verdict"));
-}
-
-static void
 test_har (void)
 {
   g_autoptr (RcMeasurement) m = demo_measurement ();
@@ -253,7 +218,7 @@ test_har (void)
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (pages, 0), "id"),
                    ==, "cold-1");
   for (guint i = 0; i < json_array_get_length (entries); i++)
-    assert_har_entry_shape (json_array_get_object_element (entries, i));
+    rc_test_assert_har_entry (json_array_get_object_element (entries, i));
   g_assert_cmpstr (json_object_get_string_member (cold_wasm, "_verdict"), ==, "network");
   /* the run's date is its first resource (the page, 139.7 ms before worker time 0) */
   g_assert_cmpstr (json_object_get_string_member (cold_wasm, "startedDateTime"), ==,
@@ -384,7 +349,7 @@ test_summary_and_write (void)
   summary = rc_measurement_format_summary (m);
   if (g_getenv ("RC_TEST_PRINT") != NULL)
     g_printerr ("%s", summary);
-  g_assert_true (g_str_has_prefix (summary, "cold: 3 run(s), 0 failed, median run cold-3\n"
+  g_assert_true (g_str_has_prefix (summary, "cold: 3 runs, 0 failed, median run cold-3\n"
                                             "  boot 3.15 s (3.05–3.35), network 12.3 MB, heap "
                                             "after boot 21.0 MB\n"
                                             "  verdicts: network 24 cache 0 revalidated 0 "
@@ -479,6 +444,29 @@ test_compare (void)
   g_assert_nonnull (strstr (text, "(within noise)"));
 }
 
+/* --scenario warm when only B ran warm: a warning says so, and the totals are B's alone. */
+static void
+test_compare_missing_scenario (void)
+{
+  g_autoptr (RcMeasurement) a = NULL;
+  g_autoptr (RcMeasurement) b = NULL;
+  g_autoptr (RcComparison) c = NULL;
+  g_autofree char *text = NULL;
+
+  compare_pair (&a, &b);
+  rc_measurement_add_run (b, rc_test_demo_run (RC_SCENARIO_WARM, 1, 0));
+  c = rc_measurement_compare (a, b, RC_SCENARIO_WARM);
+  g_assert_cmpuint (c->warnings->len, ==, 2);
+  g_assert_cmpstr (c->warnings->pdata[1], ==, "A has no warm runs");
+  g_assert_cmpint (c->boot_a.n, ==, 0);
+  g_assert_cmpint (c->boot_b.n, ==, 1);
+  text = rc_comparison_format (c);
+  g_assert_nonnull (strstr (text, "WARNING: A has no warm runs\n"));
+  g_assert_null (strstr (text, "only in A"));
+  g_assert_true (
+      g_regex_match_simple ("^boot \\(ms\\) +— +[0-9]+ +only in B$", text, G_REGEX_MULTILINE, 0));
+}
+
 static int
 run_cli (const char *const *args, char **out)
 {
@@ -542,6 +530,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/budgets", test_budgets);
   g_test_add_func ("/export/summary-and-write", test_summary_and_write);
   g_test_add_func ("/compare/rows", test_compare);
+  g_test_add_func ("/compare/missing-scenario", test_compare_missing_scenario);
   g_test_add_func ("/compare/cli", test_compare_cli);
   return g_test_run ();
 }

@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include "core/rc-diagnostic.h"
+#include "core/rc-json-positions.h"
 #include "core/rc-lock-overlay.h"
 #include "core/rc-paths.h"
+#include "rc-test-files.h"
 
 #define ALPHA_WHEEL "alpha_pkg-1.0-py3-none-any.whl"
 #define BETA_WHEEL  "beta-2.0-py3-none-any.whl"
@@ -28,35 +30,18 @@ fixture_path (const char *name)
 }
 
 static void
-write_file (const char *dir, const char *relative, const char *contents, gssize length)
-{
-  g_autofree char *path = g_build_filename (dir, relative, NULL);
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autoptr (GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (parent, 0755), ==, 0);
-  g_file_set_contents (path, contents, length, &error);
-  g_assert_no_error (error);
-}
-
-static void
 copy_fixture (Fixture *f, const char *name, const char *relative)
 {
-  g_autofree char *source = fixture_path (name);
-  g_autofree char *contents = NULL;
-  g_autoptr (GError) error = NULL;
-  gsize length;
+  g_autofree char *fixture = g_build_filename ("lock", name, NULL);
 
-  g_file_get_contents (source, &contents, &length, &error);
-  g_assert_no_error (error);
-  write_file (f->dir, relative, contents, (gssize) length);
+  rc_test_copy_fixture (fixture, f->dir, relative);
 }
 
 static void
 add_wheels (Fixture *f)
 {
-  write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel\n", -1);
-  write_file (f->dir, "runtime/wheels/" BETA_WHEEL, "beta wheel\n", -1);
+  rc_test_write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel\n", -1);
+  rc_test_write_file (f->dir, "runtime/wheels/" BETA_WHEEL, "beta wheel\n", -1);
 }
 
 static void
@@ -70,33 +55,9 @@ fixture_setup (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_tree (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) != 0)
-    return;
-  if (S_ISDIR (st.st_mode))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-
-          remove_tree (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
-
-static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  remove_tree (f->dir);
+  rc_test_remove_tree (f->dir);
   g_free (f->dir);
   g_ptr_array_unref (f->diagnostics);
 }
@@ -207,7 +168,7 @@ test_sha256_mismatch (Fixture *f, gconstpointer data)
 
   copy_fixture (f, "valid.json", "runtime/x-pyodide-lock.json");
   add_wheels (f);
-  write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel, rebuilt\n", -1);
+  rc_test_write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel, rebuilt\n", -1);
   overlay = load (f, "runtime/x-pyodide-lock.json");
   d = expect (f, "wheel-sha256-mismatch", "packages.alpha-pkg.sha256", 9, 17);
   g_assert_cmpuint (f->diagnostics->len, ==, 1);
@@ -224,7 +185,7 @@ test_sha256_mismatch (Fixture *f, gconstpointer data)
   g_assert_null (beta);
 
   /* §7 item 37: the loaded overlay keeps its verdict; fixing the file needs a new load. */
-  write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel\n", -1);
+  rc_test_write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "alpha wheel\n", -1);
   g_assert_false (rc_lock_overlay_is_verified (overlay));
   g_assert_null (rc_lock_overlay_get_wheel (overlay, ALPHA_WHEEL));
   {
@@ -287,7 +248,7 @@ test_not_json (Fixture *f, gconstpointer data)
   g_assert_false (rc_lock_overlay_is_valid (overlay));
 
   g_ptr_array_set_size (f->diagnostics, 0);
-  write_file (f->dir, "lock.json", "{not json", -1);
+  rc_test_write_file (f->dir, "lock.json", "{not json", -1);
   one_line = load (f, "lock.json");
   d = expect (f, "overlay-invalid-json", "", 1, 2);
   g_assert_nonnull (strstr (d->message, "not a valid overlay"));
@@ -321,7 +282,7 @@ test_lockfile_path (Fixture *f, gconstpointer data)
   g_autofree char *community = g_build_filename (f->dir, "community", NULL);
 
   /* A valid overlay where "../lock.json" would lead: it must not be read. */
-  write_file (f->dir, "lock.json", "{\"packages\": {}}", -1);
+  rc_test_write_file (f->dir, "lock.json", "{\"packages\": {}}", -1);
   g_assert_cmpint (g_mkdir (community, 0755), ==, 0);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -415,7 +376,7 @@ test_verified_bytes_kept (Fixture *f, gconstpointer data)
   overlay = load (f, "runtime/x-pyodide-lock.json");
   g_assert_true (rc_lock_overlay_is_verified (overlay));
 
-  write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "tampered after the check\n", -1);
+  rc_test_write_file (f->dir, "runtime/wheels/" ALPHA_WHEEL, "tampered after the check\n", -1);
   g_assert_cmpint (g_unlink (beta_path), ==, 0);
   alpha = rc_lock_overlay_get_wheel (overlay, ALPHA_WHEEL);
   beta = rc_lock_overlay_get_wheel (overlay, BETA_WHEEL);
@@ -435,7 +396,7 @@ test_against_distribution (Fixture *f, gconstpointer data)
 
   copy_fixture (f, "stock.json", "runtime/x-pyodide-lock.json");
   add_wheels (f);
-  write_file (f->dir, "runtime/wheels/numpy-9.9-py3-none-any.whl", "alpha wheel\n", -1);
+  rc_test_write_file (f->dir, "runtime/wheels/numpy-9.9-py3-none-any.whl", "alpha wheel\n", -1);
   overlay = load (f, "runtime/x-pyodide-lock.json");
   g_assert_true (rc_lock_overlay_is_verified (overlay));
   g_assert_cmpuint (f->diagnostics->len, ==, 0);
@@ -495,10 +456,10 @@ test_symlinks (Fixture *f, gconstpointer data)
   Fixture inner = { community, f->diagnostics };
 
   g_file_get_contents (source, &overlay_text, NULL, NULL);
-  write_file (community, "runtime/x-pyodide-lock.json", overlay_text, -1);
+  rc_test_write_file (community, "runtime/x-pyodide-lock.json", overlay_text, -1);
   add_wheels (&inner);
-  write_file (f->dir, "elsewhere/" ALPHA_WHEEL, "alpha wheel\n", -1);
-  write_file (f->dir, "elsewhere/" BETA_WHEEL, "beta wheel\n", -1);
+  rc_test_write_file (f->dir, "elsewhere/" ALPHA_WHEEL, "alpha wheel\n", -1);
+  rc_test_write_file (f->dir, "elsewhere/" BETA_WHEEL, "beta wheel\n", -1);
 
   /* 1. The wheel itself is a link to a file outside, with the right bytes. */
   g_assert_cmpint (g_unlink (wheel), ==, 0);
@@ -526,7 +487,7 @@ test_symlinks (Fixture *f, gconstpointer data)
 
   /* 3. The wheels directory is a link: both wheels are refused, naming the link. */
   g_ptr_array_set_size (f->diagnostics, 0);
-  remove_tree (wheels);
+  rc_test_remove_tree (wheels);
   make_symlink (outside_dir, community, "runtime/wheels");
   {
     g_autoptr (RcLockOverlay) overlay = load (&inner, "runtime/x-pyodide-lock.json");
@@ -540,7 +501,7 @@ test_symlinks (Fixture *f, gconstpointer data)
 
   /* 4. The overlay's own folder is a link. */
   g_ptr_array_set_size (f->diagnostics, 0);
-  write_file (f->dir, "elsewhere/x-pyodide-lock.json", overlay_text, -1);
+  rc_test_write_file (f->dir, "elsewhere/x-pyodide-lock.json", overlay_text, -1);
   make_symlink (outside_dir, community, "linked");
   {
     g_autoptr (RcLockOverlay) overlay = load (&inner, "linked/x-pyodide-lock.json");
@@ -576,7 +537,7 @@ static RcLockOverlay *
 load_text (Fixture *f, const char *text, gssize length)
 {
   g_ptr_array_set_size (f->diagnostics, 0);
-  write_file (f->dir, "runtime/h-pyodide-lock.json", text, length);
+  rc_test_write_file (f->dir, "runtime/h-pyodide-lock.json", text, length);
   return load (f, "runtime/h-pyodide-lock.json");
 }
 
@@ -718,6 +679,44 @@ test_examples (void)
     g_test_incomplete ("no Pyodide distribution: the examples were not checked against its lock");
 }
 
+/* The strict pre-parse check names what is not JSON, at the token that is not. */
+static void
+test_check_strict (void)
+{
+  const struct
+  {
+    const char *text;
+    const char *message; /* NULL: valid */
+    guint column;
+  } cases[] = {
+    { "[true, false, null, -1.5e3, \"x\"]", NULL, 0 },
+    { "{\"a\": tru}", "unexpected word; JSON knows only true, false and null", 7 },
+    { "[1, -]", "invalid number", 5 },
+    { "[1, @]", "unexpected character", 5 },
+    { "{\"a\": 1,}", "a trailing comma is not JSON", 9 },
+    { "[1] [2]", "more than one JSON value", 5 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      RcJsonPos pos = { 0 };
+      gboolean ok = rc_json_check_strict (cases[i].text, strlen (cases[i].text), 8, &pos, &error);
+
+      if (cases[i].message == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_true (ok);
+          continue;
+        }
+      g_assert_false (ok);
+      g_assert_nonnull (error);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+      g_assert_cmpuint (pos.line, ==, 1);
+      g_assert_cmpuint (pos.column, ==, cases[i].column);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -740,5 +739,6 @@ main (int argc, char *argv[])
   ADD ("/lock-overlay/hostile-json", test_hostile_json);
 #undef ADD
   g_test_add_func ("/lock-overlay/examples", test_examples);
+  g_test_add_func ("/lock-overlay/json-check-strict", test_check_strict);
   return g_test_run ();
 }

@@ -270,8 +270,7 @@ test_warm_flags (void)
   d = rc_diagnostics_find_rule (a->flags, "warm-overlay-unobserved");
   g_assert_nonnull (d);
   g_assert_cmpint (d->severity, ==, RC_SEVERITY_ERROR);
-  g_assert_cmpstr (d->message, ==,
-                   "none of the 1 expected overlay wheels was observed in this run");
+  g_assert_cmpstr (d->message, ==, "the 1 expected overlay wheel was not observed in this run");
   g_assert_cmpstr (d->path, ==, "warm-1");
 
   wasm->method = g_strdup ("GET");

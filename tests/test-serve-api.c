@@ -8,7 +8,7 @@
 #include "core/rc-paths.h"
 #include "serve-test-util.h"
 
-#define WHEEL       "demo_helpers-0.1.0-py3-none-any.whl"
+#define WHEEL       "demo_helpers-0.1.1-py3-none-any.whl"
 #define API         "https://widget.osc.earth/demo/"
 #define API_DEVELOP "https://develop-widget.osc.earth/demo/"
 #define IMMUTABLE   "public, max-age=31536000, immutable"
@@ -29,7 +29,7 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
   g_autoptr (GError) error = NULL;
   int status = 0;
 
-  f->tmp = make_temp_dir ();
+  f->tmp = rc_test_make_tmp ("rc-serve-test");
   f->community = g_build_filename (f->tmp, "demo", NULL);
   g_spawn_sync (NULL, (char *[]){ "cp", "-r", demo, f->community, NULL }, NULL, G_SPAWN_SEARCH_PATH,
                 NULL, NULL, NULL, NULL, &status, &error);
@@ -42,7 +42,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer user_data)
 {
   g_clear_object (&f->server);
-  remove_tree (f->tmp);
+  rc_test_remove_tree (f->tmp);
   g_free (f->tmp);
   g_free (f->community);
 }
@@ -254,7 +254,7 @@ test_wheel_404 (Fixture *f, gconstpointer user_data)
   g_autofree char *wheels = community_file (f, "runtime/wheels");
 
   /* A wheel in wheels/ that the overlay does not list is never served. */
-  write_file (wheels, "other-1.0-py3-none-any.whl", "PK\5\6", 4);
+  rc_test_write_file (wheels, "other-1.0-py3-none-any.whl", "PK\5\6", 4);
   serve (f, RC_DEPLOYMENT_PRODUCTION);
   assert_no_such_file (f, API "runtime/other-1.0-py3-none-any.whl");
   assert_no_such_file (f, API "runtime/config.yaml");
@@ -262,7 +262,7 @@ test_wheel_404 (Fixture *f, gconstpointer user_data)
   assert_no_such_file (f, API "runtime/..%2Fconfig.yaml");
   assert_no_such_file (f, API "runtime/%2e%2e%2fconfig.yaml");
   assert_no_such_file (f, API "runtime/wheels%2F" WHEEL);
-  assert_no_such_file (f, API "runtime/demo_helpers-0.1.0-PY3-none-any.whl");
+  assert_no_such_file (f, API "runtime/demo_helpers-0.1.1-PY3-none-any.whl");
   assert_no_such_file (f, API "runtime/");
   assert_no_such_file (f, "https://widget.osc.earth/nemar/runtime/" WHEEL);
 }
@@ -361,7 +361,7 @@ test_no_lockfile (Fixture *f, gconstpointer user_data)
 static void
 test_rename (Fixture *f, gconstpointer user_data)
 {
-  const char *renamed = "demo_helpers-0.1.0-2-py3-none-any.whl";
+  const char *renamed = "demo_helpers-0.1.1-2-py3-none-any.whl";
   g_autofree char *url = g_strconcat (API "runtime/", renamed, NULL);
   g_autoptr (GBytes) expected = wheel_bytes (f);
   g_autoptr (CurlResult) config = NULL;

@@ -42,14 +42,15 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
   g_autofree char *leak = NULL;
   g_autoptr (GError) error = NULL;
 
-  f->tmp = make_temp_dir ();
+  f->tmp = rc_test_make_tmp ("rc-serve-test");
   f->mirror = g_build_filename (f->tmp, "mirror", NULL);
   f->data = g_build_filename (f->tmp, "data", NULL);
-  write_file (f->tmp, "secret.txt", "secret", 6);
-  write_file (f->mirror, "pyodide.js", "self.loadPyodide = 1;\n", 22);
-  write_file (f->mirror, "pyodide.asm.wasm", WASM_BYTES, sizeof WASM_BYTES - 1);
-  write_file (f->mirror, "pyodide-lock.json", "{\"packages\": {}}\n", 17);
-  write_file (f->data, "sub/blob.bin", g_bytes_get_data (blob, NULL), g_bytes_get_size (blob));
+  rc_test_write_file (f->tmp, "secret.txt", "secret", 6);
+  rc_test_write_file (f->mirror, "pyodide.js", "self.loadPyodide = 1;\n", 22);
+  rc_test_write_file (f->mirror, "pyodide.asm.wasm", WASM_BYTES, sizeof WASM_BYTES - 1);
+  rc_test_write_file (f->mirror, "pyodide-lock.json", "{\"packages\": {}}\n", 17);
+  rc_test_write_file (f->data, "sub/blob.bin", g_bytes_get_data (blob, NULL),
+                      g_bytes_get_size (blob));
   escape = g_build_filename (f->mirror, "escape.js", NULL);
   leak = g_build_filename (f->data, "leak.txt", NULL);
   g_assert_cmpint (symlink ("../secret.txt", escape), ==, 0);
@@ -71,7 +72,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer user_data)
 {
   g_clear_object (&f->server);
-  remove_tree (f->tmp);
+  rc_test_remove_tree (f->tmp);
   g_free (f->tmp);
   g_free (f->mirror);
   g_free (f->data);

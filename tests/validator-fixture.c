@@ -22,18 +22,6 @@ have_distribution (void)
   return FALSE;
 }
 
-void
-write_file (const char *dir, const char *name, const char *data, gssize len)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autoptr (GError) error = NULL;
-
-  g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
-  g_file_set_contents (path, data, len, &error);
-  g_assert_no_error (error);
-}
-
 /* A community folder <tmp>/<folder>/ holding config.yaml. */
 char *
 make_community (const char *folder, const char *yaml)
@@ -45,7 +33,7 @@ make_community (const char *folder, const char *yaml)
   g_assert_no_error (error);
   fixture_keep (tmp);
   dir = g_build_filename (tmp, folder, NULL);
-  write_file (dir, "config.yaml", yaml, -1);
+  rc_test_write_file (dir, "config.yaml", yaml, -1);
   return dir;
 }
 
@@ -62,14 +50,14 @@ add_overlay (const char *dir, const char *key, const char *import, const char *d
   const char *bytes = "not really a zip, but hashed all the same";
 
   wheel_path = g_build_filename ("runtime", "wheels", file, NULL);
-  write_file (dir, wheel_path, bytes, -1);
+  rc_test_write_file (dir, wheel_path, bytes, -1);
   sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, bytes, -1);
   json = g_strdup_printf ("{\"packages\": {\"%s\": {\"name\": \"%s\", \"version\": \"0.1.0\", "
                           "\"file_name\": \"%s\", \"package_type\": \"package\", "
                           "\"install_dir\": \"site\", \"sha256\": \"%s\", \"imports\": [\"%s\"], "
                           "\"depends\": [%s]}}}\n",
                           key, key, file, sha, import, depends);
-  write_file (dir, "runtime/demo-pyodide-lock.json", json, -1);
+  rc_test_write_file (dir, "runtime/demo-pyodide-lock.json", json, -1);
 }
 
 RcCommunity *
@@ -154,24 +142,6 @@ check_one (const char *yaml, const char *rule, const char *path, guint line, gui
   expect (community, rule, path, line, column, fragment);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
 void
 fixture_init (void)
 {
@@ -191,6 +161,6 @@ void
 fixture_cleanup (void)
 {
   for (guint i = 0; i < tmp_dirs->len; i++)
-    remove_tree (tmp_dirs->pdata[i]);
+    rc_test_remove_tree (tmp_dirs->pdata[i]);
   g_ptr_array_unref (tmp_dirs);
 }

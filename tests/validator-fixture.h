@@ -3,6 +3,7 @@
 
 #include "core/rc-community.h"
 #include "core/rc-diagnostic.h"
+#include "rc-test-files.h"
 
 G_BEGIN_DECLS
 
@@ -23,7 +24,6 @@ void fixture_keep (char *tmp_dir);
 
 /* FALSE (and the test skipped) without the Pyodide distribution lock. */
 gboolean have_distribution (void);
-void write_file (const char *dir, const char *name, const char *data, gssize len);
 /* A community folder <tmp>/<folder>/ holding config.yaml; returns its path. */
 char *make_community (const char *folder, const char *yaml);
 /* runtime/demo-pyodide-lock.json with one package whose "wheel" is a few bytes. */

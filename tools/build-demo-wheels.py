@@ -2,7 +2,7 @@
 """Build the example communities' wheels and lock overlays reproducibly.
 
 Writes, under data/examples/ (or --out DIR):
-  demo/runtime/wheels/demo_helpers-0.1.0-py3-none-any.whl
+  demo/runtime/wheels/demo_helpers-0.1.1-py3-none-any.whl
   demo/runtime/demo-pyodide-lock.json
   scipy-demo/runtime/wheels/demo_stats-0.1.0-py3-none-any.whl
   scipy-demo/runtime/scipy-demo-pyodide-lock.json
@@ -40,7 +40,7 @@ configure() is called once by the community's prelude; the rest is what a model-
 program would use.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.1.1"
 
 _settings = {"fetch": None, "base_url": None}
 
@@ -76,8 +76,12 @@ async def fetch_text(path):
     """Read a text file from the configured data host through the configured transport."""
     if _settings["fetch"] is None or _settings["base_url"] is None:
         raise RuntimeError("call demo_helpers.configure(fetch=..., base_url=...) first")
-    response = await _settings["fetch"](_settings["base_url"] + path.lstrip("/"))
-    return await response.text()
+    url = _settings["base_url"] + path.lstrip("/")
+    # osa.fetch answers Response(status, body) whatever the status, so check it here.
+    response = await _settings["fetch"](url)
+    if not 200 <= response.status < 300:
+        raise OSError(f"HTTP {response.status} for {url}")
+    return response.body.decode("utf-8")
 '''
 
 DEMO_STATS = '''\
@@ -103,7 +107,7 @@ WHEELS = {
     "demo": {
         "name": "demo-helpers",
         "module": "demo_helpers",
-        "version": "0.1.0",
+        "version": "0.1.1",
         "summary": "Helpers for the Runtime Console demo community",
         "source": DEMO_HELPERS,
         "requires": [],

@@ -33,4 +33,8 @@ GStrv rc_boot_plan_fetch_allow (JsonObject *plan);
  * then each overlay wheel. @page_base is the page origin. A GPtrArray of char *. */
 GPtrArray *rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base);
 
+/* Renames the lock entries whose file_name is @file_name; returns how many. */
+guint rc_boot_plan_rename_wheel (JsonObject *plan, const char *file_name,
+                                 const char *new_file_name);
+
 G_END_DECLS

@@ -55,6 +55,9 @@ struct _RcEngine
   JsonArray *compile_sources;
   JsonArray *compile_results;
 
+  /* wheel file name → the name boot plans use instead (rc-engine-rename.c), or NULL */
+  GHashTable *wheel_renames;
+
   /* executions: call_id → GTask */
   GHashTable *executes;
   guint next_call;
@@ -78,6 +81,9 @@ void rc_engine_stop_worker (RcEngine *self);
  * @items ([{key, source}]); the results are [{key, ok, type, message, msg, lineno, offset}]. */
 void rc_engine_set_compile_sources (RcEngine *self, JsonArray *items);
 JsonArray *rc_engine_get_compile_results (RcEngine *self);
+
+/* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
+void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);
 
 void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self);
 void rc_engine_on_web_process_terminated (WebKitWebView *view,

@@ -477,6 +477,8 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   plan = rc_boot_plan_build (self->community, self->deployment,
                              rc_server_get_api_origin (self->server),
                              rc_worker_kind_to_string (self->worker_kind), &note, &error);
+  if (plan != NULL)
+    rc_engine_apply_wheel_renames (self, plan);
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
   if (plan == NULL || !prepare_server (self, plan, &error) || !prepare_view (self, mode, &error))
@@ -680,6 +682,7 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->executes, g_hash_table_unref);
   g_clear_pointer (&self->compile_sources, json_array_unref);
   g_clear_pointer (&self->compile_results, json_array_unref);
+  g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
   G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);
 }
 

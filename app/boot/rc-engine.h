@@ -120,4 +120,9 @@ JsonObject *rc_engine_execute_finish (RcEngine *self, GAsyncResult *result, GErr
 /* Terminates the worker and fails pending operations with RC_ENGINE_ERROR_STOPPED. */
 void rc_engine_stop (RcEngine *self);
 
+/* From the next boot on, the boot plan names @new_file_name for the lock entry whose wheel is
+ * @file_name, and the server serves the wheel under it (the changed-wheel scenario; see
+ * rc_server_rename_wheel()). Implemented in rc-engine-rename.c. */
+void rc_engine_rename_wheel (RcEngine *self, const char *file_name, const char *new_file_name);
+
 G_END_DECLS

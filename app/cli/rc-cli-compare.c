@@ -5,64 +5,76 @@
 #include <stdio.h>
 
 #include "core/rc-measurement.h"
+#include "rc-cli-common.h"
 #include "rc-cli.h"
+
+static gboolean
+parse_options (int argc, char **argv, char **scenario_text, GStrv *files, GError **error)
+{
+  GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, scenario_text,
+      N_ ("Compare this scenario (cold, warm, warm-restart, changed-wheel; default: cold, or "
+          "the first one both reports have)"),
+      N_ ("S") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, files, NULL, NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context = rc_cli_context_new (
+      "compare", N_ ("A.json B.json"),
+      _ ("Compares two run reports (runtime-console measure --json) step by step.\n"
+         "Steps are matched by name, not by time. A WARNING line appears when the\n"
+         "config, the Pyodide version or the engine differ."));
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, error))
+    return FALSE;
+  if (*files == NULL || g_strv_length (*files) != 2)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _ ("give exactly two report files, A.json B.json"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* -1 (let the comparison pick) when --scenario was not given. */
+static gboolean
+pick_scenario (const char *text, int *chosen, GError **error)
+{
+  RcScenario scenario;
+
+  *chosen = -1;
+  if (text == NULL)
+    return TRUE;
+  if (!rc_scenario_from_string (text, &scenario))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--scenario must be cold, warm, warm-restart or changed-wheel, not “%s”"),
+                   text);
+      return FALSE;
+    }
+  *chosen = scenario;
+  return TRUE;
+}
 
 int
 rc_cli_compare (int argc, char **argv)
 {
   g_autofree char *scenario_text = NULL;
   g_auto (GStrv) files = NULL;
-  GOptionEntry entries[] = {
-    { "scenario", 's', 0, G_OPTION_ARG_STRING, &scenario_text,
-      N_ ("Compare this scenario (cold, warm, warm-restart, changed-wheel); default: cold, or "
-          "the first one both reports have"),
-      N_ ("S") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
-    { NULL },
-  };
-  g_autoptr (GOptionContext) context = g_option_context_new (N_ ("A.json B.json"));
   g_autoptr (GError) error = NULL;
   g_autoptr (RcMeasurement) a = NULL;
   g_autoptr (RcMeasurement) b = NULL;
   g_autoptr (RcComparison) comparison = NULL;
   g_autofree char *text = NULL;
-  RcScenario scenario;
-  int chosen = -1;
+  int chosen;
 
-  g_option_context_set_summary (
-      context, _ ("Compares two run reports (runtime-console measure --json) step by step.\n"
-                  "Steps are matched by name, not by time. A WARNING line appears when the\n"
-                  "config, the Pyodide version or the engine differ."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      fprintf (stderr, "compare: %s\n", error->message);
-      return RC_EXIT_CANNOT_RUN;
-    }
-  if (files == NULL || g_strv_length (files) != 2)
-    {
-      fprintf (stderr, "%s\n", _ ("compare: give exactly two report files, A.json B.json"));
-      return RC_EXIT_CANNOT_RUN;
-    }
-  if (scenario_text != NULL)
-    {
-      if (!rc_scenario_from_string (scenario_text, &scenario))
-        {
-          fprintf (stderr,
-                   _ ("compare: --scenario “%s” is not one of cold, warm, "
-                      "warm-restart, changed-wheel\n"),
-                   scenario_text);
-          return RC_EXIT_CANNOT_RUN;
-        }
-      chosen = scenario;
-    }
+  if (!parse_options (argc, argv, &scenario_text, &files, &error)
+      || !pick_scenario (scenario_text, &chosen, &error))
+    return rc_cli_cannot_run ("compare", error);
   if ((a = rc_measurement_load (files[0], &error)) == NULL
       || (b = rc_measurement_load (files[1], &error)) == NULL)
-    {
-      fprintf (stderr, "compare: %s\n", error->message);
-      return RC_EXIT_CANNOT_RUN;
-    }
+    return rc_cli_cannot_run ("compare", error);
   comparison = rc_measurement_compare (a, b, chosen);
   text = rc_comparison_format (comparison);
   printf ("A: %s\nB: %s\n%s", files[0], files[1], text);

@@ -11,7 +11,8 @@
 #include <stdio.h>
 
 #include "core/rc-community.h"
-#include "core/rc-csp-presets.h"
+#include "core/rc-run-record.h"
+#include "rc-cli-common.h"
 #include "rc-cli.h"
 #include "serve/rc-server.h"
 
@@ -82,64 +83,18 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("ID") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       N_ ("Log each request as one JSON object per line"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) context =
-      g_option_context_new (_ ("DIR — emulate a community's origins on loopback"));
+  g_autoptr (GOptionContext) context = rc_cli_context_new (
+      "serve", N_ ("DIR"),
+      _ ("Emulates a community's origins on loopback: the page, https://cdn.jsdelivr.net, the "
+         "OSA API\nand data hosts at their real origins, offline, through an HTTP proxy with a "
+         "private CA.\nStop with Ctrl-C."));
 
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (
-      context, _ ("Serves the page, https://cdn.jsdelivr.net, the OSA API and data hosts at their "
-                  "real origins,\noffline, through an HTTP proxy with a private CA. Stop with "
-                  "Ctrl-C."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, error))
-    return FALSE;
-  if (o->rest == NULL || g_strv_length (o->rest) != 1)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("expected exactly one community folder"));
-      return FALSE;
-    }
-  if (o->csp != NULL && o->csp_text != NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("give either --csp or --csp-text, not both"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-pick_deployment (const Options *o, RcDeployment *out, GError **error)
-{
-  if (o->deployment == NULL)
-    return rc_deployment_from_environment (out, error);
-  if (rc_deployment_from_string (o->deployment, out))
-    return TRUE;
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _ ("--deployment must be production or develop, not “%s”"), o->deployment);
-  return FALSE;
-}
-
-/* Returns the policy to send (NULL = none) in *policy, and its label. */
-static gboolean
-pick_csp (const Options *o, char **policy, char **label, GError **error)
-{
-  g_autoptr (RcCspPreset) preset = NULL;
-
-  if (o->csp_text != NULL)
-    {
-      *policy = g_strdup (o->csp_text);
-      *label = g_strdup (_ ("custom (--csp-text)"));
-      return TRUE;
-    }
-  if ((preset = rc_csp_presets_lookup (o->csp != NULL ? o->csp : "none", error)) == NULL)
-    return FALSE;
-  *policy = g_strdup (preset->policy);
-  *label = g_strdup (preset->name);
-  return TRUE;
+  return g_option_context_parse (context, &argc, &argv, error)
+         && rc_cli_one_folder (o->rest, error);
 }
 
 static gboolean
@@ -245,44 +200,14 @@ typedef struct
   guint64 bytes;
 } LogState;
 
+/* The run report's request object, tagged with --run-id. */
 static void
 print_json_record (const RcRequestRecord *r)
 {
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) node = rc_request_record_to_json (r);
 
-  json_builder_begin_object (b);
-#define STR(key, value)                                                                            \
-  json_builder_set_member_name (b, key);                                                           \
-  if ((value) != NULL)                                                                             \
-    json_builder_add_string_value (b, value);                                                      \
-  else                                                                                             \
-    json_builder_add_null_value (b)
-#define INT(key, value)                                                                            \
-  json_builder_set_member_name (b, key);                                                           \
-  json_builder_add_int_value (b, value)
-  STR ("run_id", r->run_id);
-  STR ("method", r->method);
-  STR ("url", r->url);
-  STR ("origin", r->origin);
-  INT ("status", r->status);
-  INT ("bytes", r->bytes);
-  STR ("content_type", r->content_type);
-  INT ("start_us", r->start_us);
-  INT ("first_byte_us", r->first_byte_us);
-  INT ("end_us", r->end_us);
-  json_builder_set_member_name (b, "conditional");
-  json_builder_add_boolean_value (b, r->conditional);
-  json_builder_set_member_name (b, "not_modified");
-  json_builder_add_boolean_value (b, r->not_modified);
-  STR ("note", r->note);
-#undef STR
-#undef INT
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  text = json_to_string (root, FALSE);
-  printf ("%s\n", text);
+  json_object_set_string_member (json_node_get_object (node), "run_id", r->run_id);
+  rc_cli_print_json (node, FALSE);
 }
 
 static void
@@ -302,19 +227,26 @@ request_finished_cb (RcServer *server, RcRequestRecord *r, gpointer user_data)
   fflush (stdout);
 }
 
+static void
+print_totals (const LogState *state)
+{
+  g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, state->bytes);
+
+  /* TRANSLATORS: "runtime-console serve: stopped after 3 requests, 1200 response bytes" */
+  fprintf (stderr,
+           ngettext ("runtime-console serve: stopped after %u request",
+                     "runtime-console serve: stopped after %u requests", state->count),
+           state->count);
+  fprintf (stderr,
+           ngettext (", %s response byte\n", ", %s response bytes\n", (gulong) state->bytes),
+           bytes);
+}
+
 static gboolean
 quit_cb (gpointer user_data)
 {
   g_main_loop_quit (user_data);
   return G_SOURCE_CONTINUE;
-}
-
-static int
-fail (const char *what, GError *error)
-{
-  fprintf (stderr, "runtime-console serve: %s%s%s\n", what != NULL ? what : "",
-           what != NULL ? ": " : "", error->message);
-  return RC_EXIT_CANNOT_RUN;
 }
 
 int
@@ -331,17 +263,19 @@ rc_cli_serve (int argc, char **argv)
   LogState state = { 0 };
   guint sigint, sigterm;
 
-  if (!parse_options (argc, argv, &o, &error) || !pick_deployment (&o, &deployment, &error)
-      || !pick_csp (&o, &policy, &csp_label, &error) || !configure (server, &o, &error))
-    return fail (NULL, error);
+  if (!parse_options (argc, argv, &o, &error)
+      || !rc_cli_pick_deployment (o.deployment, &deployment, &error)
+      || !rc_cli_pick_csp (o.csp, o.csp_text, &policy, &csp_label, &error)
+      || !configure (server, &o, &error))
+    return rc_cli_cannot_run ("serve", error);
   community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
   if (community == NULL)
-    return fail (o.rest[0], error);
+    return rc_cli_cannot_run ("serve", error);
   rc_server_set_community (server, community, deployment);
   rc_server_set_csp (server, policy);
   add_info_page (server, community);
   if (!rc_server_start (server, &error))
-    return fail (NULL, error);
+    return rc_cli_cannot_run ("serve", error);
 
   print_banner (server, community, csp_label, &o);
   state.json = o.json;
@@ -354,9 +288,6 @@ rc_cli_serve (int argc, char **argv)
   g_source_remove (sigterm);
   g_signal_handlers_disconnect_by_data (server, &state);
   rc_server_stop (server);
-  fprintf (stderr,
-           _ ("runtime-console serve: stopped after %u requests, %" G_GUINT64_FORMAT
-              " response bytes\n"),
-           state.count, state.bytes);
+  print_totals (&state);
   return RC_EXIT_OK;
 }

@@ -13,6 +13,7 @@
 #include "core/rc-closure.h"
 #include "core/rc-community.h"
 #include "core/rc-diagnostic.h"
+#include "rc-cli-common.h"
 #include "rc-cli.h"
 
 typedef struct
@@ -32,6 +33,8 @@ options_clear (Options *o)
   g_strfreev (o->rest);
 }
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
 static gboolean
 parse_options (int argc, char **argv, Options *o, GError **error)
 {
@@ -49,37 +52,17 @@ parse_options (int argc, char **argv, Options *o, GError **error)
     { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &o->distribution,
       N_ ("The Pyodide 0.29.5 distribution folder (default: the one tools/setup.sh fetched)"),
       N_ ("DIR") },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_ ("DIR — check a community folder"));
+  g_autoptr (GOptionContext) context = rc_cli_context_new (
+      "validate", N_ ("DIR"),
+      _ ("Checks a community folder (config.yaml, the lock overlay and its wheels) as OSA's\n"
+         "server would. Exit status: 0 valid (warnings allowed), 1 invalid, 2 could not run."));
 
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  g_option_context_set_summary (
-      context, _ ("Checks config.yaml, the lock overlay and its wheels as OSA's server would.\n"
-                  "Exit status: 0 valid (warnings allowed), 1 invalid, 2 could not run."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, error))
-    return FALSE;
-  if (o->rest == NULL || g_strv_length (o->rest) != 1)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("expected exactly one community folder"));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-pick_deployment (const Options *o, RcDeployment *out, GError **error)
-{
-  if (o->deployment == NULL)
-    return rc_deployment_from_environment (out, error);
-  if (rc_deployment_from_string (o->deployment, out))
-    return TRUE;
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _ ("--deployment must be production or develop, not “%s”"), o->deployment);
-  return FALSE;
+  return g_option_context_parse (context, &argc, &argv, error)
+         && rc_cli_one_folder (o->rest, error);
 }
 
 /* The community's diagnostics; with --compile-prelude the oracle's findings replace the
@@ -148,7 +131,8 @@ print_human (RcCommunity *community, GPtrArray *diags, const char *dir)
 
       printf ("%s\n", line);
       if (d->hint != NULL && d->hint[0] != '\0')
-        printf ("  hint: %s\n", d->hint);
+        /* TRANSLATORS: the indented line under each problem, "  hint: Remove the entry." */
+        printf (_ ("  hint: %s\n"), d->hint);
     }
   print_summary (community, diags, dir);
 }
@@ -157,9 +141,7 @@ static void
 print_json (RcCommunity *community, GPtrArray *diags, const char *dir)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
   g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "community");
@@ -178,52 +160,32 @@ print_json (RcCommunity *community, GPtrArray *diags, const char *dir)
   json_builder_add_value (b, rc_closure_to_json (rc_community_get_closure (community)));
   json_builder_end_object (b);
   root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
-  printf ("%s\n", text);
+  rc_cli_print_json (root, TRUE);
 }
 
 int
 rc_cli_validate (int argc, char **argv)
 {
-  Options o = { 0 };
+  g_auto (Options) o = { 0 };
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (GPtrArray) diags = NULL;
   RcDeployment deployment;
-  int status;
 
-  if (!parse_options (argc, argv, &o, &error) || !pick_deployment (&o, &deployment, &error))
-    {
-      fprintf (stderr, "runtime-console validate: %s\n", error->message);
-      options_clear (&o);
-      return RC_EXIT_CANNOT_RUN;
-    }
+  if (!parse_options (argc, argv, &o, &error)
+      || !rc_cli_pick_deployment (o.deployment, &deployment, &error))
+    return rc_cli_cannot_run ("validate", error);
   community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
   if (community == NULL)
-    {
-      fprintf (stderr, "runtime-console validate: %s\n", error->message);
-      options_clear (&o);
-      return RC_EXIT_CANNOT_RUN;
-    }
+    return rc_cli_cannot_run ("validate", error);
   if (o.compile_prelude && !rc_cli_init_display ())
-    {
-      options_clear (&o);
-      return RC_EXIT_CANNOT_RUN;
-    }
+    return RC_EXIT_CANNOT_RUN;
   diags = collect_diagnostics (community, o.compile_prelude, &error);
   if (diags == NULL)
-    {
-      fprintf (stderr, "runtime-console validate: %s\n", error->message);
-      options_clear (&o);
-      return RC_EXIT_CANNOT_RUN;
-    }
+    return rc_cli_cannot_run ("validate", error);
   if (o.json)
     print_json (community, diags, o.rest[0]);
   else
     print_human (community, diags, o.rest[0]);
-  status = rc_diagnostics_count (diags, RC_SEVERITY_ERROR) == 0 ? RC_EXIT_OK : RC_EXIT_FAILED;
-  options_clear (&o);
-  return status;
+  return rc_diagnostics_count (diags, RC_SEVERITY_ERROR) == 0 ? RC_EXIT_OK : RC_EXIT_FAILED;
 }

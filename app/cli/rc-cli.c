@@ -12,6 +12,8 @@ int rc_ui_run (int argc, char **argv);
 static const RcCliCommand commands[] = {
   { "boot", N_ ("Boot a community's runtime once, headless, and report each step"), rc_cli_boot },
   { "validate", N_ ("Check a community folder as OSA's server would"), rc_cli_validate },
+  { "measure", N_ ("Measure cold and warm boots: verdicts, bytes, heap, budgets, exports"),
+    rc_cli_measure },
   { "compare", N_ ("Compare two measurement reports step by step"), rc_cli_compare },
   { "serve", N_ ("Emulate a community's origins on loopback, for a browser or curl"),
     rc_cli_serve },

@@ -28,6 +28,7 @@ int rc_cli_main (int argc, char **argv);
 /* Subcommands. Each receives argv starting at the subcommand name. */
 int rc_cli_validate (int argc, char **argv);
 int rc_cli_compare (int argc, char **argv);
+int rc_cli_measure (int argc, char **argv);
 int rc_cli_serve (int argc, char **argv);
 int rc_cli_boot (int argc, char **argv);
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "rc-closure.h"
+#include "rc-json-builder-private.h"
 
 G_DEFINE_BOXED_TYPE (RcClosureEntry, rc_closure_entry, rc_closure_entry_copy, rc_closure_entry_free)
 
@@ -166,26 +167,6 @@ rc_preload_closure (RcDistLock *dist, RcLockOverlay *overlay, const char *const 
   return walk.result;
 }
 
-static void
-add_strv (JsonBuilder *b, const char *member, GStrv values)
-{
-  json_builder_set_member_name (b, member);
-  json_builder_begin_array (b);
-  for (guint i = 0; values != NULL && values[i] != NULL; i++)
-    json_builder_add_string_value (b, values[i]);
-  json_builder_end_array (b);
-}
-
-static void
-add_string (JsonBuilder *b, const char *member, const char *value)
-{
-  json_builder_set_member_name (b, member);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
 JsonNode *
 rc_closure_to_json (GPtrArray *closure)
 {
@@ -197,20 +178,16 @@ rc_closure_to_json (GPtrArray *closure)
       const RcClosureEntry *e = g_ptr_array_index (closure, i);
 
       json_builder_begin_object (b);
-      add_string (b, "key", e->key);
-      add_string (b, "name", e->name);
-      add_string (b, "version", e->version);
-      add_string (b, "file_name", e->file_name);
-      add_string (b, "sha256", e->sha256);
-      add_string (b, "source", e->overlay ? "overlay" : "distribution");
-      add_strv (b, "imports", e->imports);
-      add_strv (b, "depends", e->depends);
-      add_string (b, "required_by", e->required_by);
-      json_builder_set_member_name (b, "size");
-      if (e->size >= 0)
-        json_builder_add_int_value (b, e->size);
-      else
-        json_builder_add_null_value (b);
+      rc_json_add_string (b, "key", e->key);
+      rc_json_add_string (b, "name", e->name);
+      rc_json_add_string (b, "version", e->version);
+      rc_json_add_string (b, "file_name", e->file_name);
+      rc_json_add_string (b, "sha256", e->sha256);
+      rc_json_add_string (b, "source", e->overlay ? "overlay" : "distribution");
+      rc_json_add_strv (b, "imports", (const char *const *) e->imports);
+      rc_json_add_strv (b, "depends", (const char *const *) e->depends);
+      rc_json_add_string (b, "required_by", e->required_by);
+      rc_json_add_measured_int (b, "size", e->size);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

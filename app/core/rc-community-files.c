@@ -110,6 +110,7 @@ read_checked (const char *path, const GStatBuf *expected, goffset max_bytes, GCh
   g_autoptr (GFileInputStream) stream = NULL;
   g_autoptr (GFileInfo) info = NULL;
   g_autofree guint8 *data = NULL;
+  g_autofree char *limit = NULL;
   gsize capacity, used = 0;
   goffset size;
 
@@ -165,8 +166,12 @@ read_checked (const char *path, const GStatBuf *expected, goffset max_bytes, GCh
   return g_bytes_new_take (g_steal_pointer (&data), used);
 
 too_large:
+  /* the number is text: a 64-bit format macro inside a msgid defeats xgettext */
+  limit = g_strdup_printf ("%" G_GOFFSET_FORMAT, max_bytes);
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
-               _ ("larger than the console's limit of %" G_GOFFSET_FORMAT " bytes"), max_bytes);
+               ngettext ("larger than the console's limit of %s byte",
+                         "larger than the console's limit of %s bytes", (gulong) max_bytes),
+               limit);
   return NULL;
 }
 

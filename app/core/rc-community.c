@@ -176,7 +176,7 @@ load_distribution (RcCommunity *self, const char *distribution_dir, GError **err
   if (self->dist == NULL)
     {
       g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_DISTRIBUTION,
-                   _ ("The Pyodide distribution cannot be used (run tools/setup.sh, or pass "
+                   _ ("the Pyodide distribution cannot be used (run tools/setup.sh, or pass "
                       "--distribution): %s"),
                    local->message);
       return FALSE;

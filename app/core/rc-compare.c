@@ -78,6 +78,18 @@ compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasur
                    _ ("the engines differ"));
 }
 
+/* A --scenario that one report never ran would otherwise show as a table of "only in"
+ * rows with no word on why. */
+static void
+warn_if_missing (RcComparison *self, const char *which, const RcMeasurement *m)
+{
+  if (!has_scenario (m, self->scenario))
+    g_ptr_array_add (
+        self->warnings,
+        /* TRANSLATORS: "B has no warm runs", A and B name the two reports */
+        g_strdup_printf (_ ("%s has no %s runs"), which, rc_scenario_to_string (self->scenario)));
+}
+
 static RcCompareRow *
 find_row (RcComparison *self, const char *key, guint *index)
 {
@@ -153,6 +165,8 @@ rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scen
     }
   self->scenario = (RcScenario) scenario;
   compare_environments (self, a, b);
+  warn_if_missing (self, "A", a);
+  warn_if_missing (self, "B", b);
   sa = rc_measurement_stats (a, self->scenario);
   sb = rc_measurement_stats (b, self->scenario);
   collect_rows (self, sa, sb);
@@ -205,11 +219,14 @@ format_line (GString *out, const char *key, const RcStat *a, gboolean in_a, cons
   g_autofree char *cb = cell (b, in_b, scale);
   g_autofree char *delta = NULL;
 
-  if (in_a && in_b && a->n > 0 && b->n > 0)
+  /* a figure no run of the scenario gave is as absent as a step one report lacks */
+  in_a = in_a && a->n > 0;
+  in_b = in_b && b->n > 0;
+  if (in_a && in_b)
     delta = g_strdup_printf ("%+.*f %s%s", scale < 1e-4 ? 1 : 0, (b->median - a->median) * scale,
                              unit, bands_overlap (a, b) ? _ ("  (within noise)") : "");
   else
-    delta = g_strdup (!in_a ? _ ("only in B") : _ ("only in A"));
+    delta = g_strdup (in_b ? _ ("only in B") : in_a ? _ ("only in A") : "—");
   append_padded (out, key, 34);
   append_padded (out, ca, 24);
   append_padded (out, cb, 24);
@@ -223,6 +240,9 @@ rc_comparison_format (const RcComparison *self)
 
   for (guint i = 0; i < self->warnings->len; i++)
     g_string_append_printf (out, "WARNING: %s\n", (char *) self->warnings->pdata[i]);
+  /* with no run on either side the table would be all dashes; the warnings say why */
+  if (self->boot_a.n == 0 && self->boot_b.n == 0 && self->rows->len == 0)
+    return g_string_free (out, FALSE);
   g_string_append_printf (out, _ ("Scenario %s; each cell is the median (min–max) over runs.\n"),
                           rc_scenario_to_string (self->scenario));
   append_padded (out, _ ("step (ms)"), 34);

@@ -386,18 +386,22 @@ check_limit (RcCheck *c, RcYamlNode *v, RcLimit limit, RcConfigFacts *facts)
     return;
   if (value < spec->min || (v->overflow && v->integer < 0))
     {
-      hint = g_strdup_printf (
-          _ ("Use at least %" G_GINT64_FORMAT ", or leave it out for %" G_GINT64_FORMAT "."),
-          spec->min, spec->default_value);
+      g_autofree char *min = g_strdup_printf ("%" G_GINT64_FORMAT, spec->min);
+      g_autofree char *fallback = g_strdup_printf ("%" G_GINT64_FORMAT, spec->default_value);
+
+      /* the numbers are text: a 64-bit format macro inside a msgid defeats xgettext */
+      hint = g_strdup_printf (_ ("Use at least %s, or leave it out for %s."), min, fallback);
       rc_check_error (c, v, path, "limits-min", hint,
                       "Input should be greater than or equal to %" G_GINT64_FORMAT, spec->min);
       return;
     }
   if (value > spec->max || (v->overflow && spec->max != G_MAXINT64))
     {
-      hint = g_strdup_printf (_ ("The server caps this at %s = %" G_GINT64_FORMAT
-                                 " and would refuse every larger result with a 422."),
-                              limit_caps[limit], spec->max);
+      g_autofree char *max = g_strdup_printf ("%" G_GINT64_FORMAT, spec->max);
+
+      hint = g_strdup_printf (
+          _ ("The server caps this at %s = %s and would refuse every larger result with a 422."),
+          limit_caps[limit], max);
       rc_check_error (c, v, path, "limits-max", hint,
                       "Input should be less than or equal to %" G_GINT64_FORMAT, spec->max);
       return;

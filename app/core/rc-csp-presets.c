@@ -126,6 +126,6 @@ rc_csp_presets_lookup (const char *name, GError **error)
       g_string_append_printf (known, "%s%s", known->len > 0 ? ", " : "", preset->name);
     }
   g_set_error (error, RC_CSP_PRESETS_ERROR, RC_CSP_PRESETS_ERROR_NOT_FOUND,
-               _ ("There is no CSP preset “%s”. Known presets: %s"), name, known->str);
+               _ ("no CSP preset is named “%s”; known presets: %s"), name, known->str);
   return NULL;
 }

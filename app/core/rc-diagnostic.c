@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "rc-diagnostic.h"
+#include "rc-json-builder-private.h"
 
 G_DEFINE_BOXED_TYPE (RcDiagnostic, rc_diagnostic, rc_diagnostic_copy, rc_diagnostic_free)
 
@@ -93,22 +94,14 @@ rc_diagnostic_to_json (const RcDiagnostic *self)
   g_autoptr (JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "severity");
-  json_builder_add_string_value (b, rc_severity_to_string (self->severity));
-  json_builder_set_member_name (b, "path");
-  json_builder_add_string_value (b, self->path);
-  json_builder_set_member_name (b, "file");
-  json_builder_add_string_value (b, self->file);
-  json_builder_set_member_name (b, "line");
-  json_builder_add_int_value (b, self->line);
-  json_builder_set_member_name (b, "column");
-  json_builder_add_int_value (b, self->column);
-  json_builder_set_member_name (b, "message");
-  json_builder_add_string_value (b, self->message);
-  json_builder_set_member_name (b, "hint");
-  json_builder_add_string_value (b, self->hint ? self->hint : "");
-  json_builder_set_member_name (b, "rule");
-  json_builder_add_string_value (b, self->rule);
+  rc_json_add_string (b, "severity", rc_severity_to_string (self->severity));
+  rc_json_add_string (b, "path", self->path);
+  rc_json_add_string (b, "file", self->file);
+  rc_json_add_int (b, "line", self->line);
+  rc_json_add_int (b, "column", self->column);
+  rc_json_add_string (b, "message", self->message);
+  rc_json_add_string (b, "hint", self->hint ? self->hint : "");
+  rc_json_add_string (b, "rule", self->rule);
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }

@@ -300,7 +300,7 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
   if (!g_file_get_contents (self->path, &contents, &length, &local_error))
     {
       g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_UNREADABLE,
-                   _ ("The distribution lock %s cannot be read: %s"), self->path,
+                   _ ("the distribution lock %s cannot be read: %s"), self->path,
                    local_error->message);
       return NULL;
     }
@@ -308,14 +308,14 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
   if (!rc_json_check_strict (contents, length, MAX_JSON_DEPTH, &pos, &local_error))
     {
       g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_INVALID,
-                   _ ("The distribution lock %s is not valid JSON: %u:%u: %s"), self->path,
+                   _ ("the distribution lock %s is not valid JSON: %u:%u: %s"), self->path,
                    pos.line, pos.column, local_error->message);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, contents, (gssize) length, &local_error))
     {
       g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_INVALID,
-                   _ ("The distribution lock %s is not valid JSON: %s"), self->path,
+                   _ ("the distribution lock %s is not valid JSON: %s"), self->path,
                    local_error->message);
       return NULL;
     }
@@ -323,7 +323,7 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
   if (root == NULL)
     {
       g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_INVALID,
-                   _ ("The distribution lock %s is empty"), self->path);
+                   _ ("the distribution lock %s is empty"), self->path);
       return NULL;
     }
   if (!take_json (self, root, error))

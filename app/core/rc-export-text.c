@@ -56,8 +56,9 @@ summarise_scenario (GString *out, const RcMeasurement *self, RcScenario scenario
       for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
         counts[v] += a->counts[v];
     }
-  g_string_append_printf (out, _ ("%s: %u run(s), %u failed"), rc_scenario_to_string (scenario),
-                          total, stats->failed);
+  /* TRANSLATORS: "cold: 3 runs, 0 failed" */
+  g_string_append_printf (out, ngettext ("%s: %u run, %u failed", "%s: %u runs, %u failed", total),
+                          rc_scenario_to_string (scenario), total, stats->failed);
   if (stats->median_run >= 0)
     g_string_append_printf (out, _ (", median run %s"),
                             ((RcRunRecord *) self->runs->pdata[stats->median_run])->run_id);

@@ -200,6 +200,32 @@ lex_string (const char *s, gsize len, gsize start, gsize *bad, const char **why)
   return 0;
 }
 
+/* A number or one of the words true, false and null at @i: its length, or 0 and *why. */
+static gsize
+lex_scalar (const char *s, gsize len, gsize i, const char **why)
+{
+  gsize n = 0;
+
+  if (s[i] == '-' || g_ascii_isdigit (s[i]))
+    {
+      if ((n = lex_number (s + i, len - i)) == 0)
+        *why = N_ ("invalid number");
+      return n;
+    }
+  if (!g_ascii_isalpha (s[i]))
+    {
+      *why = N_ ("unexpected character");
+      return 0;
+    }
+  while (i + n < len && (g_ascii_isalnum (s[i + n]) || s[i + n] == '_'))
+    n++;
+  if ((n == 4 && strncmp (s + i, "true", 4) == 0) || (n == 5 && strncmp (s + i, "false", 5) == 0)
+      || (n == 4 && strncmp (s + i, "null", 4) == 0))
+    return n;
+  *why = N_ ("unexpected word; JSON knows only true, false and null");
+  return 0;
+}
+
 static gboolean
 precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **why)
 {
@@ -262,38 +288,12 @@ precheck (const char *s, gsize len, guint max_depth, gsize *bad, const char **wh
           *why = N_ ("strings are written in double quotes in JSON");
           return FALSE;
         default:
-          if (c == '-' || g_ascii_isdigit (c))
-            {
-              if ((end = lex_number (s + i, len - i)) == 0)
-                {
-                  *why = N_ ("invalid number");
-                  return FALSE;
-                }
-              i += end;
-              last = 'v';
-              done = depth == 0;
-              continue;
-            }
-          if (g_ascii_isalpha (c))
-            {
-              gsize n = 0;
-
-              while (i + n < len && (g_ascii_isalnum (s[i + n]) || s[i + n] == '_'))
-                n++;
-              if (!((n == 4 && strncmp (s + i, "true", 4) == 0)
-                    || (n == 5 && strncmp (s + i, "false", 5) == 0)
-                    || (n == 4 && strncmp (s + i, "null", 4) == 0)))
-                {
-                  *why = N_ ("unexpected word; JSON knows only true, false and null");
-                  return FALSE;
-                }
-              i += n;
-              last = 'v';
-              done = depth == 0;
-              continue;
-            }
-          *why = N_ ("unexpected character");
-          return FALSE;
+          if ((end = lex_scalar (s, len, i, why)) == 0)
+            return FALSE;
+          i += end;
+          last = 'v';
+          done = depth == 0;
+          continue;
         }
       last = c;
       i++;

@@ -11,6 +11,7 @@
 
 #include "rc-community-files.h"
 #include "rc-diagnostic.h"
+#include "rc-json-builder-private.h"
 #include "rc-json-positions.h"
 #include "rc-lock-overlay.h"
 #include "rc-validator.h"
@@ -699,40 +700,6 @@ rc_lock_overlay_get_keys (RcLockOverlay *self)
   return (const char *const *) self->keys->pdata;
 }
 
-/* json_node_copy() shares objects and arrays; callers get their own tree. */
-static JsonNode *
-deep_copy (JsonNode *node)
-{
-  JsonNode *copy;
-
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    {
-      JsonObject *object = json_object_new ();
-      g_autoptr (GList) members = json_object_get_members (json_node_get_object (node));
-
-      for (GList *l = members; l != NULL; l = l->next)
-        json_object_set_member (
-            object, l->data,
-            deep_copy (json_object_get_member (json_node_get_object (node), l->data)));
-      copy = json_node_new (JSON_NODE_OBJECT);
-      json_node_take_object (copy, object);
-      return copy;
-    }
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *source = json_node_get_array (node);
-      JsonArray *array = json_array_sized_new (json_array_get_length (source));
-
-      for (guint i = 0; i < json_array_get_length (source); i++)
-        json_array_add_element (array, deep_copy (json_array_get_element (source, i)));
-      copy = json_node_new (JSON_NODE_ARRAY);
-      json_node_take_array (copy, array);
-      return copy;
-    }
-  copy = json_node_copy (node);
-  return copy;
-}
-
 JsonNode *
 rc_lock_overlay_get_packages_json (RcLockOverlay *self)
 {
@@ -740,7 +707,7 @@ rc_lock_overlay_get_packages_json (RcLockOverlay *self)
   if (!self->valid || self->root == NULL)
     return NULL;
   /* The root holds exactly {"packages": …}: validation refused anything else. */
-  return deep_copy (self->root);
+  return rc_json_deep_copy (self->root);
 }
 
 GBytes *

@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "rc-diagnostic.h"
+#include "rc-json-builder-private.h"
 #include "rc-measurement.h"
 
 RcMeasurement *
@@ -84,79 +85,52 @@ add_stat (JsonBuilder *b, const char *name, const RcStat *stat)
 {
   json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "n");
-  json_builder_add_int_value (b, stat->n);
-  json_builder_set_member_name (b, "median");
-  json_builder_add_double_value (b, stat->median);
-  json_builder_set_member_name (b, "min");
-  json_builder_add_double_value (b, stat->min);
-  json_builder_set_member_name (b, "max");
-  json_builder_add_double_value (b, stat->max);
+  rc_json_add_int (b, "n", stat->n);
+  rc_json_add_double (b, "median", stat->median);
+  rc_json_add_double (b, "min", stat->min);
+  rc_json_add_double (b, "max", stat->max);
   json_builder_end_object (b);
 }
 
 static void
-add_totals (JsonBuilder *b, const char *name, GPtrArray *totals)
+add_total (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
-  for (guint i = 0; i < totals->len; i++)
-    {
-      const RcByteTotal *t = totals->pdata[i];
+  const RcByteTotal *t = item;
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "key");
-      json_builder_add_string_value (b, t->key);
-      json_builder_set_member_name (b, "step");
-      json_builder_add_int_value (b, t->step);
-      json_builder_set_member_name (b, "requests");
-      json_builder_add_int_value (b, t->requests);
-      json_builder_set_member_name (b, "network");
-      json_builder_add_int_value (b, t->network);
-      json_builder_set_member_name (b, "bytes");
-      json_builder_add_int_value (b, (gint64) t->bytes);
-      json_builder_set_member_name (b, "download_ms");
-      json_builder_add_double_value (b, t->download_ms);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-}
-
-static void
-add_time (JsonBuilder *b, const char *name, double value)
-{
-  json_builder_set_member_name (b, name);
-  if (isnan (value))
-    json_builder_add_null_value (b);
-  else
-    json_builder_add_double_value (b, value);
-}
-
-static void
-add_resource (JsonBuilder *b, const RcResourceVerdict *r)
-{
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "url");
-  json_builder_add_string_value (b, r->url);
-  json_builder_set_member_name (b, "file_name");
-  json_builder_add_string_value (b, r->file_name);
-  json_builder_set_member_name (b, "verdict");
-  json_builder_add_string_value (b, rc_verdict_to_string (r->verdict));
-  json_builder_set_member_name (b, "reason");
-  json_builder_add_string_value (b, r->reason);
-  json_builder_set_member_name (b, "step");
-  json_builder_add_int_value (b, r->step);
-  json_builder_set_member_name (b, "step_key");
-  json_builder_add_string_value (b, r->step_key);
-  json_builder_set_member_name (b, "group");
-  json_builder_add_string_value (b, r->group);
-  json_builder_set_member_name (b, "bytes");
-  json_builder_add_int_value (b, (gint64) r->bytes);
-  json_builder_set_member_name (b, "status");
-  json_builder_add_int_value (b, r->status);
-  add_time (b, "start_ms", r->start_ms);
-  add_time (b, "end_ms", r->end_ms);
+  rc_json_add_string (b, "key", t->key);
+  rc_json_add_int (b, "step", t->step);
+  rc_json_add_int (b, "requests", t->requests);
+  rc_json_add_int (b, "network", t->network);
+  rc_json_add_int (b, "bytes", (gint64) t->bytes);
+  rc_json_add_double (b, "download_ms", t->download_ms);
   json_builder_end_object (b);
+}
+
+static void
+add_resource (JsonBuilder *b, gconstpointer item)
+{
+  const RcResourceVerdict *r = item;
+
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "url", r->url);
+  rc_json_add_string (b, "file_name", r->file_name);
+  rc_json_add_string (b, "verdict", rc_verdict_to_string (r->verdict));
+  rc_json_add_string (b, "reason", r->reason);
+  rc_json_add_int (b, "step", r->step);
+  rc_json_add_string (b, "step_key", r->step_key);
+  rc_json_add_string (b, "group", r->group);
+  rc_json_add_int (b, "bytes", (gint64) r->bytes);
+  rc_json_add_int (b, "status", r->status);
+  rc_json_add_double_or_null (b, "start_ms", r->start_ms, isnan (r->start_ms));
+  rc_json_add_double_or_null (b, "end_ms", r->end_ms, isnan (r->end_ms));
+  json_builder_end_object (b);
+}
+
+static void
+add_flag (JsonBuilder *b, gconstpointer item)
+{
+  json_builder_add_value (b, rc_diagnostic_to_json (item));
 }
 
 static JsonNode *
@@ -165,70 +139,50 @@ analysis_to_json (const RcRunAnalysis *a)
   g_autoptr (JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "total_bytes");
-  json_builder_add_int_value (b, (gint64) a->total_bytes);
-  json_builder_set_member_name (b, "after_ready_bytes");
-  json_builder_add_int_value (b, (gint64) a->after_ready_bytes);
+  rc_json_add_int (b, "total_bytes", (gint64) a->total_bytes);
+  rc_json_add_int (b, "after_ready_bytes", (gint64) a->after_ready_bytes);
   json_builder_set_member_name (b, "verdicts");
   json_builder_begin_object (b);
   for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
-    {
-      json_builder_set_member_name (b, rc_verdict_to_string (v));
-      json_builder_add_int_value (b, a->counts[v]);
-    }
+    rc_json_add_int (b, rc_verdict_to_string (v), a->counts[v]);
   json_builder_end_object (b);
-  json_builder_set_member_name (b, "resources");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < a->resources->len; i++)
-    add_resource (b, a->resources->pdata[i]);
-  json_builder_end_array (b);
-  add_totals (b, "step_totals", a->step_totals);
-  add_totals (b, "group_totals", a->group_totals);
-  json_builder_set_member_name (b, "flags");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < a->flags->len; i++)
-    json_builder_add_value (b, rc_diagnostic_to_json (a->flags->pdata[i]));
-  json_builder_end_array (b);
+  rc_json_add_array (b, "resources", a->resources, add_resource);
+  rc_json_add_array (b, "step_totals", a->step_totals, add_total);
+  rc_json_add_array (b, "group_totals", a->group_totals, add_total);
+  rc_json_add_array (b, "flags", a->flags, add_flag);
   json_builder_end_object (b);
   return json_builder_get_root (b);
+}
+
+static void
+add_step_stat (JsonBuilder *b, gconstpointer item)
+{
+  const RcStepStat *st = item;
+
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "key", st->key);
+  rc_json_add_int (b, "step", st->step);
+  add_stat (b, "duration_ms", &st->duration_ms);
+  add_stat (b, "heap_bytes", &st->heap_bytes);
+  add_stat (b, "bytes", &st->bytes);
+  json_builder_end_object (b);
 }
 
 static void
 add_stats (JsonBuilder *b, const RcMeasurement *self, const RcRunStats *s)
 {
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "scenario");
-  json_builder_add_string_value (b, rc_scenario_to_string (s->scenario));
-  json_builder_set_member_name (b, "runs");
-  json_builder_add_int_value (b, s->runs);
-  json_builder_set_member_name (b, "failed");
-  json_builder_add_int_value (b, s->failed);
-  json_builder_set_member_name (b, "median_run");
-  if (s->median_run >= 0)
-    json_builder_add_string_value (b, ((RcRunRecord *) self->runs->pdata[s->median_run])->run_id);
-  else
-    json_builder_add_null_value (b);
+  rc_json_add_string (b, "scenario", rc_scenario_to_string (s->scenario));
+  rc_json_add_int (b, "runs", s->runs);
+  rc_json_add_int (b, "failed", s->failed);
+  rc_json_add_string (
+      b, "median_run",
+      s->median_run >= 0 ? ((RcRunRecord *) self->runs->pdata[s->median_run])->run_id : NULL);
   add_stat (b, "boot_ms", &s->boot_ms);
   add_stat (b, "total_bytes", &s->total_bytes);
   add_stat (b, "heap_bytes", &s->heap_bytes);
   add_stat (b, "rss_bytes", &s->rss_bytes);
-  json_builder_set_member_name (b, "steps");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->steps->len; i++)
-    {
-      const RcStepStat *st = s->steps->pdata[i];
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "key");
-      json_builder_add_string_value (b, st->key);
-      json_builder_set_member_name (b, "step");
-      json_builder_add_int_value (b, st->step);
-      add_stat (b, "duration_ms", &st->duration_ms);
-      add_stat (b, "heap_bytes", &st->heap_bytes);
-      add_stat (b, "bytes", &st->bytes);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  rc_json_add_array (b, "steps", s->steps, add_step_stat);
   json_builder_end_object (b);
 }
 
@@ -239,21 +193,15 @@ rc_measurement_to_json (const RcMeasurement *self)
   g_autoptr (GArray) scenarios = rc_measurement_scenarios (self);
 
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "schema");
-  json_builder_add_string_value (b, RC_RUN_REPORT_SCHEMA);
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, RC_RUN_REPORT_VERSION);
+  rc_json_add_string (b, "schema", RC_RUN_REPORT_SCHEMA);
+  rc_json_add_int (b, "version", RC_RUN_REPORT_VERSION);
   json_builder_set_member_name (b, "tool");
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "name");
-  json_builder_add_string_value (b, "runtime-console");
-  json_builder_set_member_name (b, "version");
-  json_builder_add_string_value (b, self->tool_version);
+  rc_json_add_string (b, "name", "runtime-console");
+  rc_json_add_string (b, "version", self->tool_version);
   json_builder_end_object (b);
-  json_builder_set_member_name (b, "community");
-  json_builder_add_string_value (b, self->community);
-  json_builder_set_member_name (b, "created");
-  json_builder_add_string_value (b, self->created);
+  rc_json_add_string (b, "community", self->community);
+  rc_json_add_string (b, "created", self->created);
   json_builder_set_member_name (b, "runs");
   json_builder_begin_array (b);
   for (guint i = 0; i < self->runs->len; i++)
@@ -374,9 +322,10 @@ rc_measurement_load (const char *path, GError **error)
   g_autoptr (GError) local = NULL;
   RcMeasurement *self;
 
+  /* json-glib's message already names the file, whether it cannot be read or parsed */
   if (!json_parser_load_from_file (parser, path, &local))
     {
-      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s: %s", path, local->message);
+      g_set_error_literal (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, local->message);
       return NULL;
     }
   self = rc_measurement_from_json (json_parser_get_root (parser), &local);

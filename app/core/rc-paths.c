@@ -1,6 +1,8 @@
 /* rc-paths.c */
 #include "config.h"
 
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -18,31 +20,68 @@ rc_paths_default_distribution (void)
   return g_build_filename (g_get_user_cache_dir (), "runtime-console", name, NULL);
 }
 
+static char *runtime_dir;
+static pid_t runtime_dir_owner;
+
+/* Removes @path and all it holds; symbolic links are removed, never followed. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      GStatBuf st;
+
+      if (g_lstat (child, &st) == 0 && S_ISDIR (st.st_mode))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+/* Nothing in the folder outlives the process that made it (it is named by pid), so it goes
+ * at exit; otherwise every run, and every test, left one behind. */
+static void
+remove_runtime_dir (void)
+{
+  /* a forked child that calls exit() must not take its parent's folder with it */
+  if (getpid () == runtime_dir_owner)
+    remove_tree (runtime_dir);
+}
+
+static char *
+make_private_dir (const char *parent, const char *template)
+{
+  g_autofree char *path = g_build_filename (parent, template, NULL);
+
+  return g_mkdtemp_full (path, 0700) != NULL ? g_steal_pointer (&path) : NULL;
+}
+
 const char *
 rc_paths_runtime_dir (void)
 {
   static gsize once = 0;
-  static char *dir = NULL;
+  static const char *dir = NULL;
 
   if (g_once_init_enter (&once))
     {
       g_autofree char *template = g_strdup_printf ("runtime-console-%d-XXXXXX", (int) getpid ());
-      g_autofree char *path = g_build_filename (g_get_user_runtime_dir (), template, NULL);
-      char *made = g_mkdtemp_full (path, 0700);
 
-      if (made == NULL)
+      runtime_dir = make_private_dir (g_get_user_runtime_dir (), template);
+      if (runtime_dir == NULL)
+        runtime_dir = make_private_dir (g_get_tmp_dir (), template);
+      if (runtime_dir != NULL)
         {
-          g_autofree char *tmp = g_build_filename (g_get_tmp_dir (), template, NULL);
-
-          made = g_mkdtemp_full (tmp, 0700);
-          if (made == NULL)
-            made = g_strdup (g_get_tmp_dir ());
-          else
-            made = g_strdup (made);
+          runtime_dir_owner = getpid ();
+          atexit (remove_runtime_dir);
+          dir = runtime_dir;
         }
       else
-        made = g_strdup (made);
-      dir = made;
+        dir = g_get_tmp_dir (); /* shared: never removed */
       g_once_init_leave (&once, 1);
     }
   return dir;

@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 char *rc_paths_default_distribution (void);
 
 /* A per-process private directory under $XDG_RUNTIME_DIR (or the tmp dir), mode 0700,
- * for generated certificates and scratch data. Created on first use. */
+ * for generated certificates and scratch data. Created on first use and removed, with all
+ * it holds, when the process exits normally. */
 const char *rc_paths_runtime_dir (void);
 
 /* Read-only data shipped with the console (data/ in the source tree or installed). */

@@ -152,6 +152,40 @@ request_worker_ms (const RcRunRecord *record, gint64 us)
   return (us - record->worker_time_origin_us) / 1000.0;
 }
 
+/* GLib's 64-bit format macros cannot sit inside a msgid (xgettext stops at the macro), so
+ * messages take the number as text. */
+static char *
+number_text (gint64 n)
+{
+  return g_strdup_printf ("%" G_GINT64_FORMAT, n);
+}
+
+/* The proxy answered 2xx/3xx with a body: network, unless Resource Timing saw a cache hit. */
+static void
+judge_network (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming *t)
+{
+  g_autofree char *bytes = number_text ((gint64) req->bytes);
+  g_autofree char *sent = g_strdup_printf (
+      ngettext ("the proxy sent %s byte", "the proxy sent %s bytes", (gulong) req->bytes), bytes);
+
+  if (t != NULL && t->transfer_size == 0 && t->encoded_body_size > 0)
+    {
+      g_autofree char *encoded = number_text (t->encoded_body_size);
+
+      r->verdict = RC_VERDICT_DISAGREE;
+      /* TRANSLATORS: the first %s is "the proxy sent 1200 bytes" */
+      r->reason = g_strdup_printf (_ ("%s, but Resource Timing reports a cache hit (transferSize "
+                                      "0, encodedBodySize %s)"),
+                                   sent, encoded);
+      return;
+    }
+  r->verdict = RC_VERDICT_NETWORK;
+  r->reason = g_strdup_printf (t == NULL              ? _ ("%s; no Resource Timing entry")
+                               : t->transfer_size > 0 ? _ ("%s; Resource Timing agrees")
+                                                      : _ ("%s; Resource Timing reports no sizes"),
+                               sent);
+}
+
 /* The verdict from what each source says. */
 static void
 judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming *t)
@@ -172,36 +206,21 @@ judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming 
                           ? g_strdup (_ ("the connection closed before a response"))
                           : g_strdup_printf (_ ("the proxy answered HTTP %u"), req->status);
         }
-      else if (t != NULL && t->transfer_size == 0 && t->encoded_body_size > 0)
-        {
-          r->verdict = RC_VERDICT_DISAGREE;
-          r->reason = g_strdup_printf (
-              _ ("the proxy sent %" G_GUINT64_FORMAT " bytes, but Resource Timing reports a "
-                 "cache hit (transferSize 0, encodedBodySize %" G_GINT64_FORMAT ")"),
-              req->bytes, t->encoded_body_size);
-        }
       else
-        {
-          r->verdict = RC_VERDICT_NETWORK;
-          r->reason = t == NULL ? g_strdup_printf (_ ("the proxy sent %" G_GUINT64_FORMAT
-                                                      " bytes; no Resource Timing entry"),
-                                                   req->bytes)
-                      : t->transfer_size > 0
-                          ? g_strdup_printf (_ ("the proxy sent %" G_GUINT64_FORMAT
-                                                " bytes; Resource Timing agrees"),
-                                             req->bytes)
-                          : g_strdup_printf (_ ("the proxy sent %" G_GUINT64_FORMAT
-                                                " bytes; Resource Timing reports no sizes"),
-                                             req->bytes);
-        }
+        judge_network (r, req, t);
       return;
     }
   if (t->transfer_size > 0)
     {
+      g_autofree char *bytes = number_text (t->transfer_size);
+
       r->verdict = RC_VERDICT_DISAGREE;
-      r->reason = g_strdup_printf (_ ("Resource Timing reports %" G_GINT64_FORMAT
-                                      " bytes transferred, but no request reached the proxy"),
-                                   t->transfer_size);
+      r->reason = g_strdup_printf (ngettext ("Resource Timing reports %s byte transferred, but "
+                                             "no request reached the proxy",
+                                             "Resource Timing reports %s bytes transferred, but "
+                                             "no request reached the proxy",
+                                             (gulong) t->transfer_size),
+                                   bytes);
     }
   else if (t->response_end <= 0 || t->response_end < t->start_time)
     {
@@ -451,13 +470,20 @@ flag_overlay (RcRunAnalysis *self, const RcRunRecord *record)
     flag (self, record, RC_SEVERITY_ERROR, "warm-overlay-unobserved",
           _ ("Check that the boot loaded the overlay at all; an unobserved wheel fails, it "
              "does not pass vacuously."),
-          g_strdup_printf (_ ("none of the %u expected overlay wheels was observed in this run"),
+          g_strdup_printf (ngettext ("the %u expected overlay wheel was not observed in this run",
+                                     "none of the %u expected overlay wheels was observed in "
+                                     "this run",
+                                     expected),
                            expected));
   else if (observed < expected)
     flag (self, record, RC_SEVERITY_ERROR, "warm-overlay-unobserved",
           _ ("Check that the boot loaded the overlay at all; an unobserved wheel fails, it "
              "does not pass vacuously."),
-          g_strdup_printf (_ ("%u of %u expected overlay wheels were not observed: %s"),
+          /* TRANSLATORS: the plural follows the second number, "1 of 3 expected overlay
+           * wheels were not observed: a.whl" */
+          g_strdup_printf (ngettext ("%u of %u expected overlay wheel was not observed: %s",
+                                     "%u of %u expected overlay wheels were not observed: %s",
+                                     expected),
                            expected - observed, expected, missing->str));
 }
 
@@ -472,12 +498,18 @@ compute_flags (const RcRunRecord *record, RcRunAnalysis *self)
       const RcExpectedResource *e = find_expected (record, r->file_name);
 
       if (warm && e != NULL && e->immutable && !e->fresh && r->verdict == RC_VERDICT_NETWORK)
-        flag (self, record, RC_SEVERITY_ERROR, "warm-immutable-network",
-              _ ("An immutable resource must come from the HTTP cache on a warm boot."),
-              g_strdup_printf (
-                  _ ("%s is immutable but went to the network in a %s run (%" G_GUINT64_FORMAT
-                     " bytes)"),
-                  r->file_name, rc_scenario_to_string (record->scenario), r->bytes));
+        {
+          g_autofree char *bytes = number_text ((gint64) r->bytes);
+
+          flag (self, record, RC_SEVERITY_ERROR, "warm-immutable-network",
+                _ ("An immutable resource must come from the HTTP cache on a warm boot."),
+                g_strdup_printf (ngettext ("%s is immutable but went to the network in a %s run "
+                                           "(%s byte)",
+                                           "%s is immutable but went to the network in a %s run "
+                                           "(%s bytes)",
+                                           (gulong) r->bytes),
+                                 r->file_name, rc_scenario_to_string (record->scenario), bytes));
+        }
       if (!warm && r->verdict == RC_VERDICT_CACHE)
         flag (self, record, RC_SEVERITY_WARNING, "cold-cache-hit",
               _ ("A cold run needs a fresh, empty HTTP cache."),

@@ -7,85 +7,51 @@
 
 #include <glib/gi18n.h>
 
+#include "rc-json-builder-private.h"
 #include "rc-run-record.h"
 
 /* writing */
-
-static void
-add_string (JsonBuilder *b, const char *name, const char *value)
-{
-  json_builder_set_member_name (b, name);
-  if (value != NULL)
-    json_builder_add_string_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_int (JsonBuilder *b, const char *name, gint64 value, gboolean null_if_negative)
-{
-  json_builder_set_member_name (b, name);
-  if (null_if_negative && value < 0)
-    json_builder_add_null_value (b);
-  else
-    json_builder_add_int_value (b, value);
-}
-
-static void
-add_double (JsonBuilder *b, const char *name, double value, gboolean null_if_negative)
-{
-  json_builder_set_member_name (b, name);
-  if (null_if_negative && value < 0)
-    json_builder_add_null_value (b);
-  else
-    json_builder_add_double_value (b, value);
-}
-
-static void
-add_bool (JsonBuilder *b, const char *name, gboolean value)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_add_boolean_value (b, value);
-}
 
 static void
 add_environment (JsonBuilder *b, const RcRunEnvironment *env)
 {
   json_builder_set_member_name (b, "environment");
   json_builder_begin_object (b);
-  add_string (b, "webkit_version", env->webkit_version);
-  add_string (b, "jsc_version", env->jsc_version);
-  add_string (b, "pyodide_version", env->pyodide_version);
-  add_string (b, "worker_kind", env->worker_kind);
-  add_string (b, "community", env->community);
-  add_string (b, "config_sha256", env->config_sha256);
-  add_string (b, "policy_name", env->policy_name);
-  add_string (b, "policy_sha256", env->policy_sha256);
-  add_string (b, "throttle_profile", env->throttle_profile);
-  add_string (b, "deployment", env->deployment);
-  add_string (b, "page_origin", env->page_origin);
-  add_int (b, "machine_cores", env->machine_cores, FALSE);
-  add_int (b, "machine_memory_bytes", (gint64) env->machine_memory_bytes, FALSE);
-  add_string (b, "date", env->date);
+  rc_json_add_string (b, "webkit_version", env->webkit_version);
+  rc_json_add_string (b, "jsc_version", env->jsc_version);
+  rc_json_add_string (b, "pyodide_version", env->pyodide_version);
+  rc_json_add_string (b, "worker_kind", env->worker_kind);
+  rc_json_add_string (b, "community", env->community);
+  rc_json_add_string (b, "config_sha256", env->config_sha256);
+  rc_json_add_string (b, "policy_name", env->policy_name);
+  rc_json_add_string (b, "policy_sha256", env->policy_sha256);
+  rc_json_add_string (b, "throttle_profile", env->throttle_profile);
+  rc_json_add_string (b, "deployment", env->deployment);
+  rc_json_add_string (b, "page_origin", env->page_origin);
+  rc_json_add_int (b, "machine_cores", env->machine_cores);
+  rc_json_add_int (b, "machine_memory_bytes", (gint64) env->machine_memory_bytes);
+  rc_json_add_string (b, "date", env->date);
   json_builder_end_object (b);
 }
 
 static void
-add_request (JsonBuilder *b, const RcRequestRecord *r)
+add_request (JsonBuilder *b, gconstpointer item)
 {
+  const RcRequestRecord *r = item;
+
   json_builder_begin_object (b);
-  add_string (b, "method", r->method);
-  add_string (b, "url", r->url);
-  add_string (b, "origin", r->origin);
-  add_int (b, "status", r->status, FALSE);
-  add_int (b, "bytes", (gint64) r->bytes, FALSE);
-  add_string (b, "content_type", r->content_type);
-  add_int (b, "start_us", r->start_us, FALSE);
-  add_int (b, "first_byte_us", r->first_byte_us, FALSE);
-  add_int (b, "end_us", r->end_us, FALSE);
-  add_bool (b, "conditional", r->conditional);
-  add_bool (b, "not_modified", r->not_modified);
-  add_string (b, "note", r->note);
+  rc_json_add_string (b, "method", r->method);
+  rc_json_add_string (b, "url", r->url);
+  rc_json_add_string (b, "origin", r->origin);
+  rc_json_add_int (b, "status", r->status);
+  rc_json_add_int (b, "bytes", (gint64) r->bytes);
+  rc_json_add_string (b, "content_type", r->content_type);
+  rc_json_add_int (b, "start_us", r->start_us);
+  rc_json_add_int (b, "first_byte_us", r->first_byte_us);
+  rc_json_add_int (b, "end_us", r->end_us);
+  rc_json_add_bool (b, "conditional", r->conditional);
+  rc_json_add_bool (b, "not_modified", r->not_modified);
+  rc_json_add_string (b, "note", r->note);
   json_builder_end_object (b);
 }
 
@@ -99,113 +65,87 @@ rc_request_record_to_json (const RcRequestRecord *request)
 }
 
 static void
-add_steps (JsonBuilder *b, const RcRunRecord *self)
+add_step (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, "steps");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->steps->len; i++)
-    {
-      const RcRunStep *s = self->steps->pdata[i];
+  const RcRunStep *s = item;
 
-      json_builder_begin_object (b);
-      add_int (b, "step", s->step, FALSE);
-      add_int (b, "steps", s->steps, FALSE);
-      add_string (b, "phase", s->phase);
-      add_string (b, "package", s->package);
-      add_string (b, "module", s->module);
-      add_double (b, "start_ms", s->start_ms, FALSE);
-      add_double (b, "end_ms", s->end_ms, TRUE);
-      add_int (b, "heap_bytes", s->heap_bytes, TRUE);
-      add_int (b, "heap_growth", s->heap_growth, s->heap_bytes < 0);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "sub_phases");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->sub_phases->len; i++)
-    {
-      const RcSubPhase *s = self->sub_phases->pdata[i];
-
-      json_builder_begin_object (b);
-      add_string (b, "name", s->name);
-      add_string (b, "source", s->source);
-      add_double (b, "start_ms", s->start_ms, FALSE);
-      add_double (b, "end_ms", s->end_ms, FALSE);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_int (b, "step", s->step);
+  rc_json_add_int (b, "steps", s->steps);
+  rc_json_add_string (b, "phase", s->phase);
+  rc_json_add_string (b, "package", s->package);
+  rc_json_add_string (b, "module", s->module);
+  rc_json_add_double (b, "start_ms", s->start_ms);
+  rc_json_add_measured_double (b, "end_ms", s->end_ms);
+  rc_json_add_measured_int (b, "heap_bytes", s->heap_bytes);
+  /* growth may be negative; it is unknown only when the heap size is */
+  rc_json_add_int_or_null (b, "heap_growth", s->heap_growth,
+                           s->heap_bytes < 0 && s->heap_growth < 0);
+  json_builder_end_object (b);
 }
 
 static void
-add_network (JsonBuilder *b, const RcRunRecord *self)
+add_sub_phase (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, "requests");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->requests->len; i++)
-    add_request (b, self->requests->pdata[i]);
-  json_builder_end_array (b);
+  const RcSubPhase *s = item;
 
-  json_builder_set_member_name (b, "resource_timing");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->timings->len; i++)
-    {
-      const RcResourceTiming *t = self->timings->pdata[i];
-
-      json_builder_begin_object (b);
-      add_string (b, "name", t->name);
-      add_string (b, "initiator_type", t->initiator_type);
-      add_string (b, "context", t->context);
-      add_double (b, "start_time", t->start_time, FALSE);
-      add_double (b, "response_end", t->response_end, FALSE);
-      add_int (b, "transfer_size", t->transfer_size, TRUE);
-      add_int (b, "encoded_body_size", t->encoded_body_size, TRUE);
-      add_int (b, "decoded_body_size", t->decoded_body_size, TRUE);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "name", s->name);
+  rc_json_add_string (b, "source", s->source);
+  rc_json_add_double (b, "start_ms", s->start_ms);
+  rc_json_add_double (b, "end_ms", s->end_ms);
+  json_builder_end_object (b);
 }
 
 static void
-add_misc (JsonBuilder *b, const RcRunRecord *self)
+add_timing (JsonBuilder *b, gconstpointer item)
 {
-  json_builder_set_member_name (b, "violations");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->violations->len; i++)
-    {
-      const RcViolation *v = self->violations->pdata[i];
+  const RcResourceTiming *t = item;
 
-      json_builder_begin_object (b);
-      add_string (b, "directive", v->directive);
-      add_string (b, "blocked_uri", v->blocked_uri);
-      add_string (b, "source", v->source);
-      add_double (b, "time_ms", v->time_ms, FALSE);
-      add_string (b, "sample", v->sample);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "name", t->name);
+  rc_json_add_string (b, "initiator_type", t->initiator_type);
+  rc_json_add_string (b, "context", t->context);
+  rc_json_add_double (b, "start_time", t->start_time);
+  rc_json_add_double (b, "response_end", t->response_end);
+  rc_json_add_measured_int (b, "transfer_size", t->transfer_size);
+  rc_json_add_measured_int (b, "encoded_body_size", t->encoded_body_size);
+  rc_json_add_measured_int (b, "decoded_body_size", t->decoded_body_size);
+  json_builder_end_object (b);
+}
 
-  json_builder_set_member_name (b, "expected");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->expected->len; i++)
-    {
-      const RcExpectedResource *e = self->expected->pdata[i];
+static void
+add_violation (JsonBuilder *b, gconstpointer item)
+{
+  const RcViolation *v = item;
 
-      json_builder_begin_object (b);
-      add_string (b, "file_name", e->file_name);
-      add_string (b, "group", e->group);
-      add_bool (b, "immutable", e->immutable);
-      add_bool (b, "overlay", e->overlay);
-      add_bool (b, "fresh", e->fresh);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "directive", v->directive);
+  rc_json_add_string (b, "blocked_uri", v->blocked_uri);
+  rc_json_add_string (b, "source", v->source);
+  rc_json_add_double (b, "time_ms", v->time_ms);
+  rc_json_add_string (b, "sample", v->sample);
+  json_builder_end_object (b);
+}
 
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < self->notes->len; i++)
-    json_builder_add_string_value (b, self->notes->pdata[i]);
-  json_builder_end_array (b);
+static void
+add_expected (JsonBuilder *b, gconstpointer item)
+{
+  const RcExpectedResource *e = item;
+
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "file_name", e->file_name);
+  rc_json_add_string (b, "group", e->group);
+  rc_json_add_bool (b, "immutable", e->immutable);
+  rc_json_add_bool (b, "overlay", e->overlay);
+  rc_json_add_bool (b, "fresh", e->fresh);
+  json_builder_end_object (b);
+}
+
+static void
+add_note (JsonBuilder *b, gconstpointer item)
+{
+  json_builder_add_string_value (b, item);
 }
 
 static const char *const outcome_names[] = { "unknown", "ready", "failed" };
@@ -216,25 +156,29 @@ rc_run_record_to_json (const RcRunRecord *self)
   g_autoptr (JsonBuilder) b = json_builder_new ();
 
   json_builder_begin_object (b);
-  add_string (b, "run_id", self->run_id);
-  add_string (b, "scenario", rc_scenario_to_string (self->scenario));
-  add_int (b, "index", self->index, FALSE);
+  rc_json_add_string (b, "run_id", self->run_id);
+  rc_json_add_string (b, "scenario", rc_scenario_to_string (self->scenario));
+  rc_json_add_int (b, "index", self->index);
   add_environment (b, &self->env);
-  add_double (b, "boot_ms", self->boot_ms, TRUE);
-  add_double (b, "ready_ms", self->ready_ms, TRUE);
-  add_int (b, "worker_time_origin_us", self->worker_time_origin_us, FALSE);
-  add_int (b, "page_time_origin_us", self->page_time_origin_us, FALSE);
-  add_int (b, "web_process_rss_bytes", self->web_process_rss_bytes, TRUE);
-  add_steps (b, self);
-  add_network (b, self);
-  add_misc (b, self);
+  rc_json_add_measured_double (b, "boot_ms", self->boot_ms);
+  rc_json_add_measured_double (b, "ready_ms", self->ready_ms);
+  rc_json_add_int (b, "worker_time_origin_us", self->worker_time_origin_us);
+  rc_json_add_int (b, "page_time_origin_us", self->page_time_origin_us);
+  rc_json_add_measured_int (b, "web_process_rss_bytes", self->web_process_rss_bytes);
+  rc_json_add_array (b, "steps", self->steps, add_step);
+  rc_json_add_array (b, "sub_phases", self->sub_phases, add_sub_phase);
+  rc_json_add_array (b, "requests", self->requests, add_request);
+  rc_json_add_array (b, "resource_timing", self->timings, add_timing);
+  rc_json_add_array (b, "violations", self->violations, add_violation);
+  rc_json_add_array (b, "expected", self->expected, add_expected);
+  rc_json_add_array (b, "notes", self->notes, add_note);
   json_builder_set_member_name (b, "outcome");
   json_builder_begin_object (b);
-  add_string (b, "state", outcome_names[self->outcome.state]);
-  add_string (b, "version", self->outcome.version);
-  add_string (b, "kind", self->outcome.kind);
-  add_string (b, "message", self->outcome.message);
-  add_string (b, "diagnosis", self->outcome.diagnosis);
+  rc_json_add_string (b, "state", outcome_names[self->outcome.state]);
+  rc_json_add_string (b, "version", self->outcome.version);
+  rc_json_add_string (b, "kind", self->outcome.kind);
+  rc_json_add_string (b, "message", self->outcome.message);
+  rc_json_add_string (b, "diagnosis", self->outcome.diagnosis);
   json_builder_end_object (b);
   json_builder_end_object (b);
   return json_builder_get_root (b);

@@ -25,6 +25,22 @@ rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin)
   soup_server_message_set_status (msg, SOUP_STATUS_NO_CONTENT, NULL);
 }
 
+gboolean
+rc_origin_open_to_all (SoupServerMessage *msg, const char *name)
+{
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+
+  rc_request_log_set_origin (msg, name);
+  if (soup_server_message_get_method (msg) == SOUP_METHOD_OPTIONS)
+    {
+      rc_origin_cors_preflight (msg, "*");
+      return FALSE;
+    }
+  soup_message_headers_replace (response, "Access-Control-Allow-Origin", "*");
+  soup_message_headers_replace (response, "Timing-Allow-Origin", "*");
+  return TRUE;
+}
+
 static char *
 describe_missing (const char *relative)
 {
@@ -51,14 +67,8 @@ rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path)
   g_autofree char *file = NULL;
   gboolean refused = FALSE;
 
-  rc_request_log_set_origin (msg, "cdn");
-  if (soup_server_message_get_method (msg) == SOUP_METHOD_OPTIONS)
-    {
-      rc_origin_cors_preflight (msg, "*");
-      return;
-    }
-  soup_message_headers_replace (response, "Access-Control-Allow-Origin", "*");
-  soup_message_headers_replace (response, "Timing-Allow-Origin", "*");
+  if (!rc_origin_open_to_all (msg, "cdn"))
+    return;
   soup_message_headers_replace (response, "Cross-Origin-Resource-Policy", "cross-origin");
   soup_message_headers_replace (response, "X-Content-Type-Options", "nosniff");
   if (!rc_origin_check_method (msg))

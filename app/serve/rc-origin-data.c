@@ -16,17 +16,11 @@ rc_origin_data_handle (RcServer *self, SoupServerMessage *msg, RcOriginSpec *spe
   g_autofree char *file = NULL;
   gboolean refused = FALSE;
 
-  rc_request_log_set_origin (msg, "data");
-  if (soup_server_message_get_method (msg) == SOUP_METHOD_OPTIONS)
-    {
-      rc_origin_cors_preflight (msg, "*");
-      return;
-    }
-  soup_message_headers_replace (response, "Access-Control-Allow-Origin", "*");
+  if (!rc_origin_open_to_all (msg, "data"))
+    return;
   soup_message_headers_replace (response, "Access-Control-Expose-Headers",
                                 "Accept-Ranges, Content-Length, Content-Range, ETag, "
                                 "Last-Modified");
-  soup_message_headers_replace (response, "Timing-Allow-Origin", "*");
   soup_message_headers_replace (response, "Cache-Control", "no-cache");
   if (!rc_origin_check_method (msg))
     return;

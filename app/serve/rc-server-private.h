@@ -98,6 +98,10 @@ void rc_origin_serve_file (SoupServerMessage *msg, const char *file);
 gboolean rc_origin_check_method (SoupServerMessage *msg);
 /* Answers an OPTIONS preflight with 204. */
 void rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin);
+/* The start of every origin open to all pages (the CDN, data hosts): logs it as @name,
+ * answers a preflight, and allows any origin to read the response and its timing. FALSE
+ * when the preflight answered the message. */
+gboolean rc_origin_open_to_all (SoupServerMessage *msg, const char *name);
 
 /* The origins */
 void rc_origin_page_handle (RcServer *self, SoupServerMessage *msg, const char *path);

@@ -100,6 +100,16 @@ function rcWorker (CONFIG) {
   const nativeFetch = self.fetch.bind(self);
   const NativeRequest = self.Request;
   const nativeImportScripts = self.importScripts.bind(self);
+  /* Boot-time loads as the worker saw them. WebKit leaves some cache hits out of Resource
+     Timing (a warm run's wheel, importScripts from the memory cache), and a warm run must
+     still show what it loaded; resourceEntries() adds these, marked, without sizes. */
+  const bootLoads = [];
+  let bootLoading = true;
+
+  function noteLoad (url, initiatorType, startTime) {
+    if (bootLoading)
+      bootLoads.push({ name: url, initiatorType, startTime, responseEnd: performance.now() });
+  }
 
   async function guardedFetch (input, init) {
     let request;
@@ -111,7 +121,10 @@ function rcWorker (CONFIG) {
     const reason = isUrlAllowed(request.url, egress.allow);
     if (reason !== null)
       throw egressDenied(reason, request.url);
-    return nativeFetch(new NativeRequest(request, { credentials: 'omit', redirect: 'error' }));
+    const started = performance.now();
+    const response = nativeFetch(new NativeRequest(request, { credentials: 'omit', redirect: 'error' }));
+    response.then(() => noteLoad(request.url, 'fetch-observed', started), () => {});
+    return response;
   }
 
   function guardedImportScripts (...urls) {
@@ -120,7 +133,11 @@ function rcWorker (CONFIG) {
       if (reason !== null)
         throw egressDenied(reason, url);
     }
-    return nativeImportScripts(...urls);
+    const started = performance.now();
+    const result = nativeImportScripts(...urls);
+    for (const url of urls)
+      noteLoad(new URL(url, self.location.href).href, 'script-observed', started);
+    return result;
   }
 
   lockGlobal('fetch', { value: guardedFetch });
@@ -679,11 +696,19 @@ def _compile_all(items_json):
   }
 
   function resourceEntries () {
-    return performance.getEntriesByType('resource').map((e) => ({
+    const entries = performance.getEntriesByType('resource').map((e) => ({
       name: e.name, initiatorType: e.initiatorType, startTime: e.startTime,
       responseStart: e.responseStart, responseEnd: e.responseEnd, duration: e.duration,
       transferSize: e.transferSize, encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize,
     }));
+    const reported = new Set(entries.map((e) => e.name));
+    bootLoading = false;
+    for (const load of bootLoads)
+      if (!reported.has(load.name)) {
+        reported.add(load.name);
+        entries.push(load);
+      }
+    return entries;
   }
 
   const OOM = /out of memory|Cannot enlarge memory|memory access out of bounds|Aborted\(OOM\)|RangeError: Array buffer allocation failed/i;

@@ -1,0 +1,456 @@
+/* rc-measure-runner.c: the scenarios of `runtime-console measure`, boot after boot. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "boot/rc-measure-runner.h"
+#include "core/rc-closure.h"
+
+G_DEFINE_QUARK (rc - measure - error - quark, rc_measure_error)
+
+#define PRIMING (-1)
+
+typedef struct
+{
+  RcBootMode mode;
+  int scenario; /* RcScenario, or PRIMING */
+  guint rep;
+} BootItem;
+
+struct _RcMeasureRunner
+{
+  GObject parent_instance;
+
+  RcEngine *engine;
+  guint runs;
+  gboolean chosen[RC_SCENARIO_CHANGED_WHEEL + 1];
+
+  /* while running */
+  GTask *task;
+  GArray *plan; /* BootItem */
+  guint next;
+  RcMeasurement *measurement;
+  char *wheel;         /* the overlay wheel changed-wheel renames */
+  char *wheel_current; /* the name it is served under now (NULL: not renamed) */
+};
+
+G_DEFINE_FINAL_TYPE (RcMeasureRunner, rc_measure_runner, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_ENGINE,
+  PROP_RUNS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum
+{
+  SIGNAL_BOOT_STARTED,
+  SIGNAL_RUN_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- wheels ------------------------------------------------------------------------------ */
+
+char *
+rc_measure_runner_pick_wheel (RcCommunity *community)
+{
+  GPtrArray *closure = rc_community_get_closure (community);
+
+  for (guint i = 0; closure != NULL && i < closure->len; i++)
+    {
+      const RcClosureEntry *entry = g_ptr_array_index (closure, i);
+
+      if (entry->overlay && entry->file_name != NULL && g_str_has_suffix (entry->file_name, ".whl"))
+        return g_strdup (entry->file_name);
+    }
+  return NULL;
+}
+
+/* A wheel name is name-version[-build]-python-abi-platform.whl; a rebuilt release differs
+ * by its build tag, which must start with a digit. */
+char *
+rc_measure_wheel_new_name (const char *file_name, guint n)
+{
+  g_autofree char *stem = NULL;
+  g_auto (GStrv) parts = NULL;
+  g_autofree char *head = NULL;
+  g_autofree char *tail = NULL;
+  guint len;
+
+  g_return_val_if_fail (g_str_has_suffix (file_name, ".whl"), NULL);
+  stem = g_strndup (file_name, strlen (file_name) - strlen (".whl"));
+  parts = g_strsplit (stem, "-", -1);
+  len = g_strv_length (parts);
+  if (len != 5 && len != 6)
+    return g_strdup_printf ("%s-%u.whl", stem, n); /* not a standard name: still unique */
+  head = g_strjoin ("-", parts[0], parts[1], NULL);
+  tail = g_strjoinv ("-", parts + (len == 6 ? 3 : 2)); /* an existing build tag is replaced */
+  return g_strdup_printf ("%s-%u-%s.whl", head, n, tail);
+}
+
+/* ---- records ----------------------------------------------------------------------------- */
+
+static RcServer *
+runner_server (RcMeasureRunner *self)
+{
+  return rc_engine_get_server (self->engine);
+}
+
+/* The server's log is the source of truth: take it when it holds more for this boot than the
+ * engine saw (a request still open when a failed boot ended, say). */
+static void
+adopt_requests (RcMeasureRunner *self, RcRunRecord *record)
+{
+  GPtrArray *log = rc_server_get_requests (runner_server (self));
+  guint n = 0;
+
+  for (guint i = 0; i < log->len; i++)
+    if (g_strcmp0 (((RcRequestRecord *) g_ptr_array_index (log, i))->run_id, record->run_id) == 0)
+      n++;
+  if (n <= record->requests->len)
+    return;
+  g_ptr_array_set_size (record->requests, 0);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const RcRequestRecord *r = g_ptr_array_index (log, i);
+
+      if (g_strcmp0 (r->run_id, record->run_id) == 0)
+        rc_run_record_add_request (record, r);
+    }
+}
+
+/* The engine expects the overlay wheel under its configured name; after a rename it must be
+ * expected under the served name, and as fresh in the changed-wheel run itself. */
+static void
+expect_renamed_wheel (RcMeasureRunner *self, RcRunRecord *record)
+{
+  if (self->wheel_current == NULL)
+    return;
+  for (guint i = 0; i < record->expected->len; i++)
+    {
+      RcExpectedResource *e = g_ptr_array_index (record->expected, i);
+
+      if (g_strcmp0 (e->file_name, self->wheel) == 0)
+        {
+          g_free (e->file_name);
+          e->file_name = g_strdup (self->wheel_current);
+          e->fresh = record->scenario == RC_SCENARIO_CHANGED_WHEEL;
+        }
+    }
+}
+
+static void
+label_record (RcMeasureRunner *self, RcRunRecord *record, const BootItem *item)
+{
+  g_free (record->run_id);
+  record->scenario = item->scenario;
+  record->index = item->rep;
+  record->run_id = g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), item->rep);
+  for (guint i = 0; i < record->requests->len; i++)
+    {
+      RcRequestRecord *r = g_ptr_array_index (record->requests, i);
+
+      g_free (r->run_id);
+      r->run_id = g_strdup (record->run_id);
+    }
+  expect_renamed_wheel (self, record);
+  if (item->scenario == RC_SCENARIO_CHANGED_WHEEL)
+    rc_run_record_add_note (record, "%s was served as %s (a rebuilt release)", self->wheel,
+                            self->wheel_current);
+}
+
+/* ---- the boot sequence ------------------------------------------------------------------- */
+
+static void
+add_item (GArray *plan, RcBootMode mode, int scenario, guint rep)
+{
+  BootItem item = { mode, scenario, rep };
+
+  g_array_append_val (plan, item);
+}
+
+static GArray *
+build_plan (RcMeasureRunner *self)
+{
+  GArray *plan = g_array_new (FALSE, FALSE, sizeof (BootItem));
+
+  for (guint rep = 1; rep <= self->runs; rep++)
+    {
+      add_item (plan, RC_BOOT_MODE_COLD,
+                self->chosen[RC_SCENARIO_COLD] ? RC_SCENARIO_COLD : PRIMING, rep);
+      if (self->chosen[RC_SCENARIO_WARM])
+        add_item (plan, RC_BOOT_MODE_WARM, RC_SCENARIO_WARM, rep);
+      if (self->chosen[RC_SCENARIO_WARM_RESTART])
+        add_item (plan, RC_BOOT_MODE_WARM_RESTART, RC_SCENARIO_WARM_RESTART, rep);
+      if (self->chosen[RC_SCENARIO_CHANGED_WHEEL])
+        add_item (plan, RC_BOOT_MODE_WARM, RC_SCENARIO_CHANGED_WHEEL, rep);
+    }
+  return plan;
+}
+
+static void boot_next (RcMeasureRunner *self);
+
+static void
+finish (RcMeasureRunner *self, GError *error)
+{
+  g_autoptr (GTask) task = g_steal_pointer (&self->task);
+
+  g_clear_pointer (&self->plan, g_array_unref);
+  if (error != NULL)
+    {
+      g_clear_pointer (&self->measurement, rc_measurement_free);
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_pointer (task, g_steal_pointer (&self->measurement),
+                           (GDestroyNotify) rc_measurement_free);
+}
+
+static void
+on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  RcMeasureRunner *self = user_data;
+  const BootItem *item = &g_array_index (self->plan, BootItem, self->next);
+  GError *error = NULL;
+  RcRunRecord *record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
+
+  if (record == NULL)
+    {
+      finish (self, error);
+      g_object_unref (self);
+      return;
+    }
+  if (item->scenario == PRIMING)
+    rc_run_record_free (record);
+  else
+    {
+      adopt_requests (self, record);
+      label_record (self, record, item);
+      rc_measurement_add_run (self->measurement, record);
+      g_signal_emit (self, signals[SIGNAL_RUN_FINISHED], 0, record);
+    }
+  self->next++;
+  boot_next (self);
+  g_object_unref (self);
+}
+
+static void
+boot_next (RcMeasureRunner *self)
+{
+  const BootItem *item;
+  g_autofree char *run_id = NULL;
+  GError *error = NULL;
+
+  if (g_cancellable_set_error_if_cancelled (g_task_get_cancellable (self->task), &error))
+    {
+      finish (self, error);
+      return;
+    }
+  if (self->next >= self->plan->len)
+    {
+      finish (self, NULL);
+      return;
+    }
+  item = &g_array_index (self->plan, BootItem, self->next);
+  if (item->scenario == RC_SCENARIO_CHANGED_WHEEL)
+    {
+      g_free (self->wheel_current);
+      self->wheel_current = rc_measure_wheel_new_name (self->wheel, item->rep);
+      rc_engine_rename_wheel (self->engine, self->wheel, self->wheel_current);
+    }
+  run_id = item->scenario == PRIMING
+               ? g_strdup_printf ("prime-%u", item->rep)
+               : g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), item->rep);
+  g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1, self->plan->len);
+  rc_engine_boot_async (self->engine, item->mode, g_task_get_cancellable (self->task), on_booted,
+                        g_object_ref (self));
+}
+
+void
+rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  RcCommunity *community = rc_engine_get_community (self->engine);
+  const char *name = rc_community_get_name (community);
+  gboolean any = FALSE;
+
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  g_return_if_fail (self->task == NULL);
+  g_task_set_source_tag (task, rc_measure_runner_run_async);
+  for (guint i = 0; i < G_N_ELEMENTS (self->chosen); i++)
+    any |= self->chosen[i];
+  if (!any || self->runs == 0)
+    {
+      g_task_return_new_error (task, RC_MEASURE_ERROR, RC_MEASURE_ERROR_NO_SCENARIO,
+                               _ ("Nothing to measure: choose at least one scenario and one run"));
+      return;
+    }
+  g_clear_pointer (&self->wheel, g_free);
+  g_clear_pointer (&self->wheel_current, g_free);
+  self->wheel = rc_measure_runner_pick_wheel (community);
+  if (self->chosen[RC_SCENARIO_CHANGED_WHEEL] && self->wheel == NULL)
+    {
+      g_task_return_new_error (
+          task, RC_MEASURE_ERROR, RC_MEASURE_ERROR_NO_OVERLAY_WHEEL,
+          _ ("%s: the changed-wheel scenario needs an overlay wheel in the community's lock "
+             "overlay, and its preload closure has none; leave changed-wheel out"),
+          rc_community_get_dir (community));
+      return;
+    }
+  self->task = g_steal_pointer (&task);
+  self->plan = build_plan (self);
+  self->next = 0;
+  self->measurement = rc_measurement_new (name != NULL ? name : rc_community_get_id (community));
+  boot_next (self);
+}
+
+RcMeasurement *
+rc_measure_runner_run_finish (RcMeasureRunner *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- GObject ----------------------------------------------------------------------------- */
+
+RcMeasureRunner *
+rc_measure_runner_new (RcEngine *engine)
+{
+  g_return_val_if_fail (RC_IS_ENGINE (engine), NULL);
+  return g_object_new (RC_TYPE_MEASURE_RUNNER, "engine", engine, NULL);
+}
+
+RcEngine *
+rc_measure_runner_get_engine (RcMeasureRunner *self)
+{
+  g_return_val_if_fail (RC_IS_MEASURE_RUNNER (self), NULL);
+  return self->engine;
+}
+
+void
+rc_measure_runner_set_runs (RcMeasureRunner *self, guint runs)
+{
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  if (self->runs == runs)
+    return;
+  self->runs = runs;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNS]);
+}
+
+guint
+rc_measure_runner_get_runs (RcMeasureRunner *self)
+{
+  g_return_val_if_fail (RC_IS_MEASURE_RUNNER (self), 0);
+  return self->runs;
+}
+
+void
+rc_measure_runner_set_scenarios (RcMeasureRunner *self, GArray *scenarios)
+{
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  memset (self->chosen, 0, sizeof self->chosen);
+  for (guint i = 0; scenarios != NULL && i < scenarios->len; i++)
+    {
+      RcScenario s = g_array_index (scenarios, RcScenario, i);
+
+      if (s <= RC_SCENARIO_CHANGED_WHEEL)
+        self->chosen[s] = TRUE;
+    }
+}
+
+static void
+rc_measure_runner_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RcMeasureRunner *self = RC_MEASURE_RUNNER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENGINE:
+      g_value_set_object (value, self->engine);
+      break;
+    case PROP_RUNS:
+      g_value_set_uint (value, self->runs);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rc_measure_runner_set_property (GObject *object, guint prop_id, const GValue *value,
+                                GParamSpec *pspec)
+{
+  RcMeasureRunner *self = RC_MEASURE_RUNNER (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENGINE:
+      self->engine = g_value_dup_object (value);
+      break;
+    case PROP_RUNS:
+      rc_measure_runner_set_runs (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rc_measure_runner_dispose (GObject *object)
+{
+  RcMeasureRunner *self = RC_MEASURE_RUNNER (object);
+
+  g_clear_object (&self->engine);
+  G_OBJECT_CLASS (rc_measure_runner_parent_class)->dispose (object);
+}
+
+static void
+rc_measure_runner_finalize (GObject *object)
+{
+  RcMeasureRunner *self = RC_MEASURE_RUNNER (object);
+
+  g_free (self->wheel);
+  g_free (self->wheel_current);
+  G_OBJECT_CLASS (rc_measure_runner_parent_class)->finalize (object);
+}
+
+static void
+rc_measure_runner_class_init (RcMeasureRunnerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = rc_measure_runner_get_property;
+  object_class->set_property = rc_measure_runner_set_property;
+  object_class->dispose = rc_measure_runner_dispose;
+  object_class->finalize = rc_measure_runner_finalize;
+
+  properties[PROP_ENGINE] =
+      g_param_spec_object ("engine", NULL, NULL, RC_TYPE_ENGINE,
+                           G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RUNS] =
+      g_param_spec_uint ("runs", NULL, NULL, 1, 1000, 1,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_BOOT_STARTED] =
+      g_signal_new ("boot-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_UINT);
+  signals[SIGNAL_RUN_FINISHED] =
+      g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+rc_measure_runner_init (RcMeasureRunner *self)
+{
+  self->runs = 1;
+  self->chosen[RC_SCENARIO_COLD] = TRUE;
+  self->chosen[RC_SCENARIO_WARM] = TRUE;
+}

@@ -1,0 +1,402 @@
+/* rc-cli-measure.c: `runtime-console measure DIR`: cold and warm boots, verdicts, exports.
+ *
+ * Progress (which run, which step) goes to stderr; the summary to stdout, the exports to
+ * their files. Exit 0 when every run reached ready, no run was flagged as an error and every
+ * budget was met; 1 otherwise; 2 when it could not run. With --check-budgets FILE the
+ * budgets are checked against a saved report instead, without booting.
+ */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "boot/rc-measure-runner.h"
+#include "core/rc-csp-presets.h"
+#include "core/rc-diagnostic.h"
+#include "rc-cli.h"
+
+typedef struct
+{
+  char *scenarios;
+  int runs;
+  char *csp;
+  char *csp_text;
+  char *throttle;
+  char *worker;
+  char *deployment;
+  double deadline;
+  char *json;
+  char *har;
+  char *markdown;
+  char *check_budgets;
+  GStrv budgets;
+  GStrv rest;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->scenarios);
+  g_free (o->csp);
+  g_free (o->csp_text);
+  g_free (o->throttle);
+  g_free (o->worker);
+  g_free (o->deployment);
+  g_free (o->json);
+  g_free (o->har);
+  g_free (o->markdown);
+  g_free (o->check_budgets);
+  g_strfreev (o->budgets);
+  g_strfreev (o->rest);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
+
+typedef struct
+{
+  GMainLoop *loop;
+  RcMeasurement *measurement;
+  GError *error;
+  char *run_id;
+  GCancellable *cancellable;
+} MeasureRun;
+
+static gboolean
+parse_options (int argc, char **argv, Options *o, GError **error)
+{
+  const GOptionEntry entries[] = {
+    { "scenario", 's', 0, G_OPTION_ARG_STRING, &o->scenarios,
+      N_ ("Comma-separated scenarios: cold, warm, warm-restart, changed-wheel (default: "
+          "cold,warm)"),
+      N_ ("LIST") },
+    { "runs", 'n', 0, G_OPTION_ARG_INT, &o->runs,
+      N_ ("Repeat the scenarios N times (default 1); each cold run has a fresh session"),
+      N_ ("N") },
+    { "csp", 0, 0, G_OPTION_ARG_STRING, &o->csp,
+      N_ ("Policy preset: nemarlike, withpypi, withpypi_eval, strict, loose, control, none "
+          "(default none)"),
+      N_ ("PRESET") },
+    { "csp-text", 0, 0, G_OPTION_ARG_STRING, &o->csp_text, N_ ("Policy text, verbatim"),
+      N_ ("POLICY") },
+    { "throttle", 0, 0, G_OPTION_ARG_STRING, &o->throttle,
+      N_ ("Shape the link: none, cable, fast-4g, fast-3g or slow-3g"), N_ ("PROFILE") },
+    { "worker", 0, 0, G_OPTION_ARG_STRING, &o->worker, N_ ("builtin (default) or osa"),
+      N_ ("KIND") },
+    { "deployment", 0, 0, G_OPTION_ARG_STRING, &o->deployment,
+      N_ ("production or develop (default: from the environment, as OSA)"), N_ ("D") },
+    { "deadline", 0, 0, G_OPTION_ARG_DOUBLE, &o->deadline,
+      N_ ("Deadline of each boot (default 120)"), N_ ("SECONDS") },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &o->json,
+      N_ ("Write the run report (data/schema/run-report-v1.schema.json); - is stdout"),
+      N_ ("FILE") },
+    { "har", 0, 0, G_OPTION_ARG_FILENAME, &o->har, N_ ("Write every request as HAR 1.2"),
+      N_ ("FILE") },
+    { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &o->markdown,
+      N_ ("Write a dated cost table for a README"), N_ ("FILE") },
+    { "budget", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &o->budgets,
+      N_ ("Exit 1 when a figure exceeds it: boot_ms, warm_ms, cold_bytes, warm_bytes, heap_mb, "
+          "rss_mb (repeatable)"),
+      N_ ("KEY=VALUE") },
+    { "check-budgets", 0, 0, G_OPTION_ARG_FILENAME, &o->check_budgets,
+      N_ ("Check the budgets against a saved report instead of measuring"), N_ ("REPORT.json") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) context =
+      g_option_context_new (_ ("DIR — measure cold and warm boots of a community"));
+
+  o->runs = 1;
+  o->deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (
+      context, _ ("Needs a display: without DISPLAY it starts Xvfb itself. Exits 0 when every "
+                  "run was ready,\nunflagged and within budget, 1 otherwise, 2 when it could "
+                  "not run."));
+  if (!g_option_context_parse (context, &argc, &argv, error))
+    return FALSE;
+  if (o->check_budgets == NULL && (o->rest == NULL || g_strv_length (o->rest) != 1))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("give exactly one community folder (or --check-budgets REPORT.json)"));
+      return FALSE;
+    }
+  if (o->runs < 1 || o->deadline <= 0)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--runs must be at least 1 and --deadline above 0"));
+      return FALSE;
+    }
+  if (o->csp != NULL && o->csp_text != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("give either --csp or --csp-text, not both"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Prints every budget, met or not; returns how many were exceeded. */
+static guint
+report_budgets (const RcMeasurement *measurement, GPtrArray *budgets)
+{
+  g_autoptr (GPtrArray) exceeded = rc_measurement_check_budgets (measurement, budgets);
+
+  for (guint i = 0; i < budgets->len; i++)
+    {
+      const RcBudget *budget = g_ptr_array_index (budgets, i);
+      const RcBudgetResult *failed = NULL;
+      double figure;
+
+      for (guint j = 0; j < exceeded->len && failed == NULL; j++)
+        if (g_str_equal (((RcBudgetResult *) g_ptr_array_index (exceeded, j))->key, budget->key))
+          failed = g_ptr_array_index (exceeded, j);
+      if (failed != NULL)
+        printf (_ ("BUDGET EXCEEDED %s\n"), failed->message);
+      else if (rc_measurement_figure (measurement, budget->key, &figure))
+        printf (_ ("budget met      %s = %.0f (budget %s)\n"), budget->key, figure, budget->text);
+    }
+  return exceeded->len;
+}
+
+static gboolean
+any_run_failed (const RcMeasurement *measurement)
+{
+  g_autoptr (GPtrArray) flags = rc_measurement_flags (measurement);
+
+  for (guint i = 0; i < measurement->runs->len; i++)
+    if (((RcRunRecord *) g_ptr_array_index (measurement->runs, i))->outcome.state
+        != RC_OUTCOME_READY)
+      return TRUE;
+  return rc_diagnostics_count (flags, RC_SEVERITY_ERROR) > 0;
+}
+
+static gboolean
+write_exports (const RcMeasurement *measurement, const Options *o, GError **error)
+{
+  if (o->json != NULL && !rc_measurement_write (measurement, RC_EXPORT_JSON, o->json, error))
+    return FALSE;
+  if (o->har != NULL && !rc_measurement_write (measurement, RC_EXPORT_HAR, o->har, error))
+    return FALSE;
+  if (o->markdown != NULL
+      && !rc_measurement_write (measurement, RC_EXPORT_MARKDOWN, o->markdown, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* Summary on stdout unless an export already goes there; budgets; the exit status. */
+static int
+conclude (const RcMeasurement *measurement, const Options *o, GPtrArray *budgets)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean stdout_taken = g_strcmp0 (o->json, "-") == 0 || g_strcmp0 (o->har, "-") == 0
+                          || g_strcmp0 (o->markdown, "-") == 0;
+  guint exceeded;
+
+  if (!write_exports (measurement, o, &error))
+    {
+      fprintf (stderr, "runtime-console measure: %s\n", error->message);
+      return RC_EXIT_CANNOT_RUN;
+    }
+  if (!stdout_taken)
+    {
+      g_autofree char *summary = rc_measurement_format_summary (measurement);
+
+      fputs (summary, stdout);
+    }
+  exceeded = report_budgets (measurement, budgets);
+  fflush (stdout);
+  return exceeded > 0 || any_run_failed (measurement) ? RC_EXIT_FAILED : RC_EXIT_OK;
+}
+
+/* ---- progress ---------------------------------------------------------------------------- */
+
+static void
+on_boot_started (RcMeasureRunner *runner, const char *run_id, guint number, guint total,
+                 MeasureRun *run)
+{
+  g_free (run->run_id);
+  run->run_id = g_strdup (run_id);
+  fprintf (stderr, _ ("[%u/%u] %s: booting\n"), number, total, run_id);
+}
+
+static void
+on_progress (RcEngine *engine, JsonObject *message, MeasureRun *run)
+{
+  const char *type = json_object_get_string_member_with_default (message, "type", "");
+
+  const char *what;
+
+  if (!g_str_equal (type, "progress"))
+    return;
+  what = json_object_get_string_member_with_default (
+      message, "package", json_object_get_string_member_with_default (message, "module", NULL));
+  fprintf (stderr, "  %s [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %s%s%s\n", run->run_id,
+           json_object_get_int_member_with_default (message, "step", 0),
+           json_object_get_int_member_with_default (message, "steps", 0),
+           json_object_get_string_member_with_default (message, "phase", "?"),
+           what != NULL ? " " : "", what != NULL ? what : "");
+}
+
+static void
+on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
+{
+  if (record->outcome.state == RC_OUTCOME_READY)
+    fprintf (stderr, _ ("  %s: ready in %.2f s\n"), record->run_id, record->boot_ms / 1000);
+  else
+    fprintf (stderr, _ ("  %s: FAILED (%s): %s\n"), record->run_id, record->outcome.kind,
+             record->outcome.message);
+}
+
+/* Ctrl-C or SIGTERM: stop cleanly, so the engine removes its temporary session folders. */
+static gboolean
+on_signal (gpointer data)
+{
+  MeasureRun *run = data;
+
+  fprintf (stderr, "%s\n", _ ("Interrupted: stopping the boot in progress"));
+  g_cancellable_cancel (run->cancellable);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_measured (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  MeasureRun *run = user_data;
+
+  run->measurement = rc_measure_runner_run_finish (RC_MEASURE_RUNNER (source), result, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+/* ---- setup ------------------------------------------------------------------------------- */
+
+static gboolean
+configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeployment deployment,
+                  GError **error)
+{
+  RcThrottleProfile profile = RC_THROTTLE_NONE;
+  RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
+  g_autoptr (RcCspPreset) preset = NULL;
+
+  if (o->throttle != NULL && !rc_throttle_profile_from_string (o->throttle, &profile))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--throttle must be none, cable, fast-4g, fast-3g or slow-3g, not “%s”"),
+                   o->throttle);
+      return FALSE;
+    }
+  if (o->worker != NULL && !rc_worker_kind_from_string (o->worker, &kind))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--worker must be builtin or osa, not “%s”"), o->worker);
+      return FALSE;
+    }
+  if (o->csp_text != NULL)
+    rc_engine_set_csp (engine, "custom", o->csp_text);
+  else if ((preset = rc_csp_presets_lookup (o->csp != NULL ? o->csp : "none", error)) == NULL)
+    return FALSE;
+  else
+    rc_engine_set_csp (engine, preset->name, preset->policy);
+  rc_server_set_throttle (server, profile);
+  rc_engine_set_worker_kind (engine, kind);
+  rc_engine_set_deployment (engine, deployment);
+  rc_engine_set_deadline_seconds (engine, o->deadline);
+  return TRUE;
+}
+
+static gboolean
+pick_deployment (const Options *o, RcDeployment *out, GError **error)
+{
+  if (o->deployment == NULL)
+    return rc_deployment_from_environment (out, error);
+  if (rc_deployment_from_string (o->deployment, out))
+    return TRUE;
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _ ("--deployment must be production or develop, not “%s”"), o->deployment);
+  return FALSE;
+}
+
+static RcMeasurement *
+measure (const Options *o, GArray *scenarios, GError **error)
+{
+  g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (RcServer) server = NULL;
+  g_autoptr (RcEngine) engine = NULL;
+  g_autoptr (RcMeasureRunner) runner = NULL;
+  MeasureRun run = { 0 };
+  RcDeployment deployment;
+  GtkWidget *window;
+  guint signal_ids[2];
+
+  if (!pick_deployment (o, &deployment, error)
+      || (community = rc_community_load (o->rest[0], NULL, deployment, error)) == NULL)
+    return NULL;
+  server = rc_server_new ();
+  engine = rc_engine_new (community, server);
+  if (!configure_engine (engine, server, o, deployment, error))
+    return NULL;
+  runner = rc_measure_runner_new (engine);
+  rc_measure_runner_set_runs (runner, o->runs);
+  rc_measure_runner_set_scenarios (runner, scenarios);
+
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  gtk_window_present (GTK_WINDOW (window));
+  run.loop = g_main_loop_new (NULL, FALSE);
+  g_signal_connect (runner, "boot-started", G_CALLBACK (on_boot_started), &run);
+  g_signal_connect (runner, "run-finished", G_CALLBACK (on_run_finished), &run);
+  g_signal_connect (engine, "progress", G_CALLBACK (on_progress), &run);
+  run.cancellable = g_cancellable_new ();
+  signal_ids[0] = g_unix_signal_add (SIGINT, on_signal, &run);
+  signal_ids[1] = g_unix_signal_add (SIGTERM, on_signal, &run);
+  rc_measure_runner_run_async (runner, run.cancellable, on_measured, &run);
+  g_main_loop_run (run.loop);
+  g_source_remove (signal_ids[0]);
+  g_source_remove (signal_ids[1]);
+  g_main_loop_unref (run.loop);
+  g_object_unref (run.cancellable);
+  g_signal_handlers_disconnect_by_data (engine, &run);
+  rc_engine_stop (engine);
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
+  g_free (run.run_id);
+  if (run.error != NULL)
+    g_propagate_error (error, run.error);
+  return run.measurement;
+}
+
+int
+rc_cli_measure (int argc, char **argv)
+{
+  g_auto (Options) o = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) scenarios = NULL;
+  g_autoptr (GPtrArray) budgets = NULL;
+  g_autoptr (RcMeasurement) measurement = NULL;
+  const char *const no_budgets[] = { NULL };
+
+  if (!parse_options (argc, argv, &o, &error)
+      || (budgets = rc_budgets_parse (
+              o.budgets != NULL ? (const char *const *) o.budgets : no_budgets, &error))
+             == NULL
+      || (scenarios = rc_scenarios_parse (o.scenarios != NULL ? o.scenarios : "cold,warm", &error))
+             == NULL)
+    {
+      fprintf (stderr, "runtime-console measure: %s\n", error->message);
+      return RC_EXIT_CANNOT_RUN;
+    }
+  if (o.check_budgets != NULL)
+    measurement = rc_measurement_load (o.check_budgets, &error);
+  else if (rc_cli_init_display ())
+    measurement = measure (&o, scenarios, &error);
+  else
+    return RC_EXIT_CANNOT_RUN;
+  if (measurement == NULL)
+    {
+      fprintf (stderr, "runtime-console measure: %s\n", error->message);
+      return RC_EXIT_CANNOT_RUN;
+    }
+  return conclude (measurement, &o, budgets);
+}

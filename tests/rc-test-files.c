@@ -1,0 +1,60 @@
+/* rc-test-files.c */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "rc-test-files.h"
+
+char *
+rc_test_make_tmp (const char *prefix)
+{
+  g_autofree char *template = g_strconcat (prefix, "-XXXXXX", NULL);
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp (template, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+rc_test_write_file (const char *dir, const char *relative, const void *contents, gssize length)
+{
+  g_autofree char *path = g_build_filename (dir, relative, NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (parent, 0755), ==, 0);
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+}
+
+void
+rc_test_copy_fixture (const char *fixture, const char *dir, const char *relative)
+{
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "fixtures", fixture, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length;
+
+  g_file_get_contents (source, &contents, &length, &error);
+  g_assert_no_error (error);
+  rc_test_write_file (dir, relative, contents, (gssize) length);
+}
+
+void
+rc_test_remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        rc_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
