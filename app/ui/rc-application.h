@@ -1,0 +1,23 @@
+/* rc-application.h: the console's AdwApplication: app actions, settings, recent folders.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define RC_TYPE_APPLICATION (rc_application_get_type ())
+G_DECLARE_FINAL_TYPE (RcApplication, rc_application, RC, APPLICATION, AdwApplication)
+
+RcApplication *rc_application_new (void);
+GSettings *rc_application_get_settings (RcApplication *self);
+/* Moves @path to the front of the recent-folders setting (at most ten are kept). */
+void rc_application_add_recent (RcApplication *self, const char *path);
+void rc_application_forget_recent (RcApplication *self, const char *path);
+
+/* The entry point of `runtime-console [open] [DIR]`, called by app/cli/rc-cli.c. */
+int rc_ui_run (int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,467 @@
+/* rc-problems-view.c
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rc-problem.h"
+#include "rc-problems-view.h"
+#include "rc-source-style.h"
+
+struct _RcProblemsView
+{
+  GtkWidget parent_instance;
+
+  /* Template widgets */
+  GtkToggleButton *errors_toggle;
+  GtkToggleButton *warnings_toggle;
+  GtkToggleButton *notes_toggle;
+  GtkLabel *errors_label;
+  GtkLabel *warnings_label;
+  GtkLabel *notes_label;
+  GtkStack *list_stack;
+  GtkListBox *problems_list;
+  GtkLabel *file_label;
+  GtkLabel *position_label;
+  GtkScrolledWindow *source_scroller;
+  GtkSourceView *source_view;
+
+  /* Owned */
+  GListStore *problems;
+  GtkFilterListModel *visible;
+  GtkSourceBuffer *buffer;
+  GtkTextTag *problem_tag;
+  GFile *folder;
+  char *config_text;
+  char *shown_file;
+};
+
+G_DEFINE_FINAL_TYPE (RcProblemsView, rc_problems_view, GTK_TYPE_WIDGET)
+
+static const struct
+{
+  RcSeverity severity;
+  const char *category;
+  const char *background;
+} mark_styles[] = {
+  { RC_SEVERITY_ERROR, "error", "rgba(224,27,36,0.16)" },
+  { RC_SEVERITY_WARNING, "warning", "rgba(229,165,10,0.18)" },
+  { RC_SEVERITY_NOTE, "note", "rgba(53,132,228,0.12)" },
+};
+
+static const char *
+diagnostic_file (const RcDiagnostic *d)
+{
+  return d->file != NULL && d->file[0] != '\0' ? d->file : "config.yaml";
+}
+
+static GtkWidget *
+create_problem_row (gpointer item, gpointer user_data)
+{
+  const RcDiagnostic *d = rc_problem_get_diagnostic (RC_PROBLEM (item));
+  g_autofree char *where = NULL;
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *icon = gtk_image_new_from_icon_name (rc_problem_severity_icon (d->severity));
+  GtkWidget *label;
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_add_css_class (icon, rc_severity_to_string (d->severity));
+  gtk_box_append (GTK_BOX (row), icon);
+  gtk_box_append (GTK_BOX (row), text);
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_bottom (row, 6);
+
+  if (d->line > 0)
+    where = g_strdup_printf ("%s:%u:%u", diagnostic_file (d), d->line, MAX (d->column, 1));
+  else
+    where = g_strdup (diagnostic_file (d));
+  label = gtk_label_new (d->path != NULL && d->path[0] != '\0' ? d->path : where);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (text), label);
+
+  label = gtk_label_new (d->message);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_box_append (GTK_BOX (text), label);
+
+  if (d->hint != NULL && d->hint[0] != '\0')
+    {
+      label = gtk_label_new (d->hint);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (text), label);
+    }
+  label = gtk_label_new (where);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_box_append (GTK_BOX (text), label);
+  gtk_widget_set_tooltip_text (row, d->rule);
+  return row;
+}
+
+static gboolean
+severity_filter_cb (gpointer item, gpointer user_data)
+{
+  RcProblemsView *self = RC_PROBLEMS_VIEW (user_data);
+  const RcDiagnostic *d = rc_problem_get_diagnostic (RC_PROBLEM (item));
+
+  switch (d->severity)
+    {
+    case RC_SEVERITY_ERROR:
+      return gtk_toggle_button_get_active (self->errors_toggle);
+    case RC_SEVERITY_WARNING:
+      return gtk_toggle_button_get_active (self->warnings_toggle);
+    case RC_SEVERITY_NOTE:
+    default:
+      return gtk_toggle_button_get_active (self->notes_toggle);
+    }
+}
+
+static void
+rc_problems_view_filter_toggled_cb (RcProblemsView *self)
+{
+  GtkFilter *filter = gtk_filter_list_model_get_filter (self->visible);
+
+  gtk_filter_changed (filter, GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+static char *
+read_folder_file (RcProblemsView *self, const char *relative)
+{
+  g_autoptr (GFile) file = g_file_resolve_relative_path (self->folder, relative);
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+
+  if (!g_file_load_contents (file, NULL, &contents, NULL, NULL, &error))
+    return g_strdup_printf (_ ("# %s cannot be read: %s\n"), relative, error->message);
+  if (!g_utf8_validate (contents, -1, NULL))
+    {
+      g_free (contents);
+      return g_strdup_printf (_ ("# %s is not UTF-8 text\n"), relative);
+    }
+  return contents;
+}
+
+static void
+rc_problems_view_update_marks (RcProblemsView *self)
+{
+  GtkTextIter start, end;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->problems));
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  for (guint i = 0; i < G_N_ELEMENTS (mark_styles); i++)
+    gtk_source_buffer_remove_source_marks (self->buffer, &start, &end, mark_styles[i].category);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RcProblem) problem = g_list_model_get_item (G_LIST_MODEL (self->problems), i);
+      const RcDiagnostic *d = rc_problem_get_diagnostic (problem);
+      GtkTextIter at;
+
+      if (d->line == 0 || g_strcmp0 (diagnostic_file (d), self->shown_file) != 0)
+        continue;
+      gtk_text_buffer_get_iter_at_line (GTK_TEXT_BUFFER (self->buffer), &at, (int) d->line - 1);
+      gtk_source_buffer_create_source_mark (self->buffer, NULL,
+                                            mark_styles[MIN (d->severity, 2)].category, &at);
+    }
+}
+
+static void
+rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean keep_scroll)
+{
+  /* @file may be self->shown_file itself, which is replaced below. */
+  g_autofree char *relative = g_strdup (file);
+  g_autofree char *text = NULL;
+  g_autofree char *current = NULL;
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (self->source_scroller);
+  double scroll = gtk_adjustment_get_value (vadj);
+  GtkTextIter start, end;
+
+  if (g_str_equal (relative, "config.yaml") && self->config_text != NULL)
+    text = g_strdup (self->config_text);
+  else
+    text = read_folder_file (self, relative);
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  current = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
+  if (g_strcmp0 (self->shown_file, relative) != 0 || g_strcmp0 (current, text) != 0)
+    {
+      gtk_source_buffer_set_language (
+          self->buffer, gtk_source_language_manager_guess_language (languages, relative, NULL));
+      gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+      /* Keep the reader where they were when only the content changed. */
+      if (keep_scroll && g_strcmp0 (self->shown_file, relative) == 0)
+        gtk_adjustment_set_value (vadj, scroll);
+    }
+  g_free (self->shown_file);
+  self->shown_file = g_strdup (relative);
+  gtk_label_set_label (self->file_label, relative);
+  rc_problems_view_update_marks (self);
+}
+
+static void
+highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkTextIter start, end;
+  g_autofree char *position = NULL;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  gtk_text_buffer_remove_tag (buffer, self->problem_tag, &start, &end);
+  if (d->line == 0)
+    {
+      gtk_label_set_label (self->position_label, "");
+      return;
+    }
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &start, (int) d->line - 1,
+                                           (int) MAX (d->column, 1) - 1);
+  end = start;
+  /* Underline the token the problem points at: up to the next space or line end. */
+  while (!gtk_text_iter_ends_line (&end) && !g_unichar_isspace (gtk_text_iter_get_char (&end)))
+    gtk_text_iter_forward_char (&end);
+  if (gtk_text_iter_equal (&start, &end))
+    gtk_text_iter_forward_to_line_end (&end);
+  gtk_text_buffer_apply_tag (buffer, self->problem_tag, &start, &end);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->source_view),
+                                gtk_text_buffer_get_insert (buffer), 0.1, TRUE, 0.0, 0.3);
+  /* Translators: a line and column in a file. */
+  position = g_strdup_printf (_ ("Line %u, Column %u"), d->line, MAX (d->column, 1));
+  gtk_label_set_label (self->position_label, position);
+}
+
+static void
+rc_problems_view_row_selected_cb (RcProblemsView *self, GtkListBoxRow *row)
+{
+  g_autoptr (RcProblem) problem = NULL;
+  const RcDiagnostic *d;
+
+  if (row == NULL)
+    return;
+  problem = g_list_model_get_item (G_LIST_MODEL (self->visible),
+                                   (guint) gtk_list_box_row_get_index (row));
+  if (problem == NULL)
+    return;
+  d = rc_problem_get_diagnostic (problem);
+  if (g_strcmp0 (diagnostic_file (d), self->shown_file) != 0)
+    rc_problems_view_show_file (self, diagnostic_file (d), FALSE);
+  highlight_problem (self, d);
+}
+
+static void
+rc_problems_view_update_counts (RcProblemsView *self, GPtrArray *diagnostics)
+{
+  g_autofree char *errors = NULL, *warnings = NULL, *notes = NULL;
+
+  errors = g_strdup_printf ("%u", rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR));
+  warnings = g_strdup_printf ("%u", rc_diagnostics_count (diagnostics, RC_SEVERITY_WARNING));
+  notes = g_strdup_printf ("%u", rc_diagnostics_count (diagnostics, RC_SEVERITY_NOTE));
+  gtk_label_set_label (self->errors_label, errors);
+  gtk_label_set_label (self->warnings_label, warnings);
+  gtk_label_set_label (self->notes_label, notes);
+  gtk_stack_set_visible_child_name (self->list_stack, diagnostics->len > 0 ? "list" : "empty");
+}
+
+static void
+setup_source_view (RcProblemsView *self)
+{
+  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
+  g_object_ref (self->buffer);
+  rc_source_style_follow (self->buffer);
+  self->problem_tag =
+      gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem", "underline",
+                                  PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (mark_styles); i++)
+    {
+      g_autoptr (GtkSourceMarkAttributes) attrs = gtk_source_mark_attributes_new ();
+      GdkRGBA background;
+
+      gdk_rgba_parse (&background, mark_styles[i].background);
+      gtk_source_mark_attributes_set_icon_name (attrs,
+                                                rc_problem_severity_icon (mark_styles[i].severity));
+      gtk_source_mark_attributes_set_background (attrs, &background);
+      /* Errors draw over warnings over notes when they share a line. */
+      gtk_source_view_set_mark_attributes (self->source_view, mark_styles[i].category, attrs,
+                                           (int) (G_N_ELEMENTS (mark_styles) - i));
+    }
+}
+
+static void
+rc_problems_view_dispose (GObject *object)
+{
+  RcProblemsView *self = RC_PROBLEMS_VIEW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_PROBLEMS_VIEW);
+  /* dispose_template() only unparents bound children; the root box is not bound. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
+  g_clear_object (&self->visible);
+  g_clear_object (&self->problems);
+  g_clear_object (&self->buffer);
+  g_clear_object (&self->folder);
+  G_OBJECT_CLASS (rc_problems_view_parent_class)->dispose (object);
+}
+
+static void
+rc_problems_view_finalize (GObject *object)
+{
+  RcProblemsView *self = RC_PROBLEMS_VIEW (object);
+
+  g_clear_pointer (&self->config_text, g_free);
+  g_clear_pointer (&self->shown_file, g_free);
+  G_OBJECT_CLASS (rc_problems_view_parent_class)->finalize (object);
+}
+
+static void
+rc_problems_view_class_init (RcProblemsViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = rc_problems_view_dispose;
+  object_class->finalize = rc_problems_view_finalize;
+
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/earth/osc/RuntimeConsole/rc-problems-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, errors_toggle);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, warnings_toggle);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, notes_toggle);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, errors_label);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, warnings_label);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, problems_list);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, file_label);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, position_label);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, source_scroller);
+  gtk_widget_class_bind_template_child (widget_class, RcProblemsView, source_view);
+  gtk_widget_class_bind_template_callback (widget_class, rc_problems_view_filter_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rc_problems_view_row_selected_cb);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+rc_problems_view_init (RcProblemsView *self)
+{
+  GtkCustomFilter *filter;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->problems = g_list_store_new (RC_TYPE_PROBLEM);
+  filter = gtk_custom_filter_new (severity_filter_cb, self, NULL);
+  self->visible =
+      gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->problems)), GTK_FILTER (filter));
+  gtk_list_box_bind_model (self->problems_list, G_LIST_MODEL (self->visible), create_problem_row,
+                           self, NULL);
+  setup_source_view (self);
+  self->shown_file = g_strdup ("config.yaml");
+  gtk_label_set_label (self->file_label, "config.yaml");
+}
+
+static RcProblem *
+selected_problem (RcProblemsView *self)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (self->problems_list);
+
+  if (row == NULL)
+    return NULL;
+  return g_list_model_get_item (G_LIST_MODEL (self->visible),
+                                (guint) gtk_list_box_row_get_index (row));
+}
+
+void
+rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *diagnostics,
+                               const char *config_text)
+{
+  g_autoptr (RcProblem) previous = NULL;
+  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  gboolean same_folder;
+
+  g_return_if_fail (RC_IS_PROBLEMS_VIEW (self));
+  g_return_if_fail (G_IS_FILE (folder));
+  g_return_if_fail (diagnostics != NULL);
+
+  same_folder = self->folder != NULL && g_file_equal (self->folder, folder);
+  previous = same_folder ? selected_problem (self) : NULL;
+  g_set_object (&self->folder, folder);
+  g_free (self->config_text);
+  self->config_text = g_strdup (config_text);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    g_ptr_array_add (items, rc_problem_new (g_ptr_array_index (diagnostics, i)));
+  g_list_store_splice (self->problems, 0, g_list_model_get_n_items (G_LIST_MODEL (self->problems)),
+                       items->pdata, items->len);
+  rc_problems_view_update_counts (self, diagnostics);
+  rc_problems_view_show_file (self, same_folder ? self->shown_file : "config.yaml", same_folder);
+
+  /* Reselect "the same" problem so a save in an editor does not lose the reader's place. */
+  for (guint i = 0; previous != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (self->visible));
+       i++)
+    {
+      g_autoptr (RcProblem) item = g_list_model_get_item (G_LIST_MODEL (self->visible), i);
+
+      if (rc_problem_equal (item, previous))
+        {
+          gtk_list_box_select_row (self->problems_list,
+                                   gtk_list_box_get_row_at_index (self->problems_list, (int) i));
+          break;
+        }
+    }
+}
+
+GListModel *
+rc_problems_view_get_problems (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
+
+  return G_LIST_MODEL (self->problems);
+}
+
+void
+rc_problems_view_select (RcProblemsView *self, guint index)
+{
+  GtkListBoxRow *row;
+
+  g_return_if_fail (RC_IS_PROBLEMS_VIEW (self));
+
+  row = gtk_list_box_get_row_at_index (self->problems_list, (int) index);
+  g_return_if_fail (row != NULL);
+  gtk_list_box_select_row (self->problems_list, row);
+}
+
+RcProblem *
+rc_problems_view_dup_selected (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
+
+  return selected_problem (self);
+}
+
+GtkSourceBuffer *
+rc_problems_view_get_buffer (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
+
+  return self->buffer;
+}
+
+const char *
+rc_problems_view_get_shown_file (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
+
+  return self->shown_file;
+}

@@ -1,0 +1,499 @@
+/* rc-window.c
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "core/rc-checkout.h"
+#include "core/rc-diagnostic.h"
+#include "rc-boot-pane.h"
+#include "rc-community-picker.h"
+#include "rc-folder-watch.h"
+#include "rc-overview-page.h"
+#include "rc-problems-view.h"
+#include "rc-welcome-page.h"
+#include "rc-window.h"
+
+/* Revalidate this long after the last file event: editors save in bursts. */
+#define RC_WATCH_DELAY_MS 250
+
+struct _RcWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay *toast_overlay;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
+  GtkSpinner *spinner;
+  GtkStack *main_stack;
+  AdwViewStack *view_stack;
+  AdwViewStackPage *problems_page;
+  RcWelcomePage *welcome_page;
+  RcCommunityPicker *picker;
+  RcProblemsView *problems_view;
+  RcOverviewPage *overview_page;
+  RcBootPane *boot_pane;
+
+  /* Owned */
+  GSettings *settings;
+  GFile *folder;
+  RcCommunity *community;
+  RcFolderWatch *watch;
+  GCancellable *loading;
+};
+
+enum
+{
+  PROP_0,
+  PROP_COMMUNITY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (RcWindow, rc_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static void rc_window_load (RcWindow *self, gboolean is_reload);
+
+static RcDeployment
+settings_deployment (RcWindow *self)
+{
+  g_autofree char *name = g_settings_get_string (self->settings, "deployment");
+  RcDeployment deployment = RC_DEPLOYMENT_PRODUCTION;
+
+  rc_deployment_from_string (name, &deployment);
+  return deployment;
+}
+
+static void
+load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
+{
+  const char *dir = g_object_get_data (G_OBJECT (task), "dir");
+  RcDeployment deployment = GPOINTER_TO_UINT (task_data);
+  GError *error = NULL;
+  RcCommunity *community = rc_community_load (dir, NULL, deployment, &error);
+
+  if (community == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, community, g_object_unref);
+}
+
+/* The pages only exist for a community; without one the header shows the app's name. */
+static void
+rc_window_update_switcher_cb (RcWindow *self)
+{
+  gboolean has_community = self->community != NULL;
+
+  /* Also called while the template is built, before the children are bound. */
+  if (self->switcher_bar == NULL || self->switcher_title == NULL)
+    return;
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title, has_community);
+  adw_view_switcher_bar_set_reveal (
+      self->switcher_bar,
+      has_community && adw_view_switcher_title_get_title_visible (self->switcher_title));
+  if (!has_community)
+    {
+      adw_view_switcher_title_set_title (self->switcher_title, _ ("Runtime Console"));
+      adw_view_switcher_title_set_subtitle (self->switcher_title, "");
+      gtk_window_set_title (GTK_WINDOW (self), _ ("Runtime Console"));
+    }
+}
+
+static void
+rc_window_update_actions (RcWindow *self)
+{
+  gboolean has_community = self->community != NULL;
+  GAction *revalidate = g_action_map_lookup_action (G_ACTION_MAP (self), "revalidate");
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (revalidate), self->folder != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->view_stack), has_community);
+  rc_window_update_switcher_cb (self);
+}
+
+static void
+rc_window_show_community (RcWindow *self, gboolean is_reload)
+{
+  GPtrArray *diagnostics = rc_community_get_diagnostics (self->community);
+  guint errors = rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR);
+  guint warnings = rc_diagnostics_count (diagnostics, RC_SEVERITY_WARNING);
+  const char *name = rc_community_get_name (self->community);
+  g_autofree char *base = g_file_get_basename (self->folder);
+  g_autofree char *where = g_file_get_parse_name (self->folder);
+
+  adw_view_switcher_title_set_title (self->switcher_title, name != NULL ? name : base);
+  adw_view_switcher_title_set_subtitle (self->switcher_title, where);
+  gtk_window_set_title (GTK_WINDOW (self), name != NULL ? name : base);
+  /* Notes are informational; the badge counts what needs fixing. */
+  adw_view_stack_page_set_badge_number (self->problems_page, errors + warnings);
+  adw_view_stack_page_set_needs_attention (self->problems_page, errors > 0);
+
+  rc_problems_view_set_problems (self->problems_view, self->folder, diagnostics,
+                                 rc_community_get_config_text (self->community));
+  rc_overview_page_set_community (self->overview_page, self->community);
+  rc_boot_pane_set_community (self->boot_pane, self->community);
+  gtk_stack_set_visible_child_name (self->main_stack, "community");
+
+  if (is_reload)
+    {
+      g_autofree char *toast = NULL;
+
+      if (diagnostics->len == 0)
+        toast = g_strdup (_ ("Validated again: no problems"));
+      else
+        toast = g_strdup_printf (ngettext ("Validated again: %u problem",
+                                           "Validated again: %u problems", diagnostics->len),
+                                 diagnostics->len);
+      rc_window_add_toast (self, toast);
+      if (g_settings_get_boolean (self->settings, "reboot-on-change"))
+        rc_boot_pane_reboot (self->boot_pane);
+    }
+}
+
+static void
+load_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (RcWindow) self = RC_WINDOW (user_data);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community = NULL;
+  gboolean is_reload = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (result), "reload"));
+
+  community = g_task_propagate_pointer (G_TASK (result), &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  gtk_spinner_stop (self->spinner);
+  g_clear_object (&self->loading);
+  if (community == NULL)
+    {
+      g_clear_object (&self->community);
+      rc_welcome_page_set_problem (self->welcome_page, _ ("This Folder Cannot Be Checked"),
+                                   error->message);
+      gtk_stack_set_visible_child_name (self->main_stack, "welcome");
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMMUNITY]);
+      rc_window_update_actions (self);
+      return;
+    }
+  g_set_object (&self->community, community);
+  rc_window_show_community (self, is_reload);
+  rc_window_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMMUNITY]);
+}
+
+static void
+rc_window_load (RcWindow *self, gboolean is_reload)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  self->loading = g_cancellable_new ();
+
+  /* Validation reads every wheel of the overlay; keep it off the main loop. */
+  task = g_task_new (NULL, self->loading, load_cb, g_object_ref (self));
+  g_task_set_source_tag (task, rc_window_load);
+  g_task_set_task_data (task, GUINT_TO_POINTER (settings_deployment (self)), NULL);
+  g_object_set_data_full (G_OBJECT (task), "dir", g_file_get_path (self->folder), g_free);
+  g_object_set_data (G_OBJECT (task), "reload", GINT_TO_POINTER (is_reload));
+  gtk_spinner_start (self->spinner);
+  g_task_run_in_thread (task, load_in_thread);
+}
+
+static void
+watch_changed_cb (RcWindow *self)
+{
+  if (self->folder != NULL)
+    rc_window_load (self, TRUE);
+}
+
+static void
+rc_window_open_community (RcWindow *self, GFile *folder)
+{
+  RcApplication *app = RC_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  g_autofree char *path = g_file_get_path (folder);
+
+  g_set_object (&self->folder, folder);
+  g_clear_object (&self->watch);
+  self->watch = rc_folder_watch_new (folder, 3, RC_WATCH_DELAY_MS);
+  g_signal_connect_object (self->watch, "changed", G_CALLBACK (watch_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  if (app != NULL && path != NULL)
+    rc_application_add_recent (app, path);
+  rc_window_load (self, FALSE);
+}
+
+static void
+rc_window_community_activated_cb (RcWindow *self, GFile *folder)
+{
+  rc_window_open_community (self, folder);
+}
+
+static void
+rc_window_show_not_openable (RcWindow *self, const char *message)
+{
+  g_clear_object (&self->watch);
+  g_clear_object (&self->community);
+  g_clear_object (&self->folder);
+  rc_welcome_page_set_problem (self->welcome_page, _ ("Not a Community Folder"), message);
+  gtk_stack_set_visible_child_name (self->main_stack, "welcome");
+  rc_window_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMMUNITY]);
+}
+
+void
+rc_window_open_folder (RcWindow *self, GFile *folder)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) communities = NULL;
+  g_autofree char *where = NULL;
+  g_autofree char *message = NULL;
+
+  g_return_if_fail (RC_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (folder));
+
+  switch (rc_folder_classify (folder))
+    {
+    case RC_FOLDER_COMMUNITY:
+      rc_window_open_community (self, folder);
+      return;
+    case RC_FOLDER_CHECKOUT:
+      communities = rc_checkout_list_communities (folder, &error);
+      if (communities == NULL)
+        {
+          rc_window_show_not_openable (self, error->message);
+          return;
+        }
+      rc_community_picker_set_checkout (self->picker, folder, communities);
+      gtk_stack_set_visible_child_name (self->main_stack, "picker");
+      return;
+    case RC_FOLDER_UNKNOWN:
+    default:
+      where = g_file_get_parse_name (folder);
+      message = g_strdup_printf (
+          _ ("%s has neither a config.yaml nor a src/assistants folder. Open a community folder "
+             "(it holds config.yaml) or an OSA checkout."),
+          where);
+      rc_window_show_not_openable (self, message);
+      return;
+    }
+}
+
+static void
+rc_window_toast_cb (RcWindow *self, const char *text)
+{
+  rc_window_add_toast (self, text);
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target, const GValue *value, double x, double y, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+  g_autoptr (GSList) files = gdk_file_list_get_files (g_value_get_boxed (value));
+
+  if (files == NULL)
+    return FALSE;
+  rc_window_open_folder (self, G_FILE (files->data));
+  return TRUE;
+}
+
+static void
+revalidate_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+
+  if (self->folder != NULL)
+    rc_window_load (self, TRUE);
+}
+
+static void
+show_page_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+
+  if (self->community != NULL)
+    adw_view_stack_set_visible_child_name (self->view_stack, g_variant_get_string (param, NULL));
+}
+
+static void
+boot_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (self->community == NULL)
+    return;
+  adw_view_stack_set_visible_child_name (self->view_stack, "boot");
+  if (g_str_equal (name, "boot-cold"))
+    rc_boot_pane_boot (self->boot_pane, RC_BOOT_MODE_COLD);
+  else if (g_str_equal (name, "boot-warm"))
+    rc_boot_pane_boot (self->boot_pane, RC_BOOT_MODE_WARM);
+  else if (g_str_equal (name, "boot-cold-warm"))
+    rc_boot_pane_boot_cold_warm (self->boot_pane);
+  else if (g_str_equal (name, "runs"))
+    rc_boot_pane_ask_runs (self->boot_pane);
+  else if (g_str_equal (name, "stop"))
+    rc_boot_pane_stop (self->boot_pane);
+  else if (g_str_equal (name, "inspector"))
+    rc_boot_pane_show_inspector (self->boot_pane);
+  else if (g_str_equal (name, "seal-audit"))
+    rc_boot_pane_seal_audit (self->boot_pane);
+}
+
+static const GActionEntry win_actions[] = {
+  { "revalidate", revalidate_action },
+  { "show-page", show_page_action, "s" },
+  { "boot-cold", boot_action },
+  { "boot-warm", boot_action },
+  { "boot-cold-warm", boot_action },
+  { "runs", boot_action },
+  { "stop", boot_action },
+  { "inspector", boot_action },
+  { "seal-audit", boot_action },
+};
+
+static gboolean
+rc_window_close_request (GtkWindow *window)
+{
+  RcWindow *self = RC_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  return GTK_WINDOW_CLASS (rc_window_parent_class)->close_request (window);
+}
+
+static void
+rc_window_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RcWindow *self = RC_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_COMMUNITY:
+      g_value_set_object (value, self->community);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+rc_window_dispose (GObject *object)
+{
+  RcWindow *self = RC_WINDOW (object);
+
+  g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  g_clear_object (&self->watch);
+  gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_WINDOW);
+  g_clear_object (&self->community);
+  g_clear_object (&self->folder);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (rc_window_parent_class)->dispose (object);
+}
+
+static void
+rc_window_class_init (RcWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = rc_window_dispose;
+  object_class->get_property = rc_window_get_property;
+  window_class->close_request = rc_window_close_request;
+
+  properties[PROP_COMMUNITY] =
+      g_param_spec_object ("community", NULL, NULL, RC_TYPE_COMMUNITY,
+                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (RC_TYPE_WELCOME_PAGE);
+  g_type_ensure (RC_TYPE_COMMUNITY_PICKER);
+  g_type_ensure (RC_TYPE_PROBLEMS_VIEW);
+  g_type_ensure (RC_TYPE_OVERVIEW_PAGE);
+  g_type_ensure (RC_TYPE_BOOT_PANE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/earth/osc/RuntimeConsole/rc-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, problems_page);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, welcome_page);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, picker);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, problems_view);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, overview_page);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, boot_pane);
+  gtk_widget_class_bind_template_callback (widget_class, rc_window_community_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rc_window_toast_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rc_window_update_switcher_cb);
+}
+
+static void
+rc_window_setup_drop (RcWindow *self)
+{
+  GtkDropTarget *target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+static void
+rc_window_init (RcWindow *self)
+{
+  g_autoptr (GAction) reboot = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (APP_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
+                                   self);
+  reboot = g_settings_create_action (self->settings, "reboot-on-change");
+  g_action_map_add_action (G_ACTION_MAP (self), reboot);
+  rc_boot_pane_bind_actions (self->boot_pane, G_ACTION_MAP (self));
+  /* The deployment changes what /config resolves (fetch_allow, prelude): check again. */
+  g_signal_connect_object (self->settings, "changed::deployment", G_CALLBACK (watch_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  rc_window_setup_drop (self);
+  rc_window_update_actions (self);
+}
+
+RcWindow *
+rc_window_new (RcApplication *application)
+{
+  return g_object_new (RC_TYPE_WINDOW, "application", application, NULL);
+}
+
+RcCommunity *
+rc_window_get_community (RcWindow *self)
+{
+  g_return_val_if_fail (RC_IS_WINDOW (self), NULL);
+
+  return self->community;
+}
+
+void
+rc_window_add_toast (RcWindow *self, const char *title)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_if_fail (RC_IS_WINDOW (self));
+
+  /* Toast titles are markup. */
+  escaped = g_markup_escape_text (title, -1);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}

@@ -1,0 +1,560 @@
+/* test-window.c: the console window on real communities, under Xvfb.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "core/rc-csp.h"
+#include "core/rc-diagnostic.h"
+#include "core/rc-seal-probes.h"
+#include "rc-test-ui.h"
+#include "ui/rc-application.h"
+#include "ui/rc-boot-pane.h"
+#include "ui/rc-overview-page.h"
+#include "ui/rc-problem.h"
+#include "ui/rc-problems-view.h"
+#include "ui/rc-python-console.h"
+#include "ui/rc-step-chart.h"
+#include "ui/rc-window.h"
+
+static RcApplication *app;
+
+static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+static gpointer
+child (RcWindow *window, const char *name)
+{
+  return gtk_widget_get_template_child (GTK_WIDGET (window), RC_TYPE_WINDOW, name);
+}
+
+static RcWindow *
+open_window (const char *relative)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (path);
+  RcWindow *window = rc_window_new (app);
+  gboolean loaded = FALSE;
+  gulong id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  rc_window_open_folder (window, folder);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_signal_handler_disconnect (window, id);
+  g_assert_nonnull (rc_window_get_community (window));
+  /* Let the window lay out and draw before anyone looks at it. */
+  rc_test_spin (300);
+  return window;
+}
+
+static void
+show_page (RcWindow *window, const char *name)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-page",
+                                  g_variant_new_string (name));
+  rc_test_spin (300);
+}
+
+static void
+test_window_demo_has_no_problems (void)
+{
+  RcWindow *window = open_window ("data/examples/demo");
+  RcProblemsView *problems = child (window, "problems_view");
+  RcOverviewPage *overview = child (window, "overview_page");
+  GListModel *closure = rc_overview_page_get_closure (overview);
+  g_autofree char *shot = NULL;
+
+  /* No errors and no warnings; notes (checks this build cannot run) are allowed. */
+  for (guint i = 0; i < g_list_model_get_n_items (rc_problems_view_get_problems (problems)); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (rc_problems_view_get_problems (problems), i);
+      g_autofree char *text = rc_diagnostic_format (rc_problem_get_diagnostic (p));
+
+      g_test_message ("%s", text);
+      g_assert_cmpint (rc_problem_get_diagnostic (p)->severity, ==, RC_SEVERITY_NOTE);
+    }
+  g_assert_true (rc_community_is_valid (rc_window_get_community (window)));
+  g_assert_cmpstr (rc_problems_view_get_shown_file (problems), ==, "config.yaml");
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "demo-problems");
+  g_clear_pointer (&shot, g_free);
+
+  /* The overview lists the preload closure: the demo's one overlay wheel. */
+  g_assert_cmpuint (g_list_model_get_n_items (closure), ==, 1);
+  show_page (window, "overview");
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "demo-overview");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_broken_problems_at_lines (void)
+{
+  /* Each expected problem: the key path it names and the config.yaml line it points at. */
+  static const struct
+  {
+    const char *path;
+    guint line;
+  } expected[] = {
+    { "runtime.python.preload_on", 15 },
+    { "runtime.python.colour", 17 },
+    { "runtime.python.limits.exec_seconds", 19 },
+  };
+  RcWindow *window = open_window ("tests/fixtures/ui/broken");
+  RcProblemsView *problems = child (window, "problems_view");
+  GListModel *model = rc_problems_view_get_problems (problems);
+  GtkSourceBuffer *buffer = rc_problems_view_get_buffer (problems);
+  GtkTextIter cursor;
+  g_autofree char *shot = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+      g_autofree char *text = rc_diagnostic_format (rc_problem_get_diagnostic (p));
+
+      g_test_message ("problem: %s", text);
+    }
+  for (guint e = 0; e < G_N_ELEMENTS (expected); e++)
+    {
+      gboolean found = FALSE;
+      g_autoptr (GSList) marks = NULL;
+
+      for (guint i = 0; i < g_list_model_get_n_items (model) && !found; i++)
+        {
+          g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+          const RcDiagnostic *d = rc_problem_get_diagnostic (p);
+
+          found = g_strcmp0 (d->path, expected[e].path) == 0 && d->line == expected[e].line
+                  && d->severity == RC_SEVERITY_ERROR;
+        }
+      g_assert_true (found);
+      /* The source view carries an error mark on that line (0-based in GtkTextBuffer). */
+      marks =
+          gtk_source_buffer_get_source_marks_at_line (buffer, (int) expected[e].line - 1, "error");
+      g_assert_nonnull (marks);
+    }
+
+  /* Selecting a problem puts the cursor on its line and column. */
+  rc_problems_view_select (problems, 0);
+  rc_test_spin (200);
+  {
+    g_autoptr (RcProblem) first = g_list_model_get_item (model, 0);
+    const RcDiagnostic *d = rc_problem_get_diagnostic (first);
+
+    gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (buffer), &cursor,
+                                      gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (buffer)));
+    g_assert_cmpint (gtk_text_iter_get_line (&cursor) + 1, ==, (int) d->line);
+    g_assert_cmpint (gtk_text_iter_get_line_offset (&cursor) + 1, ==, (int) MAX (d->column, 1));
+  }
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "broken-problems");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static char *
+copy_fixture (const char *relative)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *src =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *root = g_dir_make_tmp ("rc-window-XXXXXX", &error);
+  g_autofree char *name = g_path_get_basename (relative);
+  /* The folder keeps its name: a name that differs from `id` is a warning of its own. */
+  char *dir = g_build_filename (root, name, NULL);
+  g_autofree char *dest = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (dir, 0755), ==, 0);
+  dest = g_build_filename (dir, "config.yaml", NULL);
+  g_file_get_contents (src, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (dest, text, -1, &error);
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+test_window_revalidates_on_change (void)
+{
+  g_autofree char *dir = copy_fixture ("tests/fixtures/ui/broken");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *text = NULL;
+  g_autofree char *fixed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcProblem) before = NULL;
+  g_autoptr (RcProblem) after = NULL;
+  RcWindow *window = rc_window_new (app);
+  RcProblemsView *problems = child (window, "problems_view");
+  gboolean loaded = FALSE;
+  gulong id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  rc_window_open_folder (window, folder);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 3);
+  /* Select the second problem (colour, line 17), then fix the first one in an "editor". */
+  rc_problems_view_select (problems, 1);
+  before = rc_problems_view_dup_selected (problems);
+  g_assert_nonnull (before);
+  g_assert_cmpstr (rc_problem_get_diagnostic (before)->path, ==, "runtime.python.colour");
+
+  g_file_get_contents (config, &text, NULL, &error);
+  g_assert_no_error (error);
+  {
+    g_auto (GStrv) parts = g_strsplit (text, "preload_on: sometimes", 2);
+
+    g_assert_cmpuint (g_strv_length (parts), ==, 2);
+    fixed = g_strjoinv ("preload_on: first_message", parts);
+  }
+  loaded = FALSE;
+  g_file_set_contents (config, fixed, -1, &error);
+  g_assert_no_error (error);
+  /* The watch debounces, then revalidates: well within a second on an idle machine. */
+  g_assert_true (rc_test_wait_for (&loaded, 10));
+  g_signal_handler_disconnect (window, id);
+  g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 2);
+  after = rc_problems_view_dup_selected (problems);
+  g_assert_nonnull (after);
+  g_assert_true (rc_problem_equal (before, after));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (config);
+  g_rmdir (dir);
+  {
+    g_autofree char *root = g_path_get_dirname (dir);
+
+    g_rmdir (root);
+  }
+}
+
+static void
+test_window_checkout_lists_communities (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("rc-checkout-XXXXXX", &error);
+  g_autofree char *demo = g_build_filename (root, "src", "assistants", "demo", NULL);
+  g_autofree char *config = g_build_filename (demo, "config.yaml", NULL);
+  g_autoptr (GFile) checkout = NULL;
+  g_autofree char *shot = NULL;
+  RcWindow *window;
+  GtkStack *stack;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (demo, 0755), ==, 0);
+  g_file_set_contents (config, "id: demo\n", -1, &error);
+  g_assert_no_error (error);
+  checkout = g_file_new_for_path (root);
+  window = rc_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  rc_window_open_folder (window, checkout);
+  stack = child (window, "main_stack");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "picker");
+  g_assert_null (rc_window_get_community (window));
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "checkout-picker");
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (config);
+  g_rmdir (demo);
+}
+
+static void
+test_window_overlay_problem_opens_json (void)
+{
+  RcWindow *window = open_window ("tests/fixtures/ui/bad-overlay");
+  RcProblemsView *problems = child (window, "problems_view");
+  GListModel *model = rc_problems_view_get_problems (problems);
+  GtkSourceBuffer *buffer = rc_problems_view_get_buffer (problems);
+  GtkSourceLanguage *language;
+  g_autoptr (GSList) marks = NULL;
+  GtkTextIter cursor;
+  g_autofree char *shot = NULL;
+  guint index = G_MAXUINT;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (rc_problem_get_diagnostic (p)->path, "packages.demo-helpers.colour") == 0)
+        index = i;
+    }
+  g_assert_cmpuint (index, !=, G_MAXUINT);
+  rc_problems_view_select (problems, index);
+  rc_test_spin (200);
+  /* The source view switched to the overlay, highlighted as JSON, marked and at the key. */
+  g_assert_cmpstr (rc_problems_view_get_shown_file (problems), ==,
+                   "runtime/bad-overlay-pyodide-lock.json");
+  language = gtk_source_buffer_get_language (buffer);
+  g_assert_nonnull (language);
+  g_assert_cmpstr (gtk_source_language_get_id (language), ==, "json");
+  marks = gtk_source_buffer_get_source_marks_at_line (buffer, 11, "error");
+  g_assert_nonnull (marks);
+  gtk_text_buffer_get_iter_at_mark (GTK_TEXT_BUFFER (buffer), &cursor,
+                                    gtk_text_buffer_get_insert (GTK_TEXT_BUFFER (buffer)));
+  g_assert_cmpint (gtk_text_iter_get_line (&cursor), ==, 11);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "overlay-problem");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_drop_opens_folder (void)
+{
+  g_autofree char *path =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data", "examples", "demo", NULL);
+  g_autoptr (GListModel) controllers = NULL;
+  g_autoptr (GSList) files = NULL;
+  g_auto (GValue) value = G_VALUE_INIT;
+  GtkDropTarget *target = NULL;
+  RcWindow *window = rc_window_new (app);
+  gboolean loaded = FALSE, accepted = FALSE;
+
+  gtk_window_present (GTK_WINDOW (window));
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && target == NULL; i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        target = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (target);
+  /* What a file manager's drop delivers: a GdkFileList. */
+  files = g_slist_prepend (NULL, g_file_new_for_path (path));
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (files));
+  g_slist_free_full (g_steal_pointer (&files), g_object_unref);
+  g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_assert_true (accepted);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_assert_cmpstr (rc_community_get_id (rc_window_get_community (window)), ==, "demo");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_shortcuts_and_accels (void)
+{
+  RcWindow *window = rc_window_new (app);
+  GtkShortcutsWindow *overlay;
+  g_auto (GStrv) boot = NULL;
+  g_auto (GStrv) open = NULL;
+  g_autofree char *shot = NULL;
+  GLogLevelFlags fatal;
+  GtkWidget *about = NULL;
+  g_autoptr (GList) toplevels = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  /* help-overlay.ui is found under the application's resource base path. */
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  boot = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.boot-cold");
+  open = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.open");
+  g_assert_cmpstr (boot[0], ==, "<Control>b");
+  g_assert_cmpstr (open[0], ==, "<Control>o");
+  gtk_window_set_default_size (GTK_WINDOW (overlay), 1100, 720);
+  /* GTK 4.8's GtkShortcutsWindow measures one of its own labels at -3 px and warns; that is
+   * GTK's layout, not this window's: only criticals stay fatal while it is shown. */
+  fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (overlay), "shortcuts");
+  gtk_window_destroy (GTK_WINDOW (overlay));
+  g_log_set_always_fatal (fatal);
+
+  /* The about window names the app, its version and the engine it embeds. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  rc_test_spin (300);
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_ABOUT_WINDOW (l->data))
+      about = l->data;
+  g_assert_nonnull (about);
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (about, "about");
+  gtk_window_destroy (GTK_WINDOW (about));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+typedef struct
+{
+  gboolean finished;
+  RcRunRecord *record;
+} BootWait;
+
+static void
+boot_finished_cb (RcBootPane *pane, const RcRunRecord *record, BootWait *wait)
+{
+  wait->record = record != NULL ? rc_run_record_copy (record) : NULL;
+  wait->finished = TRUE;
+}
+
+static RcRunRecord *
+boot_and_wait (RcWindow *window, const char *action, double seconds)
+{
+  RcBootPane *pane = child (window, "boot_pane");
+  BootWait wait = { 0 };
+  gulong id = g_signal_connect (pane, "boot-finished", G_CALLBACK (boot_finished_cb), &wait);
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
+  g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
+  g_assert_true (rc_test_wait_for (&wait.finished, seconds));
+  g_signal_handler_disconnect (pane, id);
+  g_assert_nonnull (wait.record);
+  rc_test_spin (300);
+  return wait.record;
+}
+
+static void
+console_finished_cb (RcPythonConsole *console, JsonObject *result, gboolean *done)
+{
+  *done = TRUE;
+}
+
+static void
+test_window_boot_cold_ready (void)
+{
+  RcWindow *window = open_window ("data/examples/demo");
+  RcBootPane *pane = child (window, "boot_pane");
+  g_autoptr (RcRunRecord) record = NULL;
+  RcPythonConsole *console;
+  GPtrArray *verdicts;
+  gboolean done = FALSE;
+  gboolean audited = FALSE;
+  gboolean revalidated = FALSE;
+  g_autoptr (RcRunRecord) warm = NULL;
+  gulong id;
+  g_autofree char *shot = NULL;
+
+  g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
+  show_page (window, "boot");
+  record = boot_and_wait (window, "boot-cold", 150);
+  g_test_message ("outcome: %s", record->outcome.message);
+  /* The screenshot comes first so a failing boot leaves one to look at. */
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
+  g_clear_pointer (&shot, g_free);
+  g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_READY);
+  /* The step table filled: one row per boot step the worker announced. */
+  g_assert_cmpuint (record->steps->len, >, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), ==,
+                    record->steps->len);
+
+  /* The Python console runs code in the sealed runtime. */
+  console = RC_PYTHON_CONSOLE (
+      gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "python_console"));
+  g_signal_connect (console, "finished", G_CALLBACK (console_finished_cb), &done);
+  rc_python_console_run (console, "print(6 * 7)\n");
+  g_assert_true (rc_test_wait_for (&done, 60));
+  g_assert_cmpstr (rc_python_console_get_status (console), ==, "ok");
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
+                                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "results_stack")),
+                                    "python");
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-python");
+  g_clear_pointer (&shot, g_free);
+
+  /* The seal audit: every sealed import is denied with its reason and egress outside
+   * fetch_allow is refused. nemarlike's connect-src does not list the demo's data host, so
+   * the fetch_allow probe fails, from the policy analysis. */
+  g_signal_connect_swapped (pane, "audit-finished", G_CALLBACK (set_true), &audited);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "seal-audit", NULL);
+  g_assert_true (rc_test_wait_for (&audited, 180));
+  verdicts = rc_boot_pane_get_audit_verdicts (pane);
+  g_assert_nonnull (verdicts);
+  g_assert_cmpuint (verdicts->len, ==, 8);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RcSealVerdict *v = g_ptr_array_index (verdicts, i);
+
+      g_test_message ("probe %u: %s: %s", i, v->passed ? "pass" : "fail", v->detail);
+      g_assert_true (v->passed == (i < 7));
+    }
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "seal-audit");
+
+  /* A warm boot in the same session: the step chart puts it under the cold one. */
+  warm = boot_and_wait (window, "boot-warm", 150);
+  g_assert_cmpint (warm->scenario, ==, RC_SCENARIO_WARM);
+  g_assert_cmpint (warm->outcome.state, ==, RC_OUTCOME_READY);
+  g_assert_cmpuint (rc_step_chart_get_n_bars (RC_STEP_CHART (gtk_widget_get_template_child (
+                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "step_chart"))),
+                    ==, record->steps->len);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
+                                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "results_stack")),
+                                    "steps");
+  rc_test_spin (300);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold-warm");
+
+  /* Validating again (as after a save) keeps the booted runtime the console is working in. */
+  id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &revalidated);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "revalidate", NULL);
+  g_assert_true (rc_test_wait_for (&revalidated, 60));
+  g_signal_handler_disconnect (window, id);
+  g_assert_cmpint (rc_engine_get_state (rc_boot_pane_get_engine (pane)), ==, RC_ENGINE_STATE_READY);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_boot_control_fails (void)
+{
+  RcWindow *window = open_window ("data/examples/demo");
+  RcBootPane *pane = child (window, "boot_pane");
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (RcRunRecord) record = NULL;
+  g_autofree char *outcome = NULL;
+  g_autofree char *shot = NULL;
+
+  g_assert_true (rc_boot_pane_select_preset (pane, "control"));
+  /* The static analysis already says why: no wasm grant. */
+  g_assert_nonnull (rc_boot_pane_get_findings (pane));
+  g_assert_nonnull (rc_csp_findings_find (rc_boot_pane_get_findings (pane), "wasm", NULL));
+  g_assert_false (rc_csp_findings_find (rc_boot_pane_get_findings (pane), "wasm", NULL)->granted);
+  /* control hangs in loadPyodide until the deadline: keep it short. */
+  g_settings_set_uint (settings, "deadline", 20);
+  show_page (window, "boot");
+  record = boot_and_wait (window, "boot-cold", 90);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
+  g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_nonnull (record->outcome.diagnosis);
+  outcome = rc_boot_pane_dup_outcome_text (pane);
+  g_test_message ("outcome shown: %s", outcome);
+  g_assert_nonnull (strstr (outcome, record->outcome.diagnosis));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = rc_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/window/demo-no-problems", test_window_demo_has_no_problems);
+  g_test_add_func ("/ui/window/broken-problems", test_window_broken_problems_at_lines);
+  g_test_add_func ("/ui/window/overlay-problem", test_window_overlay_problem_opens_json);
+  g_test_add_func ("/ui/window/revalidate-on-change", test_window_revalidates_on_change);
+  g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts_and_accels);
+  g_test_add_func ("/ui/window/drop", test_window_drop_opens_folder);
+  g_test_add_func ("/ui/window/checkout", test_window_checkout_lists_communities);
+  g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
+  g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
