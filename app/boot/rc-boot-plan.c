@@ -6,6 +6,7 @@
 #include "boot/rc-boot-plan.h"
 #include "boot/rc-engine.h"
 #include "core/rc-lock-overlay.h"
+#include "core/rc-json-util.h"
 
 static JsonObject *
 payload_member_object (JsonObject *payload, const char *name)
@@ -111,22 +112,7 @@ rc_boot_plan_index_url (JsonObject *plan)
 GStrv
 rc_boot_plan_fetch_allow (JsonObject *plan)
 {
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonNode *node = json_object_get_member (plan_runtime (plan), "fetch_allow");
-
-  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *item = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
-            g_strv_builder_add (builder, json_node_get_string (item));
-        }
-    }
-  return g_strv_builder_end (builder);
+  return rc_json_object_dup_strv (plan_runtime (plan), "fetch_allow");
 }
 
 static JsonObject *

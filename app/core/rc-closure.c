@@ -3,6 +3,7 @@
 
 #include "rc-closure.h"
 #include "rc-json-builder-private.h"
+#include "rc-json-util.h"
 
 G_DEFINE_BOXED_TYPE (RcClosureEntry, rc_closure_entry, rc_closure_entry_copy, rc_closure_entry_free)
 
@@ -55,22 +56,7 @@ string_member (JsonObject *entry, const char *member)
 static GStrv
 string_list_member (JsonObject *entry, const char *member)
 {
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonNode *node = json_object_get_member (entry, member);
-
-  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          JsonNode *item = json_array_get_element (array, i);
-
-          if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
-            g_strv_builder_add (builder, json_node_get_string (item));
-        }
-    }
-  return g_strv_builder_end (builder);
+  return rc_json_object_dup_strv (entry, member);
 }
 
 typedef struct

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "core/rc-csp-presets.h"
+#include "core/rc-json-util.h"
 #include "rc-boot-pane-private.h"
 #include "rc-source-style.h"
 
@@ -51,25 +52,14 @@ GStrv
 _rc_boot_pane_dup_fetch_allow (RcBootPane *self)
 {
   g_autoptr (JsonObject) runtime = NULL;
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  JsonArray *allow;
 
   if (self->community == NULL)
     return NULL;
   runtime = rc_community_get_runtime_python (
       self->community, (RcDeployment) adw_combo_row_get_selected (self->deployment_row));
-  if (runtime == NULL || !json_object_has_member (runtime, "fetch_allow")
-      || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (runtime, "fetch_allow")))
+  if (runtime == NULL)
     return NULL;
-  allow = json_object_get_array_member (runtime, "fetch_allow");
-  for (guint i = 0; i < json_array_get_length (allow); i++)
-    {
-      JsonNode *node = json_array_get_element (allow, i);
-
-      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        g_strv_builder_add (builder, json_node_get_string (node));
-    }
-  return g_strv_builder_end (builder);
+  return rc_json_object_dup_strv (runtime, "fetch_allow");
 }
 
 static GtkWidget *

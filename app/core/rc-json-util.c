@@ -1,0 +1,25 @@
+/* rc-json-util.c */
+#include "config.h"
+
+#include "rc-json-util.h"
+
+GStrv
+rc_json_object_dup_strv (JsonObject *object, const char *member)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  JsonNode *node = object != NULL ? json_object_get_member (object, member) : NULL;
+
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *item = json_array_get_element (array, i);
+
+          if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
+            g_strv_builder_add (builder, json_node_get_string (item));
+        }
+    }
+  return g_strv_builder_end (builder);
+}
