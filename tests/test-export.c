@@ -249,7 +249,7 @@ test_markdown (void)
   g_assert_true (g_str_has_prefix (md, "### What it costs\n\nMeasured on 2026-11-29 with "
                                        "runtime-console"));
   g_assert_nonnull (strstr (md, "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6), Pyodide 0.29.5"));
-  g_assert_nonnull (strstr (md, "3 cold, 3 warm and 1 changed-wheel runs"));
+  g_assert_nonnull (strstr (md, "Runs: 3 cold, 3 warm and 1 changed-wheel;"));
   g_assert_nonnull (strstr (md, "| What | cold | warm | changed-wheel |\n|---|---|---|---|\n"));
   g_assert_nonnull (strstr (
       md, "| Interpreter (pyodide.js, lock, wasm, standard library) | 12.3 MB | 0 B | 0 B |\n"));

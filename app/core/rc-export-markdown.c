@@ -181,7 +181,7 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
       out,
       _ ("Measured on %s with runtime-console %s: WebKitGTK %s (JavaScriptCore %s), Pyodide "
          "%s, %s, under the %s policy, throttle %s, deployment %s, page origin %s, "
-         "on a machine with %u cores and %s of memory. %s runs; each figure is the median, "
+         "on a machine with %u cores and %s of memory. Runs: %s; each figure is the median, "
          "with the range when there were several runs. Bytes are bytes over the network as the "
          "loopback proxy counted them, so a cache hit is 0 B; the heap is the WebAssembly "
          "memory after boot.\n\n"),
