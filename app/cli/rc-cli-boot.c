@@ -6,6 +6,7 @@
 
 #include "boot/rc-engine.h"
 #include "core/rc-csp-presets.h"
+#include "rc-cli-common.h"
 #include "rc-cli.h"
 
 typedef struct
@@ -178,8 +179,8 @@ rc_cli_boot (int argc, char **argv)
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
-  g_autoptr (GOptionContext) context =
-      g_option_context_new (_ ("DIR — boot a community's runtime once"));
+  g_autoptr (GOptionContext) context = rc_cli_context_new (
+      "boot", NULL, _ ("Boots a community's runtime once, headless, and prints each step."));
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (RcServer) server = NULL;
@@ -194,12 +195,13 @@ rc_cli_boot (int argc, char **argv)
       context, _ ("Needs a display: without DISPLAY it starts Xvfb itself; or run it under "
                   "“xvfb-run -a”. Exits 0 when the runtime is ready (and CODE, if given, ran "
                   "with status ok), 1 when it failed, 2 when it could not run."));
-  if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL
-      || g_strv_length (rest) != 1)
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return rc_cli_cannot_run ("boot", error);
+  if (rest == NULL || g_strv_length (rest) != 1)
     {
-      fprintf (stderr, "runtime-console boot: %s\n",
-               error != NULL ? error->message : _ ("give exactly one community folder"));
-      return RC_EXIT_CANNOT_RUN;
+      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _ ("give exactly one community folder"));
+      return rc_cli_cannot_run ("boot", error);
     }
   if ((worker != NULL && !rc_worker_kind_from_string (worker, &kind))
       || (deployment != NULL && !rc_deployment_from_string (deployment, &d))

@@ -14,6 +14,7 @@
 #include "boot/rc-measure-runner.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-diagnostic.h"
+#include "rc-cli-common.h"
 #include "rc-cli.h"
 
 typedef struct
@@ -104,11 +105,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
     { NULL },
   };
   g_autoptr (GOptionContext) context =
-      g_option_context_new (_ ("DIR — measure cold and warm boots of a community"));
+      rc_cli_context_new ("measure", NULL, _ ("Measures cold and warm boots of a community."));
 
   o->runs = 1;
   o->deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_set_description (
       context, _ ("Needs a display: without DISPLAY it starts Xvfb itself. Exits 0 when every "
@@ -383,10 +383,7 @@ rc_cli_measure (int argc, char **argv)
              == NULL
       || (scenarios = rc_scenarios_parse (o.scenarios != NULL ? o.scenarios : "cold,warm", &error))
              == NULL)
-    {
-      fprintf (stderr, "runtime-console measure: %s\n", error->message);
-      return RC_EXIT_CANNOT_RUN;
-    }
+    return rc_cli_cannot_run ("measure", error);
   if (o.check_budgets != NULL)
     measurement = rc_measurement_load (o.check_budgets, &error);
   else if (rc_cli_init_display ())
@@ -394,9 +391,6 @@ rc_cli_measure (int argc, char **argv)
   else
     return RC_EXIT_CANNOT_RUN;
   if (measurement == NULL)
-    {
-      fprintf (stderr, "runtime-console measure: %s\n", error->message);
-      return RC_EXIT_CANNOT_RUN;
-    }
+    return rc_cli_cannot_run ("measure", error);
   return conclude (measurement, &o, budgets);
 }

@@ -326,10 +326,10 @@ prelude_string (RcCheck *c, RcYamlNode *v, const char *path, const char *deploym
     return;
   rc_check_report (c, RC_SEVERITY_NOTE, v, path, "prelude-not-compiled",
                    _ ("OSA compiles it when the config loads; a syntax error there stops the "
-                      "server. Boot the runtime to run it."),
-                   "prelude%s%s was not compiled: the compile check needs Pyodide and is not "
-                   "part of validate yet",
-                   deployment ? " for " : "", deployment ? deployment : "");
+                      "server. Check it with runtime-console validate --compile-prelude, or "
+                      "boot the runtime."),
+                   "prelude%s%s was not compiled: that needs Pyodide", deployment ? " for " : "",
+                   deployment ? deployment : "");
 }
 
 static void
