@@ -22,6 +22,15 @@ check "and says so" "grep -q 'missing' '$tmp/err'"
 "$rc" boot "$src/data/examples/demo" --csp nosuch >"$tmp/out" 2>"$tmp/err"; status=$?
 check "an unknown preset exits 2" "[ $status -eq 2 ]"
 check "naming the presets" "grep -q 'nemarlike' '$tmp/err'"
+check "and pointing at --help" "grep -q 'runtime-console boot --help' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --worker wasm >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a bad --worker exits 2" "[ $status -eq 2 ]"
+check "naming the value and pointing at --help" \
+  "grep -q 'wasm' '$tmp/err' && grep -q 'runtime-console boot --help' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --deployment staging >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a bad --deployment exits 2" "[ $status -eq 2 ]"
+check "naming the value and pointing at --help" \
+  "grep -q 'staging' '$tmp/err' && grep -q 'runtime-console boot --help' '$tmp/err'"
 "$rc" boot "$src/data/examples/demo" --worker osa >"$tmp/out" 2>"$tmp/err"; status=$?
 check "the OSA worker outside an OSA checkout exits 2" "[ $status -eq 2 ]"
 check "and says why" "grep -q 'osa-runtime.bundle.js' '$tmp/err'"

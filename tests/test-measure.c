@@ -122,7 +122,7 @@ static void
 test_bad_arguments (void)
 {
   g_autofree char *demo = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
-  g_autofree char *err1 = NULL, *err2 = NULL, *err3 = NULL;
+  g_autofree char *err1 = NULL, *err2 = NULL, *err3 = NULL, *err4 = NULL, *err5 = NULL;
 
   g_assert_cmpint (run_cli ((const char *[]){ "measure", NULL }, NULL, &err1), ==, 2);
   g_assert_nonnull (strstr (err1, "community folder"));
@@ -133,6 +133,15 @@ test_bad_arguments (void)
   g_assert_cmpint (
       run_cli ((const char *[]){ "measure", demo, "--budget", "boot_ms=fast", NULL }, NULL, &err3),
       ==, 2);
+  /* Bad values and unknown presets are option errors: they point at --help. */
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "measure", demo, "--worker", "wasm", NULL }, NULL, &err4), ==, 2);
+  g_assert_nonnull (strstr (err4, "“wasm”"));
+  g_assert_nonnull (strstr (err4, "runtime-console measure --help"));
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "measure", demo, "--csp", "nosuch", NULL }, NULL, &err5), ==, 2);
+  g_assert_nonnull (strstr (err5, "nemarlike"));
+  g_assert_nonnull (strstr (err5, "runtime-console measure --help"));
 }
 
 static void
@@ -144,6 +153,9 @@ test_exit_and_progress (void)
   g_assert_nonnull (strstr (s->err, "[1/3] cold-1: booting"));
   g_assert_nonnull (strstr (s->err, "[3/3] changed-wheel-1: booting"));
   g_assert_nonnull (strstr (s->err, "warm-1 [2/4] loading_package demo-helpers"));
+  /* runtime_loaded is printed as step 1 finishing, not as a step of its own */
+  g_assert_nonnull (strstr (s->err, "cold-1 [1/4] loading_runtime done in "));
+  g_assert_null (strstr (s->err, "runtime_loaded"));
   g_assert_true (g_str_has_prefix (s->out, "cold: 1 run, 0 failed"));
   g_assert_nonnull (strstr (s->out, "\nchanged-wheel: 1 run, 0 failed"));
   g_assert_cmpuint (s->measurement->runs->len, ==, 3);

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "boot/rc-engine.h"
 #include "core/rc-csp-presets.h"
@@ -16,7 +17,25 @@ typedef struct
   char *execute;
   char *record_file;
   int status;
+  double loading_started; /* page time (ms) step 1 began, -1 if unknown */
+  int label_width;        /* of the last "[n/m]", so the ready line lines up under it */
 } BootRun;
+
+/* One aligned line: LABEL PHASE WHAT, then the page time and the heap when known. */
+static void
+print_row (int label_width, const char *label, const char *phase, const char *what, double t,
+           double heap)
+{
+  g_autoptr (GString) line = g_string_new (NULL);
+
+  g_string_printf (line, "  %-*s %-16s %-24s", label_width, label, phase, what);
+  if (t >= 0)
+    g_string_append_printf (line, " %8.2f s", t / 1000);
+  if (heap > 0)
+    g_string_append_printf (line, _ ("  heap %.1f MB"), heap / 1e6);
+  g_strchomp (line->str);
+  puts (line->str);
+}
 
 static void
 print_progress (RcEngine *engine, JsonObject *message, BootRun *run)
@@ -26,23 +45,39 @@ print_progress (RcEngine *engine, JsonObject *message, BootRun *run)
       json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
   double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
   double heap = rc != NULL ? json_object_get_double_member_with_default (rc, "heap", -1) : -1;
-  g_autofree char *stamp = t >= 0 ? g_strdup_printf ("%8.2f s", t / 1000) : g_strdup ("");
-  g_autofree char *mem =
-      heap > 0 ? g_strdup_printf (_ ("heap %.1f MB"), heap / 1e6) : g_strdup ("");
 
   if (g_str_equal (type, "progress"))
     {
+      const char *phase = json_object_get_string_member_with_default (message, "phase", "?");
       const char *what = json_object_get_string_member_with_default (
           message, "package", json_object_get_string_member_with_default (message, "module", ""));
+      g_autofree char *label =
+          g_strdup_printf ("[%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "]",
+                           json_object_get_int_member_with_default (message, "step", 0),
+                           json_object_get_int_member_with_default (message, "steps", 0));
+      g_autofree char *done = NULL;
 
-      printf ("  [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %-16s %-24s %s  %s\n",
-              json_object_get_int_member_with_default (message, "step", 0),
-              json_object_get_int_member_with_default (message, "steps", 0),
-              json_object_get_string_member_with_default (message, "phase", "?"), what, stamp, mem);
+      run->label_width = strlen (label);
+      if (g_str_equal (phase, "loading_runtime"))
+        run->loading_started = t;
+      /* runtime_loaded is step 1 finishing, not a step of its own (runtime-worker.md). */
+      if (g_str_equal (phase, "runtime_loaded"))
+        {
+          phase = "loading_runtime";
+          what = done =
+              t >= 0 && run->loading_started >= 0
+                  ? g_strdup_printf (_ ("done in %.2f s"), (t - run->loading_started) / 1000)
+                  : g_strdup (_ ("done"));
+        }
+      print_row (run->label_width, label, phase, what, t, heap);
     }
   else if (g_str_equal (type, "ready"))
-    printf ("  ready %-35s %s  %s\n",
-            json_object_get_string_member_with_default (message, "version", ""), stamp, mem);
+    {
+      g_autofree char *what = g_strdup_printf (
+          "Pyodide %s", json_object_get_string_member_with_default (message, "version", "?"));
+
+      print_row (run->label_width, "", _ ("ready"), what, t, heap);
+    }
   fflush (stdout);
 }
 
@@ -111,7 +146,7 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     fprintf (stderr, "runtime-console boot: %s\n", error->message);
   if (record->outcome.state == RC_OUTCOME_READY)
     {
-      printf (_ ("READY: Pyodide %s in %.2f s (web process RSS %.1f MB)\n"),
+      printf (_ ("READY: Pyodide %s, %.2f s in total (web process RSS %.1f MB)\n"),
               record->outcome.version, record->boot_ms / 1000, record->web_process_rss_bytes / 1e6);
       run->status = RC_EXIT_OK;
       if (run->execute != NULL)
@@ -122,7 +157,8 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   else
     {
-      printf (_ ("FAILED (%s): %s\n"), record->outcome.kind, record->outcome.message);
+      printf (_ ("FAILED (%s) after %.2f s in total: %s\n"), record->outcome.kind,
+              record->boot_ms / 1000, record->outcome.message);
       if (record->outcome.diagnosis != NULL)
         printf ("%s\n%s\n", _ ("Diagnosis:"), record->outcome.diagnosis);
       run->status = RC_EXIT_FAILED;
@@ -130,15 +166,18 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   g_main_loop_quit (run->loop);
 }
 
+/* The preset named by --csp, or the --csp-text policy; an unknown preset is an option error,
+ * so it gets the --help pointer like the others. */
 static gboolean
-resolve_policy (const char *preset, const char *text, char **name, char **policy)
+resolve_policy (const char *preset, const char *text, char **name, char **policy, GError **error)
 {
-  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) local_error = NULL;
   g_autoptr (RcCspPreset) found = NULL;
 
   if (preset != NULL && text != NULL)
     {
-      fprintf (stderr, "%s\n", _ ("runtime-console boot: give --csp or --csp-text, not both"));
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _ ("give either --csp or --csp-text, not both"));
       return FALSE;
     }
   if (text != NULL)
@@ -147,13 +186,13 @@ resolve_policy (const char *preset, const char *text, char **name, char **policy
       *policy = g_strdup (text);
       return TRUE;
     }
-  *name = g_strdup (preset != NULL ? preset : "none");
-  found = rc_csp_presets_lookup (*name, &error);
+  found = rc_csp_presets_lookup (preset != NULL ? preset : "none", &local_error);
   if (found == NULL)
     {
-      fprintf (stderr, "runtime-console boot: %s\n", error->message);
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, local_error->message);
       return FALSE;
     }
+  *name = g_strdup (found->name);
   *policy = g_strdup (found->policy);
   return TRUE;
 }
@@ -187,7 +226,7 @@ rc_cli_boot (int argc, char **argv)
   g_autoptr (RcEngine) engine = NULL;
   RcDeployment d = RC_DEPLOYMENT_PRODUCTION;
   RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
-  BootRun run = { 0 };
+  BootRun run = { .loading_started = -1, .label_width = 5 };
   GtkWidget *window;
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -197,30 +236,18 @@ rc_cli_boot (int argc, char **argv)
                   "with status ok), 1 when it failed, 2 when it could not run."));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return rc_cli_cannot_run ("boot", error);
-  if (rest == NULL || g_strv_length (rest) != 1)
+  if (!rc_cli_one_folder (rest, &error))
+    return rc_cli_cannot_run ("boot", error);
+  if (worker != NULL && !rc_worker_kind_from_string (worker, &kind))
     {
-      g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _ ("give exactly one community folder"));
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--worker must be builtin or osa, not “%s”"), worker);
       return rc_cli_cannot_run ("boot", error);
     }
-  if ((worker != NULL && !rc_worker_kind_from_string (worker, &kind))
-      || (deployment != NULL && !rc_deployment_from_string (deployment, &d))
-      || (deployment == NULL && !rc_deployment_from_environment (&d, &error)))
-    {
-      fprintf (stderr, "runtime-console boot: %s\n",
-               error != NULL ? error->message
-                             : _ ("--worker is builtin or osa; --deployment is production or "
-                                  "develop"));
-      return RC_EXIT_CANNOT_RUN;
-    }
-  if (!resolve_policy (csp, csp_text, &name, &policy))
-    return RC_EXIT_CANNOT_RUN;
-  community = rc_community_load (rest[0], NULL, d, &error);
-  if (community == NULL)
-    {
-      fprintf (stderr, "runtime-console boot: %s\n", error->message);
-      return RC_EXIT_CANNOT_RUN;
-    }
+  if (!rc_cli_pick_deployment (deployment, &d, &error)
+      || !resolve_policy (csp, csp_text, &name, &policy, &error)
+      || (community = rc_community_load (rest[0], NULL, d, &error)) == NULL)
+    return rc_cli_cannot_run ("boot", error);
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
 

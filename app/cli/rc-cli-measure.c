@@ -60,6 +60,7 @@ typedef struct
   RcMeasurement *measurement;
   GError *error;
   char *run_id;
+  double loading_started; /* page time (ms) step 1 of this run began, -1 if unknown */
   GCancellable *cancellable;
 } MeasureRun;
 
@@ -218,6 +219,7 @@ on_boot_started (RcMeasureRunner *runner, const char *run_id, guint number, guin
 {
   g_free (run->run_id);
   run->run_id = g_strdup (run_id);
+  run->loading_started = -1;
   fprintf (stderr, _ ("[%u/%u] %s: booting\n"), number, total, run_id);
 }
 
@@ -225,17 +227,30 @@ static void
 on_progress (RcEngine *engine, JsonObject *message, MeasureRun *run)
 {
   const char *type = json_object_get_string_member_with_default (message, "type", "");
-
-  const char *what;
+  JsonObject *rc =
+      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
+  double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
+  g_autofree char *done = NULL;
+  const char *phase, *what;
 
   if (!g_str_equal (type, "progress"))
     return;
+  phase = json_object_get_string_member_with_default (message, "phase", "?");
   what = json_object_get_string_member_with_default (
       message, "package", json_object_get_string_member_with_default (message, "module", NULL));
+  if (g_str_equal (phase, "loading_runtime"))
+    run->loading_started = t;
+  /* runtime_loaded is step 1 finishing, not a step of its own: say so, as `boot` does. */
+  if (g_str_equal (phase, "runtime_loaded"))
+    {
+      phase = "loading_runtime";
+      what = done = t >= 0 && run->loading_started >= 0
+                        ? g_strdup_printf (_ ("done in %.2f s"), (t - run->loading_started) / 1000)
+                        : g_strdup (_ ("done"));
+    }
   fprintf (stderr, "  %s [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %s%s%s\n", run->run_id,
            json_object_get_int_member_with_default (message, "step", 0),
-           json_object_get_int_member_with_default (message, "steps", 0),
-           json_object_get_string_member_with_default (message, "phase", "?"),
+           json_object_get_int_member_with_default (message, "steps", 0), phase,
            what != NULL ? " " : "", what != NULL ? what : "");
 }
 
@@ -278,6 +293,7 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
   RcThrottleProfile profile = RC_THROTTLE_NONE;
   RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
   g_autoptr (RcCspPreset) preset = NULL;
+  g_autoptr (GError) local_error = NULL;
 
   if (o->throttle != NULL && !rc_throttle_profile_from_string (o->throttle, &profile))
     {
@@ -294,8 +310,13 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
     }
   if (o->csp_text != NULL)
     rc_engine_set_csp (engine, "custom", o->csp_text);
-  else if ((preset = rc_csp_presets_lookup (o->csp != NULL ? o->csp : "none", error)) == NULL)
-    return FALSE;
+  else if ((preset = rc_csp_presets_lookup (o->csp != NULL ? o->csp : "none", &local_error))
+           == NULL)
+    {
+      /* An option error, so it gets the --help pointer like the others. */
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, local_error->message);
+      return FALSE;
+    }
   else
     rc_engine_set_csp (engine, preset->name, preset->policy);
   rc_server_set_throttle (server, profile);
@@ -305,18 +326,6 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
   return TRUE;
 }
 
-static gboolean
-pick_deployment (const Options *o, RcDeployment *out, GError **error)
-{
-  if (o->deployment == NULL)
-    return rc_deployment_from_environment (out, error);
-  if (rc_deployment_from_string (o->deployment, out))
-    return TRUE;
-  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-               _ ("--deployment must be production or develop, not “%s”"), o->deployment);
-  return FALSE;
-}
-
 static RcMeasurement *
 measure (const Options *o, GArray *scenarios, GError **error)
 {
@@ -324,12 +333,12 @@ measure (const Options *o, GArray *scenarios, GError **error)
   g_autoptr (RcServer) server = NULL;
   g_autoptr (RcEngine) engine = NULL;
   g_autoptr (RcMeasureRunner) runner = NULL;
-  MeasureRun run = { 0 };
+  MeasureRun run = { .loading_started = -1 };
   RcDeployment deployment;
   GtkWidget *window;
   guint signal_ids[2];
 
-  if (!pick_deployment (o, &deployment, error)
+  if (!rc_cli_pick_deployment (o->deployment, &deployment, error)
       || (community = rc_community_load (o->rest[0], NULL, deployment, error)) == NULL)
     return NULL;
   server = rc_server_new ();
