@@ -172,36 +172,121 @@ test_unthrottled (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (r->time_total, <, 1.0);
 }
 
+#define SLOW_CHUNK  (1024 * 1024)
+#define SLOW_CHUNKS 4
+#define SLOW_GAP_MS 100
+#define BIG_SIZE    (3 * 1024 * 1024)
+
+typedef struct
+{
+  SoupServerMessage *msg;
+  int sent;
+} SlowBody;
+
+/* The upstream's /slow: 4 MB, chunked, one MB every 100 ms. */
+static gboolean
+slow_chunk_cb (gpointer user_data)
+{
+  SlowBody *slow = user_data;
+  SoupMessageBody *body = soup_server_message_get_response_body (slow->msg);
+  g_autofree char *chunk = g_malloc (SLOW_CHUNK);
+
+  memset (chunk, 'a' + slow->sent, SLOW_CHUNK);
+  soup_message_body_append_take (body, (guchar *) g_steal_pointer (&chunk), SLOW_CHUNK);
+  if (++slow->sent == SLOW_CHUNKS)
+    soup_message_body_complete (body);
+  soup_server_message_unpause (slow->msg);
+  if (slow->sent < SLOW_CHUNKS)
+    return G_SOURCE_CONTINUE;
+  g_object_unref (slow->msg);
+  g_free (slow);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 upstream_cb (SoupServer *server, SoupServerMessage *msg, const char *path, GHashTable *query,
              gpointer user_data)
 {
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
   g_autofree char *text = g_strdup_printf ("upstream %s", path);
 
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "X-Upstream",
-                                "yes");
+  soup_message_headers_replace (headers, "X-Upstream", "yes");
   soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (msg, "text/plain", SOUP_MEMORY_COPY, text, strlen (text));
+  if (g_str_equal (path, "/slow"))
+    {
+      SlowBody *slow = g_new0 (SlowBody, 1);
+
+      slow->msg = g_object_ref (msg);
+      soup_message_headers_set_encoding (headers, SOUP_ENCODING_CHUNKED);
+      soup_message_headers_set_content_type (headers, "application/octet-stream", NULL);
+      soup_server_message_pause (msg);
+      g_timeout_add (SLOW_GAP_MS, slow_chunk_cb, slow);
+    }
+  else if (g_str_equal (path, "/big"))
+    soup_server_message_set_response (msg, "application/octet-stream", SOUP_MEMORY_TAKE,
+                                      g_malloc0 (BIG_SIZE), BIG_SIZE);
+  else
+    soup_server_message_set_response (msg, "text/plain", SOUP_MEMORY_COPY, text, strlen (text));
+}
+
+static char *
+start_upstream (SoupServer *upstream)
+{
+  g_autoptr (GError) error = NULL;
+  GSList *uris;
+  char *base;
+
+  soup_server_add_handler (upstream, NULL, upstream_cb, NULL, NULL);
+  soup_server_listen_local (upstream, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error);
+  g_assert_no_error (error);
+  uris = soup_server_get_uris (upstream);
+  base = g_strdup_printf ("http://127.0.0.1:%d", g_uri_get_port (uris->data));
+  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  return base;
+}
+
+/* The last logged CONNECT to @authority. */
+static RcRequestRecord *
+find_connect (RcServer *server, const char *authority)
+{
+  GPtrArray *requests = rc_server_get_requests (server);
+
+  for (guint i = requests->len; i > 0; i--)
+    {
+      RcRequestRecord *record = requests->pdata[i - 1];
+
+      if (g_strcmp0 (record->method, "CONNECT") == 0 && g_strcmp0 (record->url, authority) == 0)
+        return record;
+    }
+  return NULL;
+}
+
+/* What a client received through the tunnel: the upstream's response head as curl dumped
+ * it (after the proxy's own CONNECT answer) plus the body. */
+static gsize
+tunnelled_bytes (CurlResult *r, const char *dump)
+{
+  const char *upstream_head = strstr (dump, "\r\n\r\n");
+
+  g_assert_nonnull (upstream_head);
+  return strlen (upstream_head + 4) + r->size_download;
 }
 
 static void
 test_live (Fixture *f, gconstpointer user_data)
 {
   g_autoptr (SoupServer) upstream = soup_server_new (NULL, NULL);
-  g_autoptr (GError) error = NULL;
+  g_autofree char *base = start_upstream (upstream);
+  g_autofree char *url = g_strconcat (base, "/hello", NULL);
+  g_autofree char *big_url = g_strconcat (base, "/big", NULL);
+  g_autofree char *dump_dir = rc_test_make_tmp ("rc-serve-test");
+  g_autofree char *dump_file = g_build_filename (dump_dir, "head", NULL);
+  g_autofree char *dump = NULL;
   g_autoptr (CurlResult) offline = NULL;
   g_autoptr (CurlResult) relayed = NULL;
   g_autoptr (CurlResult) tunnelled = NULL;
-  g_autofree char *url = NULL;
-  GSList *uris;
+  g_autoptr (CurlResult) head = NULL;
   RcRequestRecord *record;
-
-  soup_server_add_handler (upstream, NULL, upstream_cb, NULL, NULL);
-  soup_server_listen_local (upstream, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error);
-  g_assert_no_error (error);
-  uris = soup_server_get_uris (upstream);
-  url = g_strdup_printf ("http://127.0.0.1:%d/hello", g_uri_get_port (uris->data));
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
 
   start (f, RC_THROTTLE_NONE);
   offline = run_curl (f->server, url, NULL);
@@ -211,19 +296,90 @@ test_live (Fixture *f, gconstpointer user_data)
   relayed = run_curl (f->server, url, NULL);
   g_assert_cmpuint (relayed->status, ==, 200);
   g_assert_cmpstr (soup_message_headers_get_one (relayed->headers, "X-Upstream"), ==, "yes");
+  g_assert_cmpstr (soup_message_headers_get_one (relayed->headers, "Content-Length"), ==, "15");
   g_assert_cmpmem (g_bytes_get_data (relayed->body, NULL), g_bytes_get_size (relayed->body),
                    "upstream /hello", 15);
   record = find_request (f->server, url);
   g_assert_nonnull (record);
   g_assert_cmpstr (record->origin, ==, "live");
-  g_assert_cmpuint (record->bytes, ==, 15);
+  g_assert_cmpuint (record->bytes, ==, relayed->size_download);
+  /* HEAD keeps the upstream's length and has no body to wait for. */
+  head = run_curl (f->server, "--head", big_url, NULL);
+  g_assert_cmpuint (head->status, ==, 200);
+  g_assert_cmpuint (head->size_download, ==, 0);
+  g_assert_cmpint (soup_message_headers_get_content_length (head->headers), ==, BIG_SIZE);
 
-  /* CONNECT to a non-emulated host splices to the real one. */
-  tunnelled = run_curl (f->server, "--proxytunnel", url, NULL);
+  /* CONNECT to a non-emulated host splices to the real one, and its record counts what
+   * came back through the tunnel. */
+  tunnelled = run_curl (f->server, "--proxytunnel", "--dump-header", dump_file, big_url, NULL);
   g_assert_cmpuint (tunnelled->connect_status, ==, 200);
   g_assert_cmpuint (tunnelled->status, ==, 200);
-  g_assert_cmpmem (g_bytes_get_data (tunnelled->body, NULL), g_bytes_get_size (tunnelled->body),
-                   "upstream /hello", 15);
+  g_assert_cmpuint (tunnelled->size_download, ==, BIG_SIZE);
+  g_assert_true (g_file_get_contents (dump_file, &dump, NULL, NULL));
+  g_assert_true (wait_for_requests (f->server, 4));
+  record = find_connect (f->server, base + strlen ("http://"));
+  g_assert_nonnull (record);
+  g_assert_cmpstr (record->origin, ==, "live");
+  g_assert_cmpuint (record->bytes, ==, tunnelled_bytes (tunnelled, dump));
+  g_assert_cmpint (record->first_byte_us, >, record->start_us);
+  g_assert_cmpint (record->end_us, >=, record->first_byte_us);
+  rc_test_remove_tree (dump_dir);
+}
+
+/* A slow upstream's body reaches the client as it comes, not once it is all there. */
+static void
+test_live_streamed (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (SoupServer) upstream = soup_server_new (NULL, NULL);
+  g_autofree char *base = start_upstream (upstream);
+  g_autofree char *url = g_strconcat (base, "/slow", NULL);
+  g_autoptr (CurlResult) r = NULL;
+  RcRequestRecord *record;
+  gint64 streaming_us;
+
+  start (f, RC_THROTTLE_NONE);
+  rc_server_set_live (f->server, TRUE);
+  r = run_curl (f->server, url, NULL);
+  g_assert_cmpuint (r->status, ==, 200);
+  g_assert_cmpuint (r->size_download, ==, SLOW_CHUNK * SLOW_CHUNKS);
+  g_assert_cmpuint (((const guint8 *) g_bytes_get_data (r->body, NULL))[0], ==, 'a');
+  g_assert_cmpuint (
+      ((const guint8 *) g_bytes_get_data (r->body, NULL))[SLOW_CHUNK * SLOW_CHUNKS - 1], ==,
+      'a' + SLOW_CHUNKS - 1);
+  record = find_request (f->server, url);
+  g_assert_nonnull (record);
+  g_assert_cmpuint (record->bytes, ==, r->size_download);
+  /* The upstream spends (SLOW_CHUNKS - 1) gaps between its first and last chunk; a relay
+   * that buffered would start answering only after the last one. */
+  streaming_us = record->end_us - record->first_byte_us;
+  g_test_message ("first byte to end: %" G_GINT64_FORMAT " µs", streaming_us);
+  g_assert_cmpint (streaming_us, >=, (SLOW_CHUNKS - 1) * SLOW_GAP_MS * 1000 * 8 / 10);
+}
+
+/* A client leaving mid-stream stops the relay cleanly; the log has what it got. */
+static void
+test_live_client_leaves (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (SoupServer) upstream = soup_server_new (NULL, NULL);
+  g_autofree char *base = start_upstream (upstream);
+  g_autofree char *url = g_strconcat (base, "/slow", NULL);
+  g_autoptr (CurlResult) r = NULL;
+  RcRequestRecord *record;
+  gint64 until;
+
+  start (f, RC_THROTTLE_NONE);
+  rc_server_set_live (f->server, TRUE);
+  r = run_curl (f->server, "--max-time", "0.25", url, NULL);
+  g_assert_cmpint (r->exit_status, !=, 0);
+  g_assert_true (wait_for_requests (f->server, 1));
+  record = find_request (f->server, url);
+  g_assert_nonnull (record);
+  g_assert_cmpuint (record->bytes, >, 0);
+  g_assert_cmpuint (record->bytes, <, SLOW_CHUNK * SLOW_CHUNKS);
+  /* The upstream finishes meanwhile; nothing may touch the finished message. */
+  until = g_get_monotonic_time () + SLOW_CHUNKS * SLOW_GAP_MS * 1000;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
 }
 
 int
@@ -236,6 +392,8 @@ main (int argc, char **argv)
   ADD ("/serve-net/throttle-nominal", test_throttle_nominal);
   ADD ("/serve-net/throttle-shared", test_throttle_shared);
   ADD ("/serve-net/live", test_live);
+  ADD ("/serve-net/live-streamed", test_live_streamed);
+  ADD ("/serve-net/live-client-leaves", test_live_client_leaves);
   ADD ("/serve-net/stop-during-transfer", test_stop_during_transfer);
 #undef ADD
   return g_test_run ();

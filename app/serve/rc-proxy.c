@@ -4,7 +4,8 @@
  * SoupServer once the answer is written, wrapped in TLS with that host's leaf
  * certificate and fed to the same SoupServer again, so the https requests inside the
  * tunnel are routed, logged and shaped like any other. Live mode splices the client to
- * the real host instead (still through the shaped stream).
+ * the real host instead (still through the shaped stream), and relays plain http:// as
+ * the upstream's body arrives; both log the bytes the client was sent.
  */
 #include "config.h"
 
@@ -38,24 +39,121 @@ accept_tls_cb (SoupServerMessage *msg, gpointer user_data)
     }
 }
 
-static void
-splice_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+/* ---- live CONNECT tunnel ------------------------------------------------------------- */
+
+/* The two directions of a live tunnel. The CONNECT's record stays open while it lasts and
+ * counts what goes to the client (the response direction), through the shaped stream. */
+typedef struct
 {
-  g_io_stream_splice_finish (result, NULL);
+  SoupServerMessage *msg;
+  GIOStream *client;
+  GIOStream *upstream;
+  GCancellable *cancellable;
+  GBytes *pending;
+  int running; /* directions still going */
+} Tunnel;
+
+#define TUNNEL_CHUNK 65536
+
+static void
+tunnel_direction_done (Tunnel *tunnel)
+{
+  RcRequestRecord *record;
+
+  /* Either side hanging up ends both: a tunnel has no half-closed use here. */
+  g_cancellable_cancel (tunnel->cancellable);
+  if (--tunnel->running > 0)
+    return;
+  record = rc_request_log_lookup (tunnel->msg);
+  g_io_stream_close (tunnel->client, NULL, NULL);
+  g_io_stream_close (tunnel->upstream, NULL, NULL);
+  if (record != NULL && record->first_byte_us == 0)
+    record->first_byte_us = g_get_monotonic_time ();
+  rc_request_log_complete (tunnel->msg);
+  g_object_unref (tunnel->msg);
+  g_object_unref (tunnel->client);
+  g_object_unref (tunnel->upstream);
+  g_object_unref (tunnel->cancellable);
+  g_clear_pointer (&tunnel->pending, g_bytes_unref);
+  g_free (tunnel);
+}
+
+static void tunnel_read_cb (GObject *source, GAsyncResult *result, gpointer user_data);
+
+static void
+tunnel_read_next (Tunnel *tunnel)
+{
+  g_input_stream_read_bytes_async (g_io_stream_get_input_stream (tunnel->upstream), TUNNEL_CHUNK,
+                                   G_PRIORITY_DEFAULT, tunnel->cancellable, tunnel_read_cb, tunnel);
+}
+
+static void
+tunnel_wrote_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Tunnel *tunnel = user_data;
+  RcRequestRecord *record = rc_request_log_lookup (tunnel->msg);
+  gsize written = 0;
+  gboolean ok = g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, &written, NULL);
+
+  if (record != NULL && written > 0)
+    {
+      record->end_us = g_get_monotonic_time ();
+      if (record->first_byte_us == 0)
+        record->first_byte_us = record->end_us;
+      record->bytes += written;
+    }
+  g_clear_pointer (&tunnel->pending, g_bytes_unref);
+  if (ok && !g_cancellable_is_cancelled (tunnel->cancellable))
+    tunnel_read_next (tunnel);
+  else
+    tunnel_direction_done (tunnel);
+}
+
+static void
+tunnel_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Tunnel *tunnel = user_data;
+  GBytes *bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (source), result, NULL);
+
+  if (bytes == NULL || g_bytes_get_size (bytes) == 0)
+    {
+      g_clear_pointer (&bytes, g_bytes_unref);
+      tunnel_direction_done (tunnel);
+      return;
+    }
+  tunnel->pending = bytes;
+  g_output_stream_write_all_async (
+      g_io_stream_get_output_stream (tunnel->client), g_bytes_get_data (bytes, NULL),
+      g_bytes_get_size (bytes), G_PRIORITY_DEFAULT, tunnel->cancellable, tunnel_wrote_cb, tunnel);
+}
+
+static void
+tunnel_request_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_output_stream_splice_finish (G_OUTPUT_STREAM (source), result, NULL);
+  tunnel_direction_done (user_data);
 }
 
 static void
 splice_live_cb (SoupServerMessage *msg, gpointer user_data)
 {
-  GIOStream *upstream = g_object_get_data (G_OBJECT (msg), TUNNEL_KEY);
-  g_autoptr (GIOStream) stream = NULL;
+  Tunnel *tunnel = g_new0 (Tunnel, 1);
+  RcRequestRecord *record = rc_request_log_lookup (msg);
 
-  rc_request_log_complete (msg);
-  stream = soup_server_message_steal_connection (msg);
-
-  g_io_stream_splice_async (stream, upstream,
-                            G_IO_STREAM_SPLICE_CLOSE_STREAM1 | G_IO_STREAM_SPLICE_CLOSE_STREAM2,
-                            G_PRIORITY_DEFAULT, NULL, splice_done_cb, NULL);
+  /* The record describes the tunnelled response: its first byte is the upstream's. */
+  rc_request_log_hold (msg);
+  if (record != NULL)
+    record->first_byte_us = 0;
+  tunnel->msg = g_object_ref (msg);
+  tunnel->upstream = g_object_ref (g_object_get_data (G_OBJECT (msg), TUNNEL_KEY));
+  tunnel->client = soup_server_message_steal_connection (msg);
+  tunnel->cancellable = g_cancellable_new ();
+  tunnel->running = 2;
+  g_output_stream_splice_async (g_io_stream_get_output_stream (tunnel->upstream),
+                                g_io_stream_get_input_stream (tunnel->client),
+                                G_OUTPUT_STREAM_SPLICE_NONE, G_PRIORITY_DEFAULT,
+                                tunnel->cancellable, tunnel_request_done_cb, tunnel);
+  tunnel_read_next (tunnel);
 }
 
 static void
@@ -156,18 +254,110 @@ copy_headers (SoupMessageHeaders *from, SoupMessageHeaders *to)
       soup_message_headers_append (to, name, value);
 }
 
+/* The upstream body is relayed as it arrives: one chunk at a time, the next read only once
+ * the client took the last one, so a slow (throttled) client never makes us buffer. */
 typedef struct
 {
   SoupServerMessage *msg;
   SoupMessage *upstream;
+  GInputStream *body;
+  GCancellable *cancellable;
+  gsize unwritten; /* appended to the response but not yet written */
+  gboolean reading;
 } LiveRequest;
+
+#define RELAY_CHUNK 65536
 
 static void
 live_request_free (LiveRequest *request)
 {
+  g_signal_handlers_disconnect_by_data (request->msg, request);
   g_object_unref (request->msg);
   g_object_unref (request->upstream);
+  g_clear_object (&request->body);
+  g_object_unref (request->cancellable);
   g_free (request);
+}
+
+static void live_read_cb (GObject *source, GAsyncResult *result, gpointer user_data);
+
+static void
+live_read_next (LiveRequest *request)
+{
+  request->reading = TRUE;
+  g_input_stream_read_bytes_async (request->body, RELAY_CHUNK, G_PRIORITY_DEFAULT,
+                                   request->cancellable, live_read_cb, request);
+}
+
+static void
+live_wrote_data_cb (SoupServerMessage *msg, guint chunk_size, gpointer user_data)
+{
+  LiveRequest *request = user_data;
+
+  request->unwritten -= MIN (request->unwritten, chunk_size);
+  if (request->unwritten == 0 && !request->reading)
+    live_read_next (request);
+}
+
+static void
+live_closed_cb (SoupServerMessage *msg, gpointer user_data)
+{
+  LiveRequest *request = user_data;
+
+  /* The client went away (or the body is done): stop reading, and free once no read is
+   * outstanding. */
+  g_signal_handlers_disconnect_by_data (msg, request);
+  g_cancellable_cancel (request->cancellable);
+  if (!request->reading)
+    live_request_free (request);
+}
+
+static void
+live_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  LiveRequest *request = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = g_input_stream_read_bytes_finish (request->body, result, &error);
+  SoupMessageBody *body = soup_server_message_get_response_body (request->msg);
+
+  request->reading = FALSE;
+  if (g_cancellable_is_cancelled (request->cancellable) || rc_request_log_is_closed (request->msg))
+    {
+      live_request_free (request);
+      return;
+    }
+  if (bytes != NULL && g_bytes_get_size (bytes) > 0)
+    {
+      request->unwritten += g_bytes_get_size (bytes);
+      soup_message_body_append_bytes (body, bytes);
+    }
+  else
+    {
+      if (bytes == NULL)
+        rc_request_log_set_note (request->msg, "live: upstream body cut short: %s", error->message);
+      g_signal_handlers_disconnect_by_data (request->msg, request);
+      soup_message_body_complete (body);
+      soup_server_message_unpause (request->msg);
+      live_request_free (request);
+      return;
+    }
+  soup_server_message_unpause (request->msg);
+}
+
+static void
+live_set_response_head (LiveRequest *request)
+{
+  SoupMessageHeaders *from = soup_message_get_response_headers (request->upstream);
+  SoupMessageHeaders *to = soup_server_message_get_response_headers (request->msg);
+
+  soup_server_message_set_status (request->msg, soup_message_get_status (request->upstream),
+                                  soup_message_get_reason_phrase (request->upstream));
+  copy_headers (from, to);
+  /* Still encoded (no content decoder), so the upstream's length is the relayed length. */
+  if (soup_message_headers_get_encoding (from) == SOUP_ENCODING_CONTENT_LENGTH)
+    soup_message_headers_set_content_length (to, soup_message_headers_get_content_length (from));
+  else
+    soup_message_headers_set_encoding (to, SOUP_ENCODING_CHUNKED);
 }
 
 static void
@@ -175,25 +365,28 @@ live_response_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   LiveRequest *request = user_data;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) body =
-      soup_session_send_and_read_finish (SOUP_SESSION (source), result, &error);
 
-  if (body == NULL)
+  request->body = soup_session_send_finish (SOUP_SESSION (source), result, &error);
+  request->reading = FALSE;
+  if (rc_request_log_is_closed (request->msg))
+    {
+      live_request_free (request);
+      return;
+    }
+  if (request->body == NULL)
     {
       rc_request_log_set_note (request->msg, "live: %s", error->message);
       rc_origin_set_text (request->msg, SOUP_STATUS_BAD_GATEWAY, "text/plain; charset=utf-8",
                           error->message);
+      soup_server_message_unpause (request->msg);
+      live_request_free (request);
+      return;
     }
-  else
-    {
-      soup_server_message_set_status (request->msg, soup_message_get_status (request->upstream),
-                                      soup_message_get_reason_phrase (request->upstream));
-      copy_headers (soup_message_get_response_headers (request->upstream),
-                    soup_server_message_get_response_headers (request->msg));
-      soup_message_body_append_bytes (soup_server_message_get_response_body (request->msg), body);
-    }
-  soup_server_message_unpause (request->msg);
-  live_request_free (request);
+  live_set_response_head (request);
+  g_signal_connect (request->msg, "wrote-body-data", G_CALLBACK (live_wrote_data_cb), request);
+  g_signal_connect (request->msg, "finished", G_CALLBACK (live_closed_cb), request);
+  g_signal_connect (request->msg, "disconnected", G_CALLBACK (live_closed_cb), request);
+  live_read_next (request);
 }
 
 void
@@ -211,6 +404,8 @@ rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg)
       soup_session_remove_feature_by_type (self->live_session, SOUP_TYPE_CONTENT_DECODER);
     }
   request->msg = g_object_ref (msg);
+  request->cancellable = g_cancellable_new ();
+  request->reading = TRUE; /* the send itself */
   request->upstream = soup_message_new_from_uri (soup_server_message_get_method (msg),
                                                  soup_server_message_get_uri (msg));
   copy_headers (soup_server_message_get_request_headers (msg),
@@ -223,6 +418,6 @@ rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg)
         soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
         bytes);
   soup_server_message_pause (msg);
-  soup_session_send_and_read_async (self->live_session, request->upstream, G_PRIORITY_DEFAULT, NULL,
-                                    live_response_cb, request);
+  soup_session_send_async (self->live_session, request->upstream, G_PRIORITY_DEFAULT,
+                           request->cancellable, live_response_cb, request);
 }

@@ -14,6 +14,7 @@ typedef struct
   RcServer *server; /* weak: the server outlives its SoupServer's messages' handlers */
   RcRequestRecord *record;
   gboolean done;
+  gboolean held; /* a live tunnel completes it itself, when the tunnel closes */
 } LogEntry;
 
 static void
@@ -87,12 +88,13 @@ complete (SoupServerMessage *msg)
   RcRequestRecord *record;
   SoupMessageHeaders *headers;
 
-  if (entry == NULL || entry->done || entry->server == NULL)
+  if (entry == NULL || entry->done || entry->held || entry->server == NULL)
     return;
   entry->done = TRUE;
   record = entry->record;
   fill_request (record, msg);
-  record->end_us = g_get_monotonic_time ();
+  if (record->end_us == 0) /* a tunnel sets it at its last byte */
+    record->end_us = g_get_monotonic_time ();
   record->status = soup_server_message_get_status (msg);
   record->not_modified = record->status == SOUP_STATUS_NOT_MODIFIED;
   headers = soup_server_message_get_response_headers (msg);
@@ -107,7 +109,20 @@ complete (SoupServerMessage *msg)
 void
 rc_request_log_complete (SoupServerMessage *msg)
 {
+  LogEntry *entry = entry_of (msg);
+
+  if (entry != NULL)
+    entry->held = FALSE;
   complete (msg);
+}
+
+void
+rc_request_log_hold (SoupServerMessage *msg)
+{
+  LogEntry *entry = entry_of (msg);
+
+  if (entry != NULL)
+    entry->held = TRUE;
 }
 
 #define CLOSED_KEY "rc-message-closed"
@@ -131,7 +146,7 @@ disconnected_cb (SoupServerMessage *msg, gpointer user_data)
   LogEntry *entry = entry_of (msg);
 
   g_object_set_data (G_OBJECT (msg), CLOSED_KEY, GINT_TO_POINTER (TRUE));
-  if (entry != NULL && !entry->done && entry->record->note == NULL)
+  if (entry != NULL && !entry->done && !entry->held && entry->record->note == NULL)
     entry->record->note = g_strdup ("client disconnected before the response was complete");
   complete (msg);
 }

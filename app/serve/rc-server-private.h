@@ -74,6 +74,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcOriginSpec, rc_origin_spec_free)
 /* rc-request-log.c */
 void rc_request_log_attach (RcServer *self, SoupServerMessage *msg);
 void rc_request_log_complete (SoupServerMessage *msg);
+/* Keeps the entry open past "finished" until rc_request_log_complete(): a live CONNECT
+ * tunnel's record covers the bytes spliced through it. */
+void rc_request_log_hold (SoupServerMessage *msg);
 /* The message finished or lost its connection: it must not be unpaused any more. */
 gboolean rc_request_log_is_closed (SoupServerMessage *msg);
 RcRequestRecord *rc_request_log_lookup (SoupServerMessage *msg);

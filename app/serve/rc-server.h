@@ -91,7 +91,9 @@ GTlsCertificate *rc_server_get_tls_certificate (RcServer *self, const char *host
 
 /* RcRequestRecord *, in completion order. Owned by the server. The origin field is one of
  * "page", "cdn", "api", "data", "tunnel" (a CONNECT to an emulated host), "live",
- * "offline" (not emulated) or "proxy" (a request the proxy itself refused). */
+ * "offline" (not emulated) or "proxy" (a request the proxy itself refused). A live CONNECT
+ * is logged when its tunnel closes: bytes are those sent back to the client through it
+ * (the upstream's raw response, headers included), first_byte_us/end_us its first/last. */
 GPtrArray *rc_server_get_requests (RcServer *self);
 void rc_server_clear_requests (RcServer *self);
 
