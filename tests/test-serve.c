@@ -396,9 +396,19 @@ test_profiles (void)
   g_assert_cmpint (profile, ==, RC_THROTTLE_FAST_3G);
   g_assert_cmpstr (rc_throttle_profile_to_string (RC_THROTTLE_SLOW_3G), ==, "slow-3g");
   g_assert_cmpuint (rc_throttle_profile_get_bits_per_second (RC_THROTTLE_CABLE), ==, 5000000);
-  g_assert_cmpuint (rc_throttle_profile_get_latency_ms (RC_THROTTLE_FAST_4G), ==, 85);
-  g_assert_cmpuint (rc_throttle_profile_get_bits_per_second (RC_THROTTLE_SLOW_3G), ==, 400000);
   g_assert_cmpuint (rc_throttle_profile_get_latency_ms (RC_THROTTLE_NONE), ==, 0);
+  g_assert_cmpuint (rc_throttle_profile_get_download (RC_THROTTLE_NONE), ==, 0);
+  /* Chrome DevTools' presets (front_end/core/sdk/NetworkManager.ts), in bytes/s and ms */
+  g_assert_cmpuint (rc_throttle_profile_get_download (RC_THROTTLE_SLOW_3G), ==, 50000);
+  g_assert_cmpuint (rc_throttle_profile_get_upload (RC_THROTTLE_SLOW_3G), ==, 50000);
+  g_assert_cmpfloat (rc_throttle_profile_get_latency_ms (RC_THROTTLE_SLOW_3G), ==, 2000);
+  g_assert_cmpuint (rc_throttle_profile_get_download (RC_THROTTLE_FAST_3G), ==, 180000);
+  g_assert_cmpuint (rc_throttle_profile_get_upload (RC_THROTTLE_FAST_3G), ==, 84375);
+  g_assert_cmpfloat (rc_throttle_profile_get_latency_ms (RC_THROTTLE_FAST_3G), ==, 562.5);
+  g_assert_cmpuint (rc_throttle_profile_get_download (RC_THROTTLE_FAST_4G), ==, 1012500);
+  g_assert_cmpuint (rc_throttle_profile_get_upload (RC_THROTTLE_FAST_4G), ==, 168750);
+  g_assert_cmpfloat (rc_throttle_profile_get_latency_ms (RC_THROTTLE_FAST_4G), ==, 165);
+  g_assert_cmpuint (rc_throttle_profile_get_bits_per_second (RC_THROTTLE_SLOW_3G), ==, 400000);
   g_assert_false (rc_throttle_profile_from_string ("3g", &profile));
   for (guint i = 0; i < RC_THROTTLE_N_PROFILES; i++)
     {

@@ -20,6 +20,16 @@ rc_paths_default_distribution (void)
   return g_build_filename (g_get_user_cache_dir (), "runtime-console", name, NULL);
 }
 
+char *
+rc_paths_encoded_cache_dir (void)
+{
+  const char *env = g_getenv ("RC_ENCODED_CACHE_DIR");
+
+  if (env != NULL && env[0] != '\0')
+    return g_strdup (env);
+  return g_build_filename (g_get_user_cache_dir (), "runtime-console", "encoded", NULL);
+}
+
 static char *runtime_dir;
 static pid_t runtime_dir_owner;
 

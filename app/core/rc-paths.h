@@ -9,6 +9,11 @@ G_BEGIN_DECLS
  * $XDG_CACHE_HOME/runtime-console/pyodide-<version>. Never inside the source tree. */
 char *rc_paths_default_distribution (void);
 
+/* Where the CDN emulation keeps content-encoded copies of distribution files (named by
+ * the file's sha256): $RC_ENCODED_CACHE_DIR, else $XDG_CACHE_HOME/runtime-console/encoded.
+ * Never inside the source tree; not created here. */
+char *rc_paths_encoded_cache_dir (void);
+
 /* A per-process private directory under $XDG_RUNTIME_DIR (or the tmp dir), mode 0700,
  * for generated certificates and scratch data. Created on first use and removed, with all
  * it holds, when the process exits normally. */

@@ -9,7 +9,10 @@ G_DEFINE_BOXED_TYPE (RcRequestRecord, rc_request_record, rc_request_record_copy,
 RcRequestRecord *
 rc_request_record_new (void)
 {
-  return g_new0 (RcRequestRecord, 1);
+  RcRequestRecord *self = g_new0 (RcRequestRecord, 1);
+
+  self->decoded_bytes = -1;
+  return self;
 }
 
 RcRequestRecord *
@@ -23,6 +26,7 @@ rc_request_record_copy (const RcRequestRecord *self)
   copy->origin = g_strdup (self->origin);
   copy->content_type = g_strdup (self->content_type);
   copy->note = g_strdup (self->note);
+  copy->content_encoding = g_strdup (self->content_encoding);
   return copy;
 }
 
@@ -37,5 +41,6 @@ rc_request_record_free (RcRequestRecord *self)
   g_free (self->origin);
   g_free (self->content_type);
   g_free (self->note);
+  g_free (self->content_encoding);
   g_free (self);
 }

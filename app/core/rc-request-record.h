@@ -19,12 +19,16 @@ typedef struct
   char *content_type;   /* response Content-Type, or NULL */
   char *note;           /* e.g. "not emulated", "numpy-…whl is not in this distribution mirror" */
   guint status;         /* HTTP status sent */
-  guint64 bytes;        /* response body bytes actually written */
-  gint64 start_us;      /* request received */
-  gint64 first_byte_us; /* first response byte written (0 when none) */
-  gint64 end_us;        /* response finished or connection closed */
-  gboolean conditional; /* the request carried If-None-Match / If-Modified-Since */
-  gboolean not_modified; /* answered 304 */
+  guint64 bytes;        /* response body bytes actually written: on the wire, still encoded */
+  gint64 decoded_bytes; /* the body's size once Content-Encoding is undone (== bytes when
+                           not encoded); -1 unknown (an older report, a relayed encoded body
+                           or a transfer cut short) */
+  char *content_encoding; /* "br", "gzip", …; NULL for identity */
+  gint64 start_us;        /* request received */
+  gint64 first_byte_us;   /* first response byte written (0 when none) */
+  gint64 end_us;          /* response finished or connection closed */
+  gboolean conditional;   /* the request carried If-None-Match / If-Modified-Since */
+  gboolean not_modified;  /* answered 304 */
 } RcRequestRecord;
 
 #define RC_TYPE_REQUEST_RECORD (rc_request_record_get_type ())

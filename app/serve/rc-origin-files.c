@@ -169,40 +169,95 @@ not_modified (SoupMessageHeaders *request, const char *etag, GDateTime *modified
   return g_date_time_compare (modified, since) <= 0;
 }
 
-void
-rc_origin_serve_file (SoupServerMessage *msg, const char *file)
+/* Sets ETag and Last-Modified for @file (a representation of it with @coding: a strong ETag
+ * must differ between encodings, RFC 9110 §8.8.3) and answers 304 when the request's
+ * validators match. FALSE when the file cannot be read (500 sent). */
+static gboolean
+set_validators (SoupServerMessage *msg, const char *file, const char *coding,
+                gboolean *out_not_modified)
 {
   SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GMappedFile) mapped = NULL;
-  g_autoptr (GBytes) bytes = NULL;
   g_autoptr (GDateTime) modified = NULL;
   g_autofree char *etag = NULL;
   g_autofree char *last_modified = NULL;
   GStatBuf st;
 
-  if (g_stat (file, &st) != 0 || (mapped = g_mapped_file_new (file, FALSE, &error)) == NULL)
+  *out_not_modified = FALSE;
+  if (g_stat (file, &st) != 0)
     {
-      rc_request_log_set_note (msg, "cannot read %s: %s", file,
-                               error != NULL ? error->message : g_strerror (errno));
+      rc_request_log_set_note (msg, "cannot read %s: %s", file, g_strerror (errno));
       rc_origin_set_text (msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, "text/plain; charset=utf-8",
                           "The file cannot be read.\n");
-      return;
+      return FALSE;
     }
   modified = g_date_time_new_from_unix_utc (st.st_mtime);
-  etag = g_strdup_printf ("\"%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x\"",
-                          (gint64) st.st_size, (gint64) st.st_mtime);
+  etag = g_strdup_printf ("\"%" G_GINT64_MODIFIER "x-%" G_GINT64_MODIFIER "x%s%s\"",
+                          (gint64) st.st_size, (gint64) st.st_mtime, coding != NULL ? "-" : "",
+                          coding != NULL ? coding : "");
   last_modified = soup_date_time_to_string (modified, SOUP_DATE_HTTP);
   soup_message_headers_replace (response, "ETag", etag);
   soup_message_headers_replace (response, "Last-Modified", last_modified);
   if (not_modified (soup_server_message_get_request_headers (msg), etag, modified))
     {
       soup_server_message_set_status (msg, SOUP_STATUS_NOT_MODIFIED, NULL);
-      return;
+      *out_not_modified = TRUE;
     }
-  bytes = g_mapped_file_get_bytes (mapped);
+  return TRUE;
+}
+
+static GBytes *
+read_mapped (SoupServerMessage *msg, const char *file)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GMappedFile) mapped = g_mapped_file_new (file, FALSE, &error);
+
+  if (mapped != NULL)
+    return g_mapped_file_get_bytes (mapped);
+  rc_request_log_set_note (msg, "cannot read %s: %s", file, error->message);
+  rc_origin_set_text (msg, SOUP_STATUS_INTERNAL_SERVER_ERROR, "text/plain; charset=utf-8",
+                      "The file cannot be read.\n");
+  return NULL;
+}
+
+void
+rc_origin_serve_file (SoupServerMessage *msg, const char *file)
+{
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+  g_autoptr (GBytes) bytes = NULL;
+  gboolean is_304 = FALSE;
+
+  if (!set_validators (msg, file, NULL, &is_304) || is_304
+      || (bytes = read_mapped (msg, file)) == NULL)
+    return;
   soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
   soup_message_headers_replace (response, "Accept-Ranges", "bytes");
   soup_message_headers_replace (response, "Content-Type", rc_origin_content_type (file));
   soup_message_body_append_bytes (soup_server_message_get_response_body (msg), bytes);
+}
+
+void
+rc_origin_serve_encoded (SoupServerMessage *msg, const char *file, const char *encoded,
+                         const char *coding)
+{
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+  RcRequestRecord *record = rc_request_log_lookup (msg);
+  g_autoptr (GBytes) bytes = NULL;
+  gboolean is_304 = FALSE;
+  GStatBuf st;
+
+  if (!set_validators (msg, file, coding, &is_304) || is_304 || g_stat (file, &st) != 0
+      || (bytes = read_mapped (msg, encoded)) == NULL)
+    return;
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  /* Ranges of an encoded body would count encoded bytes; rc-origin-cdn.c serves identity to
+   * any request with a Range header, so none is advertised here. */
+  soup_message_headers_replace (response, "Content-Type", rc_origin_content_type (file));
+  soup_message_headers_replace (response, "Content-Encoding", coding);
+  soup_message_body_append_bytes (soup_server_message_get_response_body (msg), bytes);
+  if (record != NULL)
+    {
+      g_free (record->content_encoding);
+      record->content_encoding = g_strdup (coding);
+      record->decoded_bytes = (gint64) st.st_size;
+    }
 }

@@ -81,6 +81,25 @@ wrote_body_data_cb (SoupServerMessage *msg, guint chunk_size, gpointer user_data
   entry_of (msg)->record->bytes += chunk_size;
 }
 
+/* An origin that encodes sets the coding and decoded size; any other body is as sent,
+ * unless it carries a Content-Encoding we did not make (a live relay): then unknown. */
+static void
+fill_decoded (RcRequestRecord *record, SoupServerMessage *msg, SoupMessageHeaders *headers)
+{
+  const char *coding =
+      headers != NULL ? soup_message_headers_get_one (headers, "Content-Encoding") : NULL;
+  SoupMessageBody *body = soup_server_message_get_response_body (msg);
+
+  if (record->content_encoding == NULL && coding != NULL
+      && g_ascii_strcasecmp (coding, "identity") != 0)
+    record->content_encoding = g_strdup (coding);
+  if (record->content_encoding == NULL || soup_server_message_get_method (msg) == SOUP_METHOD_HEAD)
+    record->decoded_bytes = (gint64) record->bytes;
+  else if (record->decoded_bytes >= 0 && body != NULL && record->status == SOUP_STATUS_OK
+           && (guint64) body->length > record->bytes)
+    record->decoded_bytes = -1; /* cut short: what it would have decoded to is unknown */
+}
+
 static void
 complete (SoupServerMessage *msg)
 {
@@ -102,6 +121,7 @@ complete (SoupServerMessage *msg)
     record->content_type = g_strdup (soup_message_headers_get_one (headers, "Content-Type"));
   if (record->origin == NULL)
     record->origin = g_strdup ("proxy");
+  fill_decoded (record, msg, headers);
   rc_server_emit_request_finished (entry->server, rc_request_record_copy (record));
 }
 

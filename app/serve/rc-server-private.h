@@ -3,6 +3,7 @@
 
 #include <libsoup/soup.h>
 
+#include "rc-encoder.h"
 #include "rc-server.h"
 #include "rc-throttle.h"
 #include "rc-tls.h"
@@ -60,12 +61,15 @@ struct _RcServer
   char *proxy_url;
   char *ca_file;
   GPtrArray *requests; /* RcRequestRecord */
+  RcEncoder *encoder;
 };
 
 void rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record);
 /* The emulated origin that answers @host, or NULL. */
 const char *rc_server_origin_for_host (RcServer *self, const char *host);
 void rc_server_apply_latency (RcServer *self, SoupServerMessage *msg);
+/* A deferred answer is complete: unpauses @msg after the profile's latency. */
+void rc_server_resume (RcServer *self, SoupServerMessage *msg);
 
 RcOriginSpec *rc_origin_spec_parse (const char *url, GError **error);
 void rc_origin_spec_free (RcOriginSpec *spec);
@@ -98,6 +102,11 @@ char *rc_origin_resolve (const char *root, const char *encoded_path, gboolean *r
                          char **reason);
 /* Answers 200 / 304 for @file with ETag and Last-Modified; headers the caller set stay. */
 void rc_origin_serve_file (SoupServerMessage *msg, const char *file);
+/* The same for @encoded, the @coding ("br", "gzip") copy of @file: the validators and
+ * Content-Type are @file's, the body is @encoded's; the request record learns the coding
+ * and @file's size as the decoded size. */
+void rc_origin_serve_encoded (SoupServerMessage *msg, const char *file, const char *encoded,
+                              const char *coding);
 gboolean rc_origin_check_method (SoupServerMessage *msg);
 /* Answers an OPTIONS preflight with 204. */
 void rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin);
@@ -108,7 +117,11 @@ gboolean rc_origin_open_to_all (SoupServerMessage *msg, const char *name);
 
 /* The origins */
 void rc_origin_page_handle (RcServer *self, SoupServerMessage *msg, const char *path);
-void rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path);
+/* FALSE when the answer is deferred (the message is paused until an encoded copy is ready;
+ * the origin then calls rc_server_resume() itself). */
+gboolean rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path);
+/* Starts making the encoded copies of the interpreter's files (at server start). */
+void rc_origin_cdn_prepare (RcServer *self);
 void rc_origin_data_handle (RcServer *self, SoupServerMessage *msg, RcOriginSpec *spec,
                             const char *path);
 void rc_origin_api_handle (RcServer *self, SoupServerMessage *msg, const char *path);

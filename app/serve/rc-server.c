@@ -104,6 +104,7 @@ rc_server_finalize (GObject *object)
   g_free (self->run_id);
   g_hash_table_unref (self->wheel_renames);
   g_clear_object (&self->throttle);
+  g_clear_object (&self->encoder);
   /* The CA of a finished run is of no use to anyone; don't leave it behind. */
   if (self->ca_file != NULL)
     g_unlink (self->ca_file);
@@ -430,12 +431,29 @@ unpause_cb (gpointer data)
 void
 rc_server_apply_latency (RcServer *self, SoupServerMessage *msg)
 {
-  guint ms = rc_throttle_profile_get_latency_ms (rc_throttle_get_profile (self->throttle));
+  guint64 us = rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle));
 
-  if (ms == 0)
+  if (us == 0)
     return;
   soup_server_message_pause (msg);
-  g_timeout_add_full (G_PRIORITY_DEFAULT, ms, unpause_cb, g_object_ref (msg), g_object_unref);
+  g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) ((us + 500) / 1000), unpause_cb,
+                      g_object_ref (msg), g_object_unref);
+}
+
+void
+rc_server_resume (RcServer *self, SoupServerMessage *msg)
+{
+  if (rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle)) > 0)
+    rc_server_apply_latency (self, msg);
+  else if (!rc_request_log_is_closed (msg))
+    soup_server_message_unpause (msg);
+}
+
+RcEncoder *
+rc_server_get_encoder (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->encoder;
 }
 
 static RcOriginSpec *
@@ -492,7 +510,10 @@ route (RcServer *self, SoupServerMessage *msg)
   else if (g_ascii_strcasecmp (host, self->page->host) == 0)
     rc_origin_page_handle (self, msg, path);
   else if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
-    rc_origin_cdn_handle (self, msg, path);
+    {
+      if (!rc_origin_cdn_handle (self, msg, path))
+        return; /* paused until its encoded copy is ready; the CDN resumes it */
+    }
   else if (self->live)
     {
       rc_proxy_handle_live (self, msg);
@@ -624,6 +645,9 @@ rc_server_start (RcServer *self, GError **error)
   g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
   if (!listen_loopback (self, error))
     goto failed;
+  if (self->encoder == NULL)
+    self->encoder = rc_encoder_new (NULL);
+  rc_origin_cdn_prepare (self);
   return TRUE;
 
 failed:

@@ -16,6 +16,8 @@
 
 #include <gio/gio.h>
 
+#include "serve/rc-encoder.h"
+
 #include "core/rc-community.h"
 #include "core/rc-request-record.h"
 #include "serve/rc-throttle.h"
@@ -95,6 +97,8 @@ GTlsCertificate *rc_server_get_tls_certificate (RcServer *self, const char *host
  * is logged when its tunnel closes: bytes are those sent back to the client through it
  * (the upstream's raw response, headers included), first_byte_us/end_us its first/last. */
 GPtrArray *rc_server_get_requests (RcServer *self);
+/* The CDN's Content-Encoding copies (after start; NULL before). */
+RcEncoder *rc_server_get_encoder (RcServer *self);
 void rc_server_clear_requests (RcServer *self);
 
 /* Signal "request-finished" (RcRequestRecord *record): emitted when a request completes. */

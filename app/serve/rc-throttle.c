@@ -1,6 +1,7 @@
 /* rc-throttle.c: throttling profiles and the shared token bucket.
  *
- * The bucket refills at the profile's rate and holds ~20 ms of traffic, so a burst never
+ * The bucket shapes what the connection writes, i.e. wire bytes: an encoded response costs
+ * its encoded size. The bucket refills at the profile's download rate and holds ~20 ms of traffic, so a burst never
  * outruns the nominal link by much. Streams take tokens before each write and give back
  * what the base stream did not accept; all streams of one RcThrottle share one bucket.
  */
@@ -15,17 +16,28 @@ typedef struct
 {
   const char *name;
   const char *label;
-  guint64 bits_per_second;
-  guint latency_ms;
+  guint64 download; /* bytes per second, 0 = unlimited */
+  guint64 upload;   /* bytes per second, 0 = unlimited */
+  guint64 latency_us;
 } ProfileInfo;
 
-/* Chrome DevTools' presets, which users compare against. */
+/* The 3G and 4G presets are exactly Chrome DevTools' (front_end/core/sdk/NetworkManager.ts,
+ * Slow3GConditions, Fast3GConditions, Fast4GConditions), which users compare against: DevTools
+ * writes them as a nominal rate times a factor and an RTT times a factor, e.g. Slow 3G is
+ * download 500 * 1000 / 8 * .8 bytes/s and latency 400 * 5 ms. "cable" is not a DevTools
+ * preset: it is WebPageTest's Cable (5 Mbit/s down, 1 Mbit/s up, 28 ms RTT). */
 static const ProfileInfo profiles[RC_THROTTLE_N_PROFILES] = {
-  [RC_THROTTLE_NONE] = { "none", N_ ("No throttling"), 0, 0 },
-  [RC_THROTTLE_CABLE] = { "cable", N_ ("Cable"), 5000000, 28 },
-  [RC_THROTTLE_FAST_4G] = { "fast-4g", N_ ("Fast 4G"), 9000000, 85 },
-  [RC_THROTTLE_FAST_3G] = { "fast-3g", N_ ("Fast 3G"), 1600000, 150 },
-  [RC_THROTTLE_SLOW_3G] = { "slow-3g", N_ ("Slow 3G"), 400000, 400 },
+  [RC_THROTTLE_NONE] = { "none", N_ ("No throttling"), 0, 0, 0 },
+  [RC_THROTTLE_CABLE] = { "cable", N_ ("Cable"), 5000000 / 8, 1000000 / 8, 28000 },
+  /* 9 Mbit/s * .9 down, 1.5 Mbit/s * .9 up, 60 ms * 2.75 */
+  [RC_THROTTLE_FAST_4G] = { "fast-4g", N_ ("Fast 4G"), 9000000 / 8 * 9 / 10, 1500000 / 8 * 9 / 10,
+                            60000 * 11 / 4 },
+  /* 1.6 Mbit/s * .9 down, 750 kbit/s * .9 up, 150 ms * 3.75 */
+  [RC_THROTTLE_FAST_3G] = { "fast-3g", N_ ("Fast 3G"), 1600000 / 8 * 9 / 10, 750000 / 8 * 9 / 10,
+                            150000 * 15 / 4 },
+  /* 500 kbit/s * .8 down and up, 400 ms * 5 */
+  [RC_THROTTLE_SLOW_3G] = { "slow-3g", N_ ("Slow 3G"), 500000 / 8 * 8 / 10, 500000 / 8 * 8 / 10,
+                            400000 * 5 },
 };
 
 #define BURST_US  20000 /* bucket capacity, in µs of traffic */
@@ -60,17 +72,36 @@ rc_throttle_profile_get_label (RcThrottleProfile profile)
 }
 
 guint64
-rc_throttle_profile_get_bits_per_second (RcThrottleProfile profile)
+rc_throttle_profile_get_download (RcThrottleProfile profile)
 {
   g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, 0);
-  return profiles[profile].bits_per_second;
+  return profiles[profile].download;
 }
 
-guint
-rc_throttle_profile_get_latency_ms (RcThrottleProfile profile)
+guint64
+rc_throttle_profile_get_upload (RcThrottleProfile profile)
 {
   g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, 0);
-  return profiles[profile].latency_ms;
+  return profiles[profile].upload;
+}
+
+guint64
+rc_throttle_profile_get_bits_per_second (RcThrottleProfile profile)
+{
+  return rc_throttle_profile_get_download (profile) * 8;
+}
+
+guint64
+rc_throttle_profile_get_latency_us (RcThrottleProfile profile)
+{
+  g_return_val_if_fail (profile < RC_THROTTLE_N_PROFILES, 0);
+  return profiles[profile].latency_us;
+}
+
+double
+rc_throttle_profile_get_latency_ms (RcThrottleProfile profile)
+{
+  return rc_throttle_profile_get_latency_us (profile) / 1000.0;
 }
 
 struct _RcThrottle
@@ -122,7 +153,7 @@ rc_throttle_set_profile (RcThrottle *self, RcThrottleProfile profile)
 
   g_mutex_lock (&self->lock);
   self->profile = profile;
-  self->bytes_per_us = profiles[profile].bits_per_second / 8.0 / G_USEC_PER_SEC;
+  self->bytes_per_us = (double) profiles[profile].download / G_USEC_PER_SEC;
   self->capacity = MAX (self->bytes_per_us * BURST_US, MIN_BURST);
   self->tokens = self->capacity;
   self->last_us = g_get_monotonic_time ();

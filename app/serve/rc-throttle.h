@@ -12,10 +12,10 @@ G_BEGIN_DECLS
 typedef enum
 {
   RC_THROTTLE_NONE,
-  RC_THROTTLE_CABLE,   /* 5 Mbit/s, 28 ms */
-  RC_THROTTLE_FAST_4G, /* 9 Mbit/s, 85 ms */
-  RC_THROTTLE_FAST_3G, /* 1.6 Mbit/s, 150 ms */
-  RC_THROTTLE_SLOW_3G, /* 400 kbit/s, 400 ms */
+  RC_THROTTLE_CABLE,   /* WebPageTest's: 5 Mbit/s down, 28 ms */
+  RC_THROTTLE_FAST_4G, /* Chrome DevTools': 8.1 Mbit/s down, 1.35 up, 165 ms */
+  RC_THROTTLE_FAST_3G, /* Chrome DevTools': 1.44 Mbit/s down, 675 kbit/s up, 562.5 ms */
+  RC_THROTTLE_SLOW_3G, /* Chrome DevTools': 400 kbit/s down and up, 2000 ms */
 } RcThrottleProfile;
 
 #define RC_THROTTLE_N_PROFILES (RC_THROTTLE_SLOW_3G + 1)
@@ -25,9 +25,14 @@ gboolean rc_throttle_profile_from_string (const char *name, RcThrottleProfile *o
 const char *rc_throttle_profile_to_string (RcThrottleProfile profile);
 /* Translated, human-readable name, e.g. "Fast 3G". */
 const char *rc_throttle_profile_get_label (RcThrottleProfile profile);
-/* Download bandwidth in bits per second (0 = unlimited) and added latency per request. */
+/* Download and upload throughput in bytes per second (0 = unlimited), as DevTools gives
+ * them; the download rate in bits per second; the latency added once per request. Only the
+ * download direction is shaped: a boot's requests are bodiless GETs. */
+guint64 rc_throttle_profile_get_download (RcThrottleProfile profile);
+guint64 rc_throttle_profile_get_upload (RcThrottleProfile profile);
 guint64 rc_throttle_profile_get_bits_per_second (RcThrottleProfile profile);
-guint rc_throttle_profile_get_latency_ms (RcThrottleProfile profile);
+guint64 rc_throttle_profile_get_latency_us (RcThrottleProfile profile);
+double rc_throttle_profile_get_latency_ms (RcThrottleProfile profile);
 
 #define RC_TYPE_THROTTLE (rc_throttle_get_type ())
 G_DECLARE_FINAL_TYPE (RcThrottle, rc_throttle, RC, THROTTLE, GObject)
