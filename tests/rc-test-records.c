@@ -8,14 +8,30 @@
 typedef struct
 {
   const char *file;
-  guint64 bytes;
+  guint64 bytes;   /* decoded: the npm file's size */
+  guint64 wire;    /* brotli (quality 9) as the CDN emulation sends it; == bytes: not encoded */
   double start_ms; /* worker clock */
   double duration_ms;
 } Fetch;
 
+/* The Content-Type the CDN emulation sends (rc-origin-files.c). */
+static const char *
+type_of (const char *url)
+{
+  if (g_str_has_suffix (url, ".wasm"))
+    return "application/wasm";
+  if (g_str_has_suffix (url, ".js"))
+    return "application/javascript; charset=utf-8";
+  if (g_str_has_suffix (url, ".json"))
+    return "application/json; charset=utf-8";
+  if (g_str_has_suffix (url, ".zip") || g_str_has_suffix (url, ".whl"))
+    return "application/zip";
+  return "text/html; charset=utf-8";
+}
+
 static void
-add_request (RcRunRecord *run, const char *url, const char *origin, guint status, guint64 bytes,
-             double start_ms, double duration_ms)
+add_encoded_request (RcRunRecord *run, const char *url, const char *origin, guint status,
+                     guint64 bytes, guint64 wire, double start_ms, double duration_ms)
 {
   g_autoptr (RcRequestRecord) r = rc_request_record_new ();
 
@@ -24,13 +40,23 @@ add_request (RcRunRecord *run, const char *url, const char *origin, guint status
   r->url = g_strdup (url);
   r->origin = g_strdup (origin);
   r->status = status;
-  r->bytes = status == 304 ? 0 : bytes;
+  r->content_type = status == 304 ? NULL : g_strdup (type_of (url));
+  r->bytes = status == 304 ? 0 : wire;
+  r->decoded_bytes = status == 304 ? 0 : (gint64) bytes;
+  r->content_encoding = status != 304 && wire != bytes ? g_strdup ("br") : NULL;
   r->not_modified = status == 304;
   r->conditional = status == 304;
   r->start_us = ORIGIN_US + (gint64) (start_ms * 1000) + 300; /* the proxy sees it just after */
   r->first_byte_us = r->start_us + 800;
   r->end_us = ORIGIN_US + (gint64) ((start_ms + duration_ms) * 1000);
   rc_run_record_add_request (run, r);
+}
+
+static void
+add_request (RcRunRecord *run, const char *url, const char *origin, guint status, guint64 bytes,
+             double start_ms, double duration_ms)
+{
+  add_encoded_request (run, url, origin, status, bytes, bytes, start_ms, duration_ms);
 }
 
 static void
@@ -52,11 +78,11 @@ rc_test_demo_run (RcScenario scenario, guint index, double slowdown_ms)
   const char *wheel = scenario == RC_SCENARIO_CHANGED_WHEEL ? RC_TEST_WHEEL_RENAMED : RC_TEST_WHEEL;
   double s = slowdown_ms;
   const Fetch interpreter[] = {
-    { "pyodide.js", 18597, 14, 21 },
-    { "pyodide-lock.json", 122027, 52, 18 },
-    { "pyodide.asm.js", 1074322, 75, 95 },
-    { "pyodide.asm.wasm", 8647684, 180, 610 },
-    { "python_stdlib.zip", 2424003, 820 + s, 160 },
+    { "pyodide.js", 18597, 7119, 14, 21 },
+    { "pyodide-lock.json", 122027, 26061, 52, 18 },
+    { "pyodide.asm.js", 1074322, 201802, 75, 95 },
+    { "pyodide.asm.wasm", 8647684, 2443367, 180, 610 },
+    { "python_stdlib.zip", 2424003, 2424003, 820 + s, 160 },
   };
   g_autofree char *wheel_url = g_strconcat ("https://widget.osc.earth/demo/runtime/", wheel, NULL);
   double t_wheel = 2310 + s;
@@ -89,8 +115,8 @@ rc_test_demo_run (RcScenario scenario, guint index, double slowdown_ms)
       g_autofree char *url = g_strconcat (RC_TEST_CDN, interpreter[i].file, NULL);
 
       if (!warm)
-        add_request (run, url, "cdn", 200, interpreter[i].bytes, interpreter[i].start_ms,
-                     interpreter[i].duration_ms);
+        add_encoded_request (run, url, "cdn", 200, interpreter[i].bytes, interpreter[i].wire,
+                             interpreter[i].start_ms, interpreter[i].duration_ms);
       /* WebKitGTK 2.50 reports 0 for every size: recorded as reported */
       rc_run_record_add_timing (
           run, url, i < 1 ? "other" : "fetch", "worker", interpreter[i].start_ms,

@@ -5,10 +5,14 @@
 
 G_BEGIN_DECLS
 
-#define RC_TEST_CDN           "https://cdn.jsdelivr.net/pyodide/v0.29.5/full/"
-#define RC_TEST_PAGE          "https://demo.example.org"
-#define RC_TEST_WHEEL         "demo_helpers-0.1.1-py3-none-any.whl"
-#define RC_TEST_WHEEL_RENAMED "demo_helpers-0.1.1-1-py3-none-any.whl"
+#define RC_TEST_CDN   "https://cdn.jsdelivr.net/pyodide/v0.29.5/full/"
+#define RC_TEST_PAGE  "https://demo.example.org"
+#define RC_TEST_WHEEL "demo_helpers-0.1.1-py3-none-any.whl"
+/* The five interpreter files: decoded (the npm package's sizes) and on the wire (brotli for
+ * all but python_stdlib.zip, which goes as it is). */
+#define RC_TEST_INTERPRETER_DECODED 12286633
+#define RC_TEST_INTERPRETER_WIRE    5102352
+#define RC_TEST_WHEEL_RENAMED       "demo_helpers-0.1.1-1-py3-none-any.whl"
 
 /* A run of the demo community (preload demo-helpers, import_before_seal demo_helpers, a
  * prelude: 4 steps). @slowdown_ms is added to the interpreter step, so runs differ. Cold runs

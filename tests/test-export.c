@@ -196,6 +196,29 @@ har_entry (JsonArray *entries, const char *run, const char *file)
   g_error ("no HAR entry for %s in %s", file, run);
 }
 
+static JsonObject *
+har_content (JsonObject *entry)
+{
+  return json_object_get_object_member (json_object_get_object_member (entry, "response"),
+                                        "content");
+}
+
+static const char *
+har_header (JsonObject *entry, const char *name)
+{
+  JsonArray *headers =
+      json_object_get_array_member (json_object_get_object_member (entry, "response"), "headers");
+
+  for (guint i = 0; i < json_array_get_length (headers); i++)
+    {
+      JsonObject *h = json_array_get_object_element (headers, i);
+
+      if (g_ascii_strcasecmp (json_object_get_string_member (h, "name"), name) == 0)
+        return json_object_get_string_member (h, "value");
+    }
+  return NULL;
+}
+
 static void
 test_har (void)
 {
@@ -224,14 +247,33 @@ test_har (void)
   g_assert_cmpstr (json_object_get_string_member (cold_wasm, "startedDateTime"), ==,
                    "2026-11-29T09:30:00.319Z");
   g_assert_cmpstr (json_object_get_string_member (cold_wasm, "_step"), ==, "loading_runtime");
+  /* bodySize: wire (brotli); content.size: decoded; compression: the difference */
   g_assert_cmpint (json_object_get_int_member (
                        json_object_get_object_member (cold_wasm, "response"), "bodySize"),
-                   ==, 8647684);
+                   ==, 2443367);
+  g_assert_cmpint (json_object_get_int_member (har_content (cold_wasm), "size"), ==, 8647684);
+  g_assert_cmpint (json_object_get_int_member (har_content (cold_wasm), "compression"), ==,
+                   8647684 - 2443367);
+  g_assert_cmpstr (har_header (cold_wasm, "Content-Encoding"), ==, "br");
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (cold_wasm, "response"), "statusText"),
+                   ==, "OK");
+  /* a wheel goes as it is: both sizes equal, no compression */
+  g_assert_cmpint (json_object_get_int_member (har_content (wheel), "size"), ==, 2726);
+  g_assert_false (json_object_has_member (har_content (wheel), "compression"));
+  g_assert_null (har_header (wheel, "Content-Encoding"));
   g_assert_cmpstr (json_object_get_string_member (warm_wasm, "_verdict"), ==, "cache");
   g_assert_cmpstr (json_object_get_string_member (warm_wasm, "_fromCache"), ==, "disk");
   g_assert_cmpint (json_object_get_int_member (
                        json_object_get_object_member (warm_wasm, "response"), "bodySize"),
                    ==, 0);
+  /* a cache hit's content is the cached response's: decoded size, status text, headers */
+  g_assert_cmpint (json_object_get_int_member (har_content (warm_wasm), "size"), ==, 8647684);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_object_get_object_member (warm_wasm, "response"), "statusText"),
+                   ==, "OK");
+  g_assert_cmpstr (har_header (warm_wasm, "Content-Encoding"), ==, "br");
+  g_assert_cmpstr (har_header (warm_wasm, "Content-Type"), ==, "application/wasm");
   g_assert_cmpstr (json_object_get_string_member (wheel, "_step"), ==,
                    "loading_package demo-helpers");
   g_assert_cmpstr (json_object_get_string_member (wheel, "pageref"), ==, "cold-1");
@@ -251,11 +293,14 @@ test_markdown (void)
   g_assert_nonnull (strstr (md, "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6), Pyodide 0.29.5"));
   g_assert_nonnull (strstr (md, "Runs: 3 cold, 3 warm and 1 changed-wheel;"));
   g_assert_nonnull (strstr (md, "| What | cold | warm | changed-wheel |\n|---|---|---|---|\n"));
-  g_assert_nonnull (strstr (
-      md, "| Interpreter (pyodide.js, lock, wasm, standard library) | 12.3 MB | 0 B | 0 B |\n"));
+  g_assert_nonnull (
+      strstr (md, "| Interpreter (pyodide.js, lock, wasm, standard library) | 5.1 MB (12.3 MB once "
+                  "decoded) | 0 B | 0 B |\n"));
+  g_assert_nonnull (strstr (md, "| **Total over the network** | 5.1 MB (12.3 MB once decoded) |"));
   g_assert_nonnull (
       strstr (md, "| Preload demo-helpers with its dependencies | 2.7 kB | 0 B | 2.7 kB |\n"));
-  g_assert_nonnull (strstr (md, "| Overlay wheel " RC_TEST_WHEEL " | 2.7 kB | 0 B | — |\n"));
+  /* changed-wheel fetched the wheel under its new name: the row still finds it */
+  g_assert_nonnull (strstr (md, "| Overlay wheel " RC_TEST_WHEEL " | 2.7 kB | 0 B | 2.7 kB |\n"));
   g_assert_nonnull (strstr (md, "| **Boot time** | 3.15 s (3.05 s–3.35 s) | 2.46 s (2.45 s–2.47 s) "
                                 "| 2.45 s |\n"));
   g_assert_nonnull (strstr (md, "| WebAssembly heap after boot | 21.0 MB | 21.0 MB | 21.0 MB |"));
@@ -286,7 +331,8 @@ test_budgets (void)
   g_autoptr (RcMeasurement) cold_only = rc_measurement_new ("demo");
   const char *met_text[] = { "boot_ms=9000",   "cold_bytes=40MB", "heap_mb=200", "warm_ms=2.5s",
                              "warm_bytes=2KB", "rss_mb=300",      NULL };
-  const char *over_text[] = { "boot_ms=3s", "cold_bytes=12000KB", "heap_mb=20", NULL };
+  const char *over_text[] = { "boot_ms=3s", "cold_bytes=5000KB", "heap_mb=20",
+                              "cold_decoded_bytes=12000KB", NULL };
   const char *bad[] = { "boot_ms",    "boot_ms=40MB",          "speed=3",
                         "heap_mb=-1", "cold_bytes=12 parsecs", NULL };
   g_autoptr (GPtrArray) met = budgets (met_text);
@@ -299,15 +345,22 @@ test_budgets (void)
   g_assert_cmpfloat (((RcBudget *) met->pdata[1])->limit, ==, 40e6);
   g_assert_cmpfloat (((RcBudget *) met->pdata[3])->limit, ==, 2500);
   g_assert_cmpuint (met_results->len, ==, 0);
-  g_assert_cmpuint (over_results->len, ==, 3);
+  g_assert_cmpuint (over_results->len, ==, 4);
   r = over_results->pdata[0];
   g_assert_cmpstr (r->message, ==, "boot_ms: 3150 ms exceeds the budget of 3000 ms");
   r = over_results->pdata[1];
-  g_assert_cmpfloat (r->figure, ==, 12286633 + 2726 + 1834 + 7421);
+  /* cold_bytes checks wire bytes; cold_decoded_bytes the same once decoded */
+  g_assert_cmpfloat (r->figure, ==, RC_TEST_INTERPRETER_WIRE + 2726 + 1834 + 7421);
   g_assert_cmpstr (r->message, ==,
-                   "cold_bytes: 12298614 bytes exceeds the budget of 12000000 bytes");
+                   "cold_bytes: 5114333 bytes over the network exceeds the budget of 5000000 "
+                   "bytes");
   r = over_results->pdata[2];
   g_assert_cmpstr (r->message, ==, "heap_mb: 21.0 MB exceeds the budget of 20.0 MB");
+  r = over_results->pdata[3];
+  g_assert_cmpfloat (r->figure, ==, RC_TEST_INTERPRETER_DECODED + 2726 + 1834 + 7421);
+  g_assert_cmpstr (r->message, ==,
+                   "cold_decoded_bytes: 12298614 bytes once decoded exceeds the budget of "
+                   "12000000 bytes");
   for (guint i = 0; bad[i] != NULL; i++)
     {
       g_autoptr (GError) error = NULL;
@@ -350,12 +403,12 @@ test_summary_and_write (void)
   if (g_getenv ("RC_TEST_PRINT") != NULL)
     g_printerr ("%s", summary);
   g_assert_true (g_str_has_prefix (summary, "cold: 3 runs, 0 failed, median run cold-3\n"
-                                            "  boot 3.15 s (3.05–3.35), network 12.3 MB, heap "
-                                            "after boot 21.0 MB\n"
+                                            "  boot 3.15 s (3.05–3.35), network 5.1 MB (12.3 MB "
+                                            "once decoded), heap after boot 21.0 MB\n"
                                             "  verdicts: network 24 cache 0 revalidated 0 "
                                             "failed 0 disagree 0\n"));
   g_assert_nonnull (strstr (summary, "error: warm-2: pyodide.asm.wasm is immutable but went "
-                                     "to the network in a warm run (8647684 bytes) "
+                                     "to the network in a warm run (2443367 bytes) "
                                      "[warm-immutable-network]\n"));
 
   g_assert_true (rc_measurement_write (m, RC_EXPORT_HAR, har_path, &error));

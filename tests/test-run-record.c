@@ -5,10 +5,13 @@
 
 #include "core/rc-diagnostic.h"
 #include "core/rc-run-analysis.h"
+#include "core/rc-measurement.h"
 #include "core/rc-run-stats.h"
 #include "rc-test-records.h"
 
-#define INTERPRETER_BYTES (18597 + 122027 + 1074322 + 8647684 + 2424003)
+/* wire bytes (brotli but for the zip); decoded: the npm files' sizes */
+#define INTERPRETER_BYTES   RC_TEST_INTERPRETER_WIRE
+#define INTERPRETER_DECODED (18597 + 122027 + 1074322 + 8647684 + 2424003)
 
 static void
 test_steps (void)
@@ -129,6 +132,44 @@ test_json_round_trip (void)
   g_assert_cmpstr (((RcViolation *) copy->violations->pdata[0])->directive, ==, "worker-src");
 }
 
+/* A report written before decoded sizes existed: its requests read back with the decoded size
+ * unknown (never 0), and the totals over them are unknown too. */
+static void
+test_json_without_decoded (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (JsonNode) node = rc_run_record_to_json (run);
+  JsonArray *requests = json_object_get_array_member (json_node_get_object (node), "requests");
+  g_autoptr (RcRunRecord) back = NULL;
+  g_autoptr (RcRunAnalysis) a = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    {
+      JsonObject *r = json_array_get_object_element (requests, i);
+
+      json_object_remove_member (r, "decoded_bytes");
+      json_object_remove_member (r, "content_encoding");
+    }
+  back = rc_run_record_from_json (node, "run", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((RcRequestRecord *) back->requests->pdata[0])->decoded_bytes, ==, -1);
+  a = rc_run_analyse (back);
+  g_assert_cmpuint (a->total_bytes, ==, INTERPRETER_BYTES + 2726 + 1834 + 7421);
+  g_assert_cmpint (a->total_decoded_bytes, ==, -1);
+  g_assert_cmpint (rc_run_analysis_group (a, "interpreter")->decoded_bytes, ==, -1);
+  text = rc_format_wire_bytes ((gint64) a->total_bytes, a->total_decoded_bytes);
+  g_assert_cmpstr (text, ==, "5.1 MB (decoded size unknown)");
+  /* and written again, unknown is null */
+  g_clear_pointer (&node, json_node_unref);
+  node = rc_run_record_to_json (back);
+  g_clear_pointer (&text, g_free);
+  text = to_text (node);
+  g_assert_nonnull (strstr (text, "\"decoded_bytes\":null"));
+  g_assert_null (strstr (text, "\"decoded_bytes\":0,"));
+}
+
 /* What an engine may hand over incomplete still copies and round-trips. */
 static void
 test_incomplete_input (void)
@@ -205,6 +246,10 @@ test_cold_verdicts (void)
       g_assert_cmpint (r->timing_index, >=, 0);
     }
   g_assert_cmpuint (interp->bytes, ==, INTERPRETER_BYTES);
+  g_assert_cmpint (interp->decoded_bytes, ==, INTERPRETER_DECODED);
+  g_assert_cmpint (INTERPRETER_DECODED, ==, RC_TEST_INTERPRETER_DECODED);
+  g_assert_cmpuint (rc_run_analysis_find (a, "pyodide.asm.wasm")->bytes, ==, 2443367);
+  g_assert_cmpint (rc_run_analysis_find (a, "pyodide.asm.wasm")->decoded_bytes, ==, 8647684);
   g_assert_cmpuint (interp->requests, ==, 5);
   /* pyodide.js starts at 14 ms, python_stdlib.zip ends at 980 ms */
   g_assert_cmpfloat (interp->download_ms, ==, 980 - 14);
@@ -220,6 +265,7 @@ test_cold_verdicts (void)
   g_assert_cmpuint (((RcByteTotal *) a->step_totals->pdata[2])->bytes, ==, 2726);
   g_assert_cmpuint (a->step_totals->len, ==, 5);
   g_assert_cmpuint (a->total_bytes, ==, INTERPRETER_BYTES + 2726 + 1834 + 7421);
+  g_assert_cmpint (a->total_decoded_bytes, ==, INTERPRETER_DECODED + 2726 + 1834 + 7421);
   g_assert_cmpuint (a->counts[RC_VERDICT_NETWORK], ==, 8);
   g_assert_cmpuint (a->flags->len, ==, 0);
 }
@@ -422,6 +468,8 @@ test_stats (void)
   g_assert_nonnull (s);
   g_assert_cmpfloat (s->duration_ms.median, ==, 2390);
   g_assert_cmpfloat (s->bytes.median, ==, INTERPRETER_BYTES);
+  g_assert_cmpfloat (s->decoded_bytes.median, ==, INTERPRETER_DECODED);
+  g_assert_cmpfloat (odd->total_decoded_bytes.median, ==, INTERPRETER_DECODED + 2726 + 1834 + 7421);
   g_assert_cmpuint (odd->steps->len, ==, 4);
 
   /* even: median of values is the mean of the middle two, the median run the faster one */
@@ -450,6 +498,7 @@ main (int argc, char **argv)
   g_test_add_func ("/run-record/failed", test_failed_closes_step);
   g_test_add_func ("/run-record/json-round-trip", test_json_round_trip);
   g_test_add_func ("/run-record/json-errors", test_json_errors);
+  g_test_add_func ("/run-record/json-without-decoded", test_json_without_decoded);
   g_test_add_func ("/run-record/incomplete-input", test_incomplete_input);
   g_test_add_func ("/analysis/cold", test_cold_verdicts);
   g_test_add_func ("/analysis/warm", test_warm_verdicts);

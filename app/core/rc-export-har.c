@@ -2,7 +2,8 @@
  *
  * One page per run, one entry per resource verdict. Custom fields start with "_" as HAR
  * allows: _run, _step, _verdict, _group, _reason, and _fromCache ("disk") on cache hits,
- * which Chrome DevTools shows in its Size column. Times not measured are -1, as HAR says.
+ * which Chrome DevTools shows in its Size column. bodySize is wire bytes, content.size the
+ * decoded body, as DevTools writes them. Times not measured are -1, as HAR says.
  * startedDateTime is the run's date plus the entry's offset from the run's first resource
  * (the worker clock has no wall-clock anchor of its own).
  */
@@ -72,25 +73,111 @@ request_object (const RcResourceVerdict *r, const RcRequestRecord *req)
   return o;
 }
 
+static const char *
+status_text (guint status)
+{
+  static const struct
+  {
+    guint status;
+    const char *text;
+  } texts[] = {
+    { 200, "OK" },           { 204, "No Content" },          { 206, "Partial Content" },
+    { 304, "Not Modified" }, { 400, "Bad Request" },         { 403, "Forbidden" },
+    { 404, "Not Found" },    { 405, "Method Not Allowed" },  { 500, "Internal Server Error" },
+    { 502, "Bad Gateway" },  { 503, "Service Unavailable" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    if (texts[i].status == status)
+      return texts[i].text;
+  return "";
+}
+
+static void
+add_header (JsonArray *headers, const char *name, const char *value)
+{
+  JsonObject *h = json_object_new ();
+
+  set_string (h, "name", name);
+  set_string (h, "value", value);
+  json_array_add_object_element (headers, h);
+}
+
+/* The response headers the log knows of @req: the ones the engine's cache keeps with it. */
+static JsonArray *
+response_headers (const RcRequestRecord *req)
+{
+  JsonArray *headers = empty_array ();
+  g_autofree char *length = NULL;
+
+  if (req == NULL)
+    return headers;
+  if (req->content_type != NULL)
+    add_header (headers, "Content-Type", req->content_type);
+  if (req->content_encoding != NULL)
+    add_header (headers, "Content-Encoding", req->content_encoding);
+  if (req->status != 304)
+    {
+      length = g_strdup_printf ("%" G_GUINT64_FORMAT, req->bytes);
+      add_header (headers, "Content-Length", length);
+    }
+  return headers;
+}
+
+/* A cache hit's response is the one an earlier run fetched: the last 200 for the same URL
+ * in the runs before @run (the engine's cache holds what the proxy sent then). */
+static const RcRequestRecord *
+cached_response (const RcMeasurement *m, const RcRunRecord *run, const char *url)
+{
+  const RcRequestRecord *found = NULL;
+
+  for (guint i = 0; i < m->runs->len && m->runs->pdata[i] != run; i++)
+    {
+      const RcRunRecord *earlier = m->runs->pdata[i];
+
+      for (guint j = 0; j < earlier->requests->len; j++)
+        {
+          const RcRequestRecord *req = earlier->requests->pdata[j];
+
+          if (req->status == 200 && g_strcmp0 (req->url, url) == 0)
+            found = req;
+        }
+    }
+  return found;
+}
+
+/* bodySize is what crossed the wire (still encoded), content.size the body once decoded,
+ * content.compression their difference (HAR 1.2 §content). A cache hit transferred nothing
+ * but its content is the cached response's. */
 static JsonObject *
-response_object (const RcResourceVerdict *r, const RcRequestRecord *req)
+response_object (const RcResourceVerdict *r, const RcRequestRecord *req,
+                 const RcRequestRecord *cached)
 {
   JsonObject *o = json_object_new ();
   JsonObject *content = json_object_new ();
+  const RcRequestRecord *shown = r->verdict == RC_VERDICT_CACHE ? cached : req;
   guint status = r->status;
+  gint64 size;
 
-  /* a cache hit never reached the proxy: the engine's status is not reported to us */
+  /* a cache hit never reached the proxy: the status is the cached response's */
   if (r->verdict == RC_VERDICT_CACHE)
     status = 200;
   json_object_set_int_member (o, "status", status);
-  set_string (o, "statusText", status == 0 ? "" : status == 304 ? "Not Modified" : "");
+  set_string (o, "statusText", status_text (status));
   set_string (o, "httpVersion", "HTTP/1.1");
   json_object_set_array_member (o, "cookies", empty_array ());
-  json_object_set_array_member (o, "headers", empty_array ());
-  json_object_set_int_member (content, "size", (gint64) r->bytes);
+  json_object_set_array_member (o, "headers", response_headers (shown));
+  if (r->verdict == RC_VERDICT_CACHE)
+    size = cached != NULL ? cached->decoded_bytes : -1;
+  else
+    size = r->decoded_bytes;
+  /* unknown (an older report): the wire size is the best lower bound HAR can carry */
+  json_object_set_int_member (content, "size", size >= 0 ? size : (gint64) r->bytes);
+  if (r->verdict != RC_VERDICT_CACHE && size > (gint64) r->bytes)
+    json_object_set_int_member (content, "compression", size - (gint64) r->bytes);
   set_string (content, "mimeType",
-              req != NULL && req->content_type != NULL ? req->content_type
-                                                       : "application/octet-stream");
+              shown != NULL && shown->content_type != NULL ? shown->content_type
+                                                           : "application/octet-stream");
   json_object_set_object_member (o, "content", content);
   set_string (o, "redirectURL", "");
   json_object_set_int_member (o, "headersSize", -1);
@@ -125,7 +212,8 @@ timings_object (JsonObject *entry, const RcResourceVerdict *r, const RcRequestRe
 }
 
 static JsonObject *
-entry_object (const RcRunRecord *run, const RcResourceVerdict *r, GDateTime *base, double first)
+entry_object (const RcMeasurement *m, const RcRunRecord *run, const RcResourceVerdict *r,
+              GDateTime *base, double first)
 {
   const RcRequestRecord *req =
       r->request_index >= 0 ? run->requests->pdata[r->request_index] : NULL;
@@ -136,7 +224,10 @@ entry_object (const RcRunRecord *run, const RcResourceVerdict *r, GDateTime *bas
   set_string (e, "pageref", run->run_id);
   set_string (e, "startedDateTime", started);
   json_object_set_object_member (e, "request", request_object (r, req));
-  json_object_set_object_member (e, "response", response_object (r, req));
+  json_object_set_object_member (
+      e, "response",
+      response_object (r, req,
+                       r->verdict == RC_VERDICT_CACHE ? cached_response (m, run, r->url) : NULL));
   json_object_set_object_member (e, "cache", json_object_new ());
   time = timings_object (e, r, req);
   json_object_set_double_member (e, "time", time);
@@ -220,8 +311,8 @@ rc_measurement_to_har (const RcMeasurement *self)
       if (first == G_MAXDOUBLE)
         first = 0;
       for (guint j = 0; j < a->resources->len; j++)
-        json_array_add_object_element (entries,
-                                       entry_object (run, a->resources->pdata[j], base, first));
+        json_array_add_object_element (
+            entries, entry_object (self, run, a->resources->pdata[j], base, first));
     }
   json_object_set_array_member (log, "pages", pages);
   json_object_set_array_member (log, "entries", entries);

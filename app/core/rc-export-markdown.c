@@ -77,33 +77,64 @@ column_clear (Column *c)
   g_clear_pointer (&c->analyses, g_ptr_array_unref);
 }
 
-/* Median over the column's runs of a per-run figure read from its analysis. */
-static RcStat
-column_stat (const Column *c, const char *group, const char *file_name)
+typedef struct
 {
-  g_autofree double *values = g_new0 (double, c->runs->len + 1);
-  guint n = 0;
-  RcStat stat;
+  RcStat wire;
+  RcStat decoded; /* n < wire.n when some run's decoded size is unknown */
+} ByteStat;
+
+/* The file name an overlay wheel (by its group) has in @run: changed-wheel serves it under a
+ * new name, which the run's own expectations carry. */
+static const char *
+overlay_file_in (const RcRunRecord *run, const RcExpectedResource *wanted)
+{
+  for (guint i = 0; i < run->expected->len; i++)
+    {
+      const RcExpectedResource *e = run->expected->pdata[i];
+
+      if (e->overlay && wanted->group != NULL && g_strcmp0 (e->group, wanted->group) == 0)
+        return e->file_name;
+    }
+  return wanted->file_name;
+}
+
+/* Median over the column's runs of a per-run figure read from its analysis: a group's total
+ * when @group is set, else the resource @overlay names in each run. */
+static ByteStat
+column_stat (const Column *c, const char *group, const RcExpectedResource *overlay)
+{
+  g_autofree double *wire = g_new0 (double, c->runs->len + 1);
+  g_autofree double *decoded = g_new0 (double, c->runs->len + 1);
+  guint n = 0, nd = 0;
+  ByteStat stat;
 
   for (guint i = 0; i < c->analyses->len; i++)
     {
       const RcRunAnalysis *a = c->analyses->pdata[i];
+      gint64 d = 0;
 
       if (group != NULL)
         {
           const RcByteTotal *t = rc_run_analysis_group (a, group);
 
-          values[n++] = t != NULL ? (double) t->bytes : 0;
+          wire[n++] = t != NULL ? (double) t->bytes : 0;
+          d = t != NULL ? t->decoded_bytes : 0;
         }
       else
         {
-          const RcResourceVerdict *r = rc_run_analysis_find (a, file_name);
+          const RcResourceVerdict *r =
+              rc_run_analysis_find (a, overlay_file_in (c->runs->pdata[i], overlay));
 
-          if (r != NULL)
-            values[n++] = (double) r->bytes;
+          if (r == NULL)
+            continue;
+          wire[n++] = (double) r->bytes;
+          d = r->decoded_bytes;
         }
+      if (d >= 0)
+        decoded[nd++] = (double) d;
     }
-  rc_stat_compute (&stat, values, n);
+  rc_stat_compute (&stat.wire, wire, n);
+  rc_stat_compute (&stat.decoded, decoded, nd);
   return stat;
 }
 
@@ -122,25 +153,58 @@ row (GString *out, const char *label, Column *columns, guint n, RcStat (*get) (C
   g_string_append_c (out, '\n');
 }
 
-static RcStat
-get_group (Column *c, gpointer group)
+/* "5.1 MB (12.3 MB once decoded)": wire bytes, and the median decoded size when it differs. */
+static char *
+format_byte_stat (const ByteStat *stat)
+{
+  g_autofree char *wire = format_stat (&stat->wire, rc_format_bytes);
+
+  if (stat->wire.n == 0)
+    return g_steal_pointer (&wire);
+  return rc_format_wire_bytes_text (wire, stat->wire.median,
+                                    stat->decoded.n < stat->wire.n ? -1 : stat->decoded.median);
+}
+
+static void
+byte_row (GString *out, const char *label, Column *columns, guint n,
+          ByteStat (*get) (Column *, gconstpointer), gconstpointer data)
+{
+  g_string_append_printf (out, "| %s |", label);
+  for (guint i = 0; i < n; i++)
+    {
+      ByteStat stat = get (&columns[i], data);
+      g_autofree char *cell = format_byte_stat (&stat);
+
+      g_string_append_printf (out, " %s |", cell);
+    }
+  g_string_append_c (out, '\n');
+}
+
+static ByteStat
+get_group (Column *c, gconstpointer group)
 {
   return column_stat (c, group, NULL);
 }
 
-static RcStat
-get_file (Column *c, gpointer file)
+static ByteStat
+get_overlay (Column *c, gconstpointer expected)
 {
-  return column_stat (c, NULL, file);
+  return column_stat (c, NULL, expected);
 }
 
-static RcStat
-get_step_bytes (Column *c, gpointer key)
+static ByteStat
+get_step_bytes (Column *c, gconstpointer key)
 {
   const RcStepStat *s = rc_run_stats_find_step (c->stats, key);
-  RcStat none = { 0 };
+  ByteStat none = { 0 };
 
-  return s != NULL ? s->bytes : none;
+  return s != NULL ? (ByteStat){ s->bytes, s->decoded_bytes } : none;
+}
+
+static ByteStat
+get_total_bytes (Column *c, gconstpointer unused)
+{
+  return (ByteStat){ c->stats->total_bytes, c->stats->total_decoded_bytes };
 }
 
 static RcStat
@@ -183,8 +247,9 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
          "%s, %s, under the %s policy, throttle %s, deployment %s, page origin %s, "
          "on a machine with %u cores and %s of memory. Runs: %s; each figure is the median, "
          "with the range when there were several runs. Bytes are bytes over the network as the "
-         "loopback proxy counted them, so a cache hit is 0 B; the heap is the WebAssembly "
-         "memory after boot.\n\n"),
+         "loopback proxy counted them (still brotli- or gzip-encoded, as jsDelivr sends them), "
+         "with the size once decoded in parentheses, so a cache hit is 0 B; the heap is the "
+         "WebAssembly memory after boot.\n\n"),
       date, self->tool_version, env->webkit_version ? env->webkit_version : "?",
       env->jsc_version ? env->jsc_version : "?", env->pyodide_version ? env->pyodide_version : "?",
       worker != NULL ? worker : "?", env->policy_name ? env->policy_name : "?",
@@ -212,8 +277,8 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
       columns[0].runs->len > 0 ? columns[0].runs->pdata[0] : self->runs->pdata[0];
 
   header (out, _ ("What"), columns, n);
-  row (out, _ ("Interpreter (pyodide.js, lock, wasm, standard library)"), columns, n, get_group,
-       "interpreter", rc_format_bytes);
+  byte_row (out, _ ("Interpreter (pyodide.js, lock, wasm, standard library)"), columns, n,
+            get_group, "interpreter");
   for (guint i = 0; i < columns[0].stats->steps->len; i++)
     {
       const RcStepStat *s = columns[0].stats->steps->pdata[i];
@@ -222,7 +287,7 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
       if (!g_str_has_prefix (s->key, "loading_package "))
         continue;
       label = g_strdup_printf (_ ("Preload %s with its dependencies"), s->key + 16);
-      row (out, label, columns, n, get_step_bytes, s->key, rc_format_bytes);
+      byte_row (out, label, columns, n, get_step_bytes, s->key);
     }
   for (guint i = 0; i < first->expected->len; i++)
     {
@@ -232,10 +297,9 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
       if (!e->overlay)
         continue;
       label = g_strdup_printf (_ ("Overlay wheel %s"), e->file_name);
-      row (out, label, columns, n, get_file, e->file_name, rc_format_bytes);
+      byte_row (out, label, columns, n, get_overlay, e);
     }
-  row (out, _ ("**Total over the network**"), columns, n, get_field,
-       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, total_bytes)), rc_format_bytes);
+  byte_row (out, _ ("**Total over the network**"), columns, n, get_total_bytes, NULL);
   row (out, _ ("**Boot time**"), columns, n, get_field,
        GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, boot_ms)), format_ms);
   row (out, _ ("WebAssembly heap after boot"), columns, n, get_field,

@@ -8,6 +8,30 @@
 #include "rc-export-private.h"
 #include "rc-measurement.h"
 
+char *
+rc_format_wire_bytes_text (const char *wire_text, double wire, double decoded)
+{
+  g_autofree char *text = NULL;
+
+  if (decoded < 0)
+    /* TRANSLATORS: %s is a byte figure, "5.5 MB" */
+    return g_strdup_printf (_ ("%s (decoded size unknown)"), wire_text);
+  if (decoded <= wire + 0.5)
+    return g_strdup (wire_text);
+  text = rc_format_bytes (decoded);
+  /* TRANSLATORS: "5.5 MB (12.5 MB once decoded)": bytes on the wire, then the size once the
+   * brotli/gzip Content-Encoding is undone */
+  return g_strdup_printf (_ ("%s (%s once decoded)"), wire_text, text);
+}
+
+char *
+rc_format_wire_bytes (gint64 wire, gint64 decoded)
+{
+  g_autofree char *text = rc_format_bytes ((double) wire);
+
+  return rc_format_wire_bytes_text (text, (double) wire, decoded < 0 ? -1 : (double) decoded);
+}
+
 static char *
 range (const RcStat *stat, double scale, int digits, const char *unit)
 {
@@ -39,7 +63,14 @@ summarise_scenario (GString *out, const RcMeasurement *self, RcScenario scenario
 {
   g_autoptr (RcRunStats) stats = rc_measurement_stats (self, scenario);
   g_autofree char *boot = range (&stats->boot_ms, 1e-3, 2, "s");
-  g_autofree char *bytes = range_bytes (&stats->total_bytes);
+  g_autofree char *wire = range_bytes (&stats->total_bytes);
+  g_autofree char *bytes =
+      stats->total_bytes.n == 0
+          ? g_strdup (wire)
+          : rc_format_wire_bytes_text (wire, stats->total_bytes.median,
+                                       stats->total_decoded_bytes.n < stats->total_bytes.n
+                                           ? -1
+                                           : stats->total_decoded_bytes.median);
   g_autofree char *heap = range_bytes (&stats->heap_bytes);
   guint counts[RC_VERDICT_DISAGREE + 1] = { 0 };
   guint total = 0;

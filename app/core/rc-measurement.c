@@ -103,6 +103,7 @@ add_total (JsonBuilder *b, gconstpointer item)
   rc_json_add_int (b, "requests", t->requests);
   rc_json_add_int (b, "network", t->network);
   rc_json_add_int (b, "bytes", (gint64) t->bytes);
+  rc_json_add_measured_int (b, "decoded_bytes", t->decoded_bytes);
   rc_json_add_double (b, "download_ms", t->download_ms);
   json_builder_end_object (b);
 }
@@ -121,6 +122,7 @@ add_resource (JsonBuilder *b, gconstpointer item)
   rc_json_add_string (b, "step_key", r->step_key);
   rc_json_add_string (b, "group", r->group);
   rc_json_add_int (b, "bytes", (gint64) r->bytes);
+  rc_json_add_measured_int (b, "decoded_bytes", r->decoded_bytes);
   rc_json_add_int (b, "status", r->status);
   rc_json_add_double_or_null (b, "start_ms", r->start_ms, isnan (r->start_ms));
   rc_json_add_double_or_null (b, "end_ms", r->end_ms, isnan (r->end_ms));
@@ -141,6 +143,8 @@ analysis_to_json (const RcRunAnalysis *a)
   json_builder_begin_object (b);
   rc_json_add_int (b, "total_bytes", (gint64) a->total_bytes);
   rc_json_add_int (b, "after_ready_bytes", (gint64) a->after_ready_bytes);
+  rc_json_add_measured_int (b, "total_decoded_bytes", a->total_decoded_bytes);
+  rc_json_add_measured_int (b, "after_ready_decoded_bytes", a->after_ready_decoded_bytes);
   json_builder_set_member_name (b, "verdicts");
   json_builder_begin_object (b);
   for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
@@ -165,6 +169,7 @@ add_step_stat (JsonBuilder *b, gconstpointer item)
   add_stat (b, "duration_ms", &st->duration_ms);
   add_stat (b, "heap_bytes", &st->heap_bytes);
   add_stat (b, "bytes", &st->bytes);
+  add_stat (b, "decoded_bytes", &st->decoded_bytes);
   json_builder_end_object (b);
 }
 
@@ -180,6 +185,7 @@ add_stats (JsonBuilder *b, const RcMeasurement *self, const RcRunStats *s)
       s->median_run >= 0 ? ((RcRunRecord *) self->runs->pdata[s->median_run])->run_id : NULL);
   add_stat (b, "boot_ms", &s->boot_ms);
   add_stat (b, "total_bytes", &s->total_bytes);
+  add_stat (b, "total_decoded_bytes", &s->total_decoded_bytes);
   add_stat (b, "heap_bytes", &s->heap_bytes);
   add_stat (b, "rss_bytes", &s->rss_bytes);
   rc_json_add_array (b, "steps", s->steps, add_step_stat);

@@ -64,8 +64,10 @@ char *rc_measurement_format_summary (const RcMeasurement *self);
  * bytes, as the seed document's figures are), ms, s. Keys:
  *  boot_ms     median cold boot time (all runs when there is no cold run)
  *  warm_ms     median warm boot time
- *  cold_bytes  median network bytes of a cold run
- *  warm_bytes  median network bytes of a warm run
+ *  cold_bytes  median bytes over the network (wire bytes, still encoded) of a cold run
+ *  warm_bytes  the same for a warm run
+ *  cold_decoded_bytes, warm_decoded_bytes  the same once decoded (not measured when a run's
+ *              decoded size is unknown, e.g. in a report written before they existed)
  *  heap_mb     median heap after boot (MB = 10^6 bytes)
  *  rss_mb      median web process RSS after boot */
 typedef struct
@@ -129,5 +131,9 @@ char *rc_comparison_format (const RcComparison *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcMeasurement, rc_measurement_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcBudget, rc_budget_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcComparison, rc_comparison_free)
+
+/* A byte figure as the reports write it: wire bytes, then the decoded size when it differs,
+ * "5.5 MB (12.5 MB once decoded)"; @decoded -1 (unknown) adds "(decoded size unknown)". */
+char *rc_format_wire_bytes (gint64 wire, gint64 decoded);
 
 G_END_DECLS

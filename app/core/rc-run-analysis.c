@@ -152,6 +152,15 @@ request_worker_ms (const RcRunRecord *record, gint64 us)
   return (us - record->worker_time_origin_us) / 1000.0;
 }
 
+void
+rc_add_known_bytes (gint64 *sum, gint64 value)
+{
+  if (*sum < 0 || value < 0)
+    *sum = -1;
+  else
+    *sum += value;
+}
+
 /* GLib's 64-bit format macros cannot sit inside a msgid (xgettext stops at the macro), so
  * messages take the number as text. */
 static char *
@@ -194,6 +203,7 @@ judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming 
     {
       r->status = req->status;
       r->bytes = req->bytes;
+      r->decoded_bytes = req->bytes == 0 ? 0 : req->decoded_bytes;
       if (req->status == 304 || req->not_modified)
         {
           r->verdict = RC_VERDICT_REVALIDATED;
@@ -380,6 +390,7 @@ add_to_total (RcByteTotal *t, GArray *spans, guint index, const RcResourceVerdic
   t->requests++;
   t->network += r->verdict == RC_VERDICT_NETWORK;
   t->bytes += r->bytes;
+  rc_add_known_bytes (&t->decoded_bytes, r->decoded_bytes);
   if (r->verdict != RC_VERDICT_NETWORK || isnan (r->start_ms) || isnan (r->end_ms))
     return;
   if (spans->len <= index * 2)
@@ -428,9 +439,15 @@ compute_totals (const RcRunRecord *record, RcRunAnalysis *self)
       add_to_total (st, step_spans, total_index (self->step_totals, st), r);
       add_to_total (gt, group_spans, total_index (self->group_totals, gt), r);
       if (g_str_equal (r->step_key, RC_STEP_AFTER_READY))
-        self->after_ready_bytes += r->bytes;
+        {
+          self->after_ready_bytes += r->bytes;
+          rc_add_known_bytes (&self->after_ready_decoded_bytes, r->decoded_bytes);
+        }
       else
-        self->total_bytes += r->bytes;
+        {
+          self->total_bytes += r->bytes;
+          rc_add_known_bytes (&self->total_decoded_bytes, r->decoded_bytes);
+        }
       self->counts[r->verdict]++;
     }
 }

@@ -21,6 +21,9 @@ typedef enum
 } RcVerdict;
 
 const char *rc_verdict_to_string (RcVerdict verdict);
+
+/* Adds @value to *@sum, where -1 (unknown) in either makes the sum unknown. */
+void rc_add_known_bytes (gint64 *sum, gint64 value);
 gboolean rc_verdict_from_string (const char *text, RcVerdict *out);
 
 /* The step key of resources that started after ready (code run in the booted runtime). */
@@ -31,37 +34,41 @@ typedef struct
   char *url;
   char *file_name;
   RcVerdict verdict;
-  char *reason;      /* why this verdict, one line */
-  guint step;        /* attributed step; 0 = before the first step (the host page);
+  char *reason;   /* why this verdict, one line */
+  guint step;     /* attributed step; 0 = before the first step (the host page);
                         last step + 1 = after ready */
-  char *step_key;    /* rc_run_step_key() of that step, or "page" */
-  char *group;       /* expected group, else derived from the step ("interpreter", "preload:x") */
-  guint64 bytes;     /* body bytes the proxy wrote (0 for cache) */
-  guint status;      /* proxy status, 0 when no request reached it */
-  double start_ms;   /* worker clock (negative: before the worker started); NAN unknown */
-  double end_ms;     /* NAN unknown */
-  int request_index; /* into record->requests, -1 none */
-  int timing_index;  /* into record->timings, -1 none */
+  char *step_key; /* rc_run_step_key() of that step, or "page" */
+  char *group;    /* expected group, else derived from the step ("interpreter", "preload:x") */
+  guint64 bytes;  /* body bytes the proxy wrote, on the wire (0 for cache) */
+  gint64 decoded_bytes; /* the same body once decoded (0 for cache); -1 unknown */
+  guint status;         /* proxy status, 0 when no request reached it */
+  double start_ms;      /* worker clock (negative: before the worker started); NAN unknown */
+  double end_ms;        /* NAN unknown */
+  int request_index;    /* into record->requests, -1 none */
+  int timing_index;     /* into record->timings, -1 none */
 } RcResourceVerdict;
 
 typedef struct
 {
   char *key; /* step key, "page", or a group name */
   guint step;
-  guint requests; /* resources attributed */
-  guint network;  /* of which went to the network */
-  guint64 bytes;
-  double download_ms; /* first network start to last network end (worker clock); 0 none */
+  guint requests;       /* resources attributed */
+  guint network;        /* of which went to the network */
+  guint64 bytes;        /* on the wire */
+  gint64 decoded_bytes; /* once decoded; -1 when any member's is unknown */
+  double download_ms;   /* first network start to last network end (worker clock); 0 none */
 } RcByteTotal;
 
 typedef struct
 {
-  GPtrArray *resources;      /* RcResourceVerdict, in time order */
-  GPtrArray *step_totals;    /* RcByteTotal per step (0 = page first), every step present */
-  GPtrArray *group_totals;   /* RcByteTotal per group, first-seen order */
-  GPtrArray *flags;          /* RcDiagnostic (rule ids below), empty when all is well */
-  guint64 total_bytes;       /* bytes until ready: the boot's cost */
-  guint64 after_ready_bytes; /* bytes of requests that started after ready */
+  GPtrArray *resources;       /* RcResourceVerdict, in time order */
+  GPtrArray *step_totals;     /* RcByteTotal per step (0 = page first), every step present */
+  GPtrArray *group_totals;    /* RcByteTotal per group, first-seen order */
+  GPtrArray *flags;           /* RcDiagnostic (rule ids below), empty when all is well */
+  guint64 total_bytes;        /* wire bytes until ready: the boot's cost */
+  guint64 after_ready_bytes;  /* wire bytes of requests that started after ready */
+  gint64 total_decoded_bytes; /* the same once decoded; -1 unknown (an older report) */
+  gint64 after_ready_decoded_bytes;
   guint counts[RC_VERDICT_DISAGREE + 1];
 } RcRunAnalysis;
 

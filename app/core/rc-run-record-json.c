@@ -45,6 +45,8 @@ add_request (JsonBuilder *b, gconstpointer item)
   rc_json_add_string (b, "origin", r->origin);
   rc_json_add_int (b, "status", r->status);
   rc_json_add_int (b, "bytes", (gint64) r->bytes);
+  rc_json_add_measured_int (b, "decoded_bytes", r->decoded_bytes);
+  rc_json_add_string (b, "content_encoding", r->content_encoding);
   rc_json_add_string (b, "content_type", r->content_type);
   rc_json_add_int (b, "start_us", r->start_us);
   rc_json_add_int (b, "first_byte_us", r->first_byte_us);
@@ -303,7 +305,7 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
 {
   g_autoptr (RcRequestRecord) r = rc_request_record_new ();
   JsonObject *o;
-  gint64 status = 0, bytes = 0;
+  gint64 status = 0, bytes = 0, decoded = -1;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -319,6 +321,9 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
       || !read_string (o, "note", path, FALSE, &r->note, error)
       || !read_int (o, "status", path, TRUE, &status, error)
       || !read_int (o, "bytes", path, TRUE, &bytes, error)
+      /* reports before decoded sizes existed lack both: unknown, never 0 */
+      || !read_int (o, "decoded_bytes", path, FALSE, &decoded, error)
+      || !read_string (o, "content_encoding", path, FALSE, &r->content_encoding, error)
       || !read_int (o, "start_us", path, FALSE, &r->start_us, error)
       || !read_int (o, "first_byte_us", path, FALSE, &r->first_byte_us, error)
       || !read_int (o, "end_us", path, FALSE, &r->end_us, error)
@@ -327,6 +332,7 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
     return NULL;
   r->status = (guint) status;
   r->bytes = (guint64) MAX (bytes, 0);
+  r->decoded_bytes = decoded >= 0 ? decoded : -1;
   return g_steal_pointer (&r);
 }
 

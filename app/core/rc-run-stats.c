@@ -70,17 +70,17 @@ step_by_key (const RcRunRecord *run, const char *key)
   return NULL;
 }
 
-static guint64
-step_bytes (const RcRunAnalysis *analysis, const char *key)
+static const RcByteTotal *
+step_total (const RcRunAnalysis *analysis, const char *key)
 {
   for (guint i = 0; i < analysis->step_totals->len; i++)
     {
       const RcByteTotal *t = analysis->step_totals->pdata[i];
 
       if (g_str_equal (t->key, key))
-        return t->bytes;
+        return t;
     }
-  return 0;
+  return NULL;
 }
 
 /* Step keys in order of first appearance over the runs. */
@@ -113,12 +113,14 @@ step_stat (GPtrArray *runs, GPtrArray *analyses, const char *key)
   g_autofree double *durations = g_new0 (double, runs->len);
   g_autofree double *heaps = g_new0 (double, runs->len);
   g_autofree double *bytes = g_new0 (double, runs->len);
-  guint nd = 0, nh = 0, nb = 0;
+  g_autofree double *decoded = g_new0 (double, runs->len);
+  guint nd = 0, nh = 0, nb = 0, ndec = 0;
 
   stat->key = g_strdup (key);
   for (guint r = 0; r < runs->len; r++)
     {
       const RcRunStep *s = step_by_key (runs->pdata[r], key);
+      const RcByteTotal *t;
 
       if (s == NULL)
         continue;
@@ -127,11 +129,15 @@ step_stat (GPtrArray *runs, GPtrArray *analyses, const char *key)
         durations[nd++] = rc_run_step_duration (s);
       if (s->heap_bytes >= 0)
         heaps[nh++] = (double) s->heap_bytes;
-      bytes[nb++] = (double) step_bytes (analyses->pdata[r], key);
+      t = step_total (analyses->pdata[r], key);
+      bytes[nb++] = t != NULL ? (double) t->bytes : 0;
+      if (t == NULL || t->decoded_bytes >= 0)
+        decoded[ndec++] = t != NULL ? (double) t->decoded_bytes : 0;
     }
   rc_stat_compute (&stat->duration_ms, durations, nd);
   rc_stat_compute (&stat->heap_bytes, heaps, nh);
   rc_stat_compute (&stat->bytes, bytes, nb);
+  rc_stat_compute (&stat->decoded_bytes, decoded, ndec);
   return stat;
 }
 
@@ -201,9 +207,10 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
   g_autoptr (GPtrArray) keys = collect_keys (runs);
   g_autofree double *boot = g_new0 (double, runs->len + 1);
   g_autofree double *bytes = g_new0 (double, runs->len + 1);
+  g_autofree double *decoded = g_new0 (double, runs->len + 1);
   g_autofree double *heap = g_new0 (double, runs->len + 1);
   g_autofree double *rss = g_new0 (double, runs->len + 1);
-  guint nboot = 0, nheap = 0, nrss = 0;
+  guint nboot = 0, nheap = 0, nrss = 0, ndecoded = 0;
 
   self->scenario = scenario;
   self->runs = runs->len;
@@ -217,6 +224,8 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
       if (run->boot_ms >= 0)
         boot[nboot++] = run->boot_ms;
       bytes[i] = (double) analysis->total_bytes;
+      if (analysis->total_decoded_bytes >= 0)
+        decoded[ndecoded++] = (double) analysis->total_decoded_bytes;
       if (rc_run_record_final_heap (run) >= 0)
         heap[nheap++] = (double) rc_run_record_final_heap (run);
       if (run->web_process_rss_bytes >= 0)
@@ -224,6 +233,7 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
     }
   rc_stat_compute (&self->boot_ms, boot, nboot);
   rc_stat_compute (&self->total_bytes, bytes, runs->len);
+  rc_stat_compute (&self->total_decoded_bytes, decoded, ndecoded);
   rc_stat_compute (&self->heap_bytes, heap, nheap);
   rc_stat_compute (&self->rss_bytes, rss, nrss);
   self->median_run = median_run (runs, positions);

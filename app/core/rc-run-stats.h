@@ -27,8 +27,9 @@ typedef struct
   char *key; /* rc_run_step_key() */
   guint step;
   RcStat duration_ms;
-  RcStat heap_bytes; /* n counts runs with a known heap */
-  RcStat bytes;      /* network bytes attributed to the step */
+  RcStat heap_bytes;    /* n counts runs with a known heap */
+  RcStat bytes;         /* wire bytes attributed to the step */
+  RcStat decoded_bytes; /* the same once decoded; n counts runs where it is known */
 } RcStepStat;
 
 typedef struct
@@ -38,8 +39,9 @@ typedef struct
   guint failed;   /* runs not ready */
   int median_run; /* index into the runs array given, -1 when empty */
   RcStat boot_ms;
-  RcStat total_bytes;
-  RcStat heap_bytes; /* heap after boot */
+  RcStat total_bytes;         /* wire bytes until ready */
+  RcStat total_decoded_bytes; /* the same once decoded; n counts runs where it is known */
+  RcStat heap_bytes;          /* heap after boot */
   RcStat rss_bytes;
   GPtrArray *steps; /* RcStepStat in step order of the first run, keyed by step key */
 } RcRunStats;
