@@ -42,18 +42,23 @@ field (const char *line, const char *label)
   return g_str_has_prefix (line, prefix) ? g_strdup (line + strlen (prefix)) : NULL;
 }
 
-/* Reads the banner up to the blank line that ends it. */
+/* Reads the banner up to the blank line that ends it: on stderr with --json, whose stdout is
+ * JSON Lines only. */
 static void
 serving_start (Serving *s, const char *const *extra)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GDataInputStream) banner = NULL;
   gboolean chromium = FALSE;
   char *line;
 
   s->process = spawn_serve (extra, &error);
   g_assert_no_error (error);
   s->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (s->process));
-  while ((line = g_data_input_stream_read_line_utf8 (s->out, NULL, NULL, &error)) != NULL)
+  banner = g_strv_contains (extra, "--json")
+               ? g_data_input_stream_new (g_subprocess_get_stderr_pipe (s->process))
+               : g_object_ref (s->out);
+  while ((line = g_data_input_stream_read_line_utf8 (banner, NULL, NULL, &error)) != NULL)
     {
       g_autofree char *owned = line;
       char *value;
@@ -90,10 +95,12 @@ serving_stop (Serving *s)
       g_autoptr (JsonParser) parser = json_parser_new ();
       g_autofree char *owned = line;
 
-      if (json_parser_load_from_data (parser, line, -1, NULL)
-          && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-        g_ptr_array_add (records,
-                         json_object_ref (json_node_get_object (json_parser_get_root (parser))));
+      /* JSON Lines: every line of stdout is one object, nothing else */
+      g_test_message ("stdout: %s", line);
+      g_assert_true (json_parser_load_from_data (parser, line, -1, NULL));
+      g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+      g_ptr_array_add (records,
+                       json_object_ref (json_node_get_object (json_parser_get_root (parser))));
     }
   g_subprocess_wait (s->process, NULL, &error);
   g_assert_no_error (error);
@@ -172,6 +179,8 @@ assert_cannot_run (const char *const *args, const char *message)
   g_test_message ("%s", err);
   g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 2);
   g_assert_nonnull (strstr (err, message));
+  /* every option error points to --help, as the README promises */
+  g_assert_nonnull (strstr (err, "runtime-console serve --help"));
 }
 
 static void
@@ -186,6 +195,8 @@ test_bad_options (void)
                      "ftp://x.example");
   assert_cannot_run ((const char *const[]){ "--deployment", "staging", NULL }, "“staging”");
   assert_cannot_run ((const char *const[]){ "--page-origin", "nemar.org", NULL }, "nemar.org");
+  assert_cannot_run ((const char *const[]){ "--csp", "nope", NULL }, "“nope”");
+  assert_cannot_run ((const char *const[]){ "--page-origin", "notaurl", NULL }, "notaurl");
 }
 
 int

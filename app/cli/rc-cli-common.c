@@ -53,6 +53,7 @@ gboolean
 rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **label, GError **error)
 {
   g_autoptr (RcCspPreset) found = NULL;
+  g_autoptr (GError) local_error = NULL;
 
   if (preset != NULL && text != NULL)
     {
@@ -66,8 +67,12 @@ rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **lab
       *label = g_strdup (_ ("custom (--csp-text)"));
       return TRUE;
     }
-  if ((found = rc_csp_presets_lookup (preset != NULL ? preset : "none", error)) == NULL)
-    return FALSE;
+  /* an unknown preset is a bad option value: it gets the --help pointer like the others */
+  if ((found = rc_csp_presets_lookup (preset != NULL ? preset : "none", &local_error)) == NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, local_error->message);
+      return FALSE;
+    }
   *policy = g_strdup (found->policy);
   *label = g_strdup (found->name);
   return TRUE;

@@ -157,9 +157,11 @@ add_info_page (RcServer *server, RcCommunity *community)
   rc_server_add_page_file (server, "/index.html", bytes, "text/html; charset=utf-8");
 }
 
+/* With --json stdout carries JSON Lines only, so the banner goes to stderr. */
 static void
 print_banner (RcServer *server, RcCommunity *community, const char *csp_label, const Options *o)
 {
+  FILE *out = o->json ? stderr : stdout;
   const char *proxy = rc_server_get_proxy_url (server);
   const char *ca = rc_server_get_ca_file (server);
   const char *id = rc_community_get_id (community);
@@ -169,27 +171,28 @@ print_banner (RcServer *server, RcCommunity *community, const char *csp_label, c
   g_autofree char *config =
       g_strdup_printf ("%s/%s/", rc_server_get_api_origin (server), id != NULL ? id : "");
 
-  printf (_ ("Serving %s (%s deployment), %s\n"), rc_community_get_dir (community),
-          rc_deployment_to_string (rc_community_get_deployment (community)),
-          o->live ? _ ("live: other hosts go to the network") : _ ("offline"));
-  printf ("  %-10s %s\n", _ ("proxy"), proxy);
-  printf ("  %-10s %s\n", _ ("CA"), ca);
-  printf ("  %-10s %s\n", _ ("page"), page);
-  printf ("  %-10s %s\n", _ ("config"), config);
-  printf ("  %-10s %s (%s)\n", _ ("CDN"), cdn, rc_community_get_distribution_dir (community));
+  fprintf (out, _ ("Serving %s (%s deployment), %s\n"), rc_community_get_dir (community),
+           rc_deployment_to_string (rc_community_get_deployment (community)),
+           o->live ? _ ("live: other hosts go to the network") : _ ("offline"));
+  fprintf (out, "  %-10s %s\n", _ ("proxy"), proxy);
+  fprintf (out, "  %-10s %s\n", _ ("CA"), ca);
+  fprintf (out, "  %-10s %s\n", _ ("page"), page);
+  fprintf (out, "  %-10s %s\n", _ ("config"), config);
+  fprintf (out, "  %-10s %s (%s)\n", _ ("CDN"), cdn, rc_community_get_distribution_dir (community));
   for (guint i = 0; o->data != NULL && o->data[i] != NULL; i++)
-    printf ("  %-10s %s\n", _ ("data"), o->data[i]);
-  printf ("  %-10s %s\n", _ ("CSP"), csp_label);
-  printf ("  %-10s %s\n", _ ("throttle"),
-          rc_throttle_profile_to_string (rc_server_get_throttle (server)));
+    fprintf (out, "  %-10s %s\n", _ ("data"), o->data[i]);
+  fprintf (out, "  %-10s %s\n", _ ("CSP"), csp_label);
+  fprintf (out, "  %-10s %s\n", _ ("throttle"),
+           rc_throttle_profile_to_string (rc_server_get_throttle (server)));
   if (!rc_community_is_valid (community))
-    printf (_ ("Note: the community has errors; “runtime-console validate %s” lists them.\n"),
-            rc_community_get_dir (community));
-  printf ("\n%s\n  curl --proxy %s --cacert %s %s\n", _ ("Try:"), proxy, ca, config);
-  printf ("%s\n  chromium --proxy-server=%s --ignore-certificate-errors-spki-list=%s "
-          "--user-data-dir=$(mktemp -d) %s\n\n",
-          _ ("Or a real Chromium (a throw-away profile):"), proxy, spki != NULL ? spki : "", page);
-  fflush (stdout);
+    fprintf (out, _ ("Note: the community has errors; “runtime-console validate %s” lists them.\n"),
+             rc_community_get_dir (community));
+  fprintf (out, "\n%s\n  curl --proxy %s --cacert %s %s\n", _ ("Try:"), proxy, ca, config);
+  fprintf (out,
+           "%s\n  chromium --proxy-server=%s --ignore-certificate-errors-spki-list=%s "
+           "--user-data-dir=$(mktemp -d) %s\n\n",
+           _ ("Or a real Chromium (a throw-away profile):"), proxy, spki != NULL ? spki : "", page);
+  fflush (out);
 }
 
 typedef struct
@@ -220,10 +223,20 @@ request_finished_cb (RcServer *server, RcRequestRecord *r, gpointer user_data)
   if (state->json)
     print_json_record (r);
   else
-    printf ("%8.3f  %3u %-7s %s  [%s] %" G_GUINT64_FORMAT " B %.1f ms%s%s\n",
-            (r->start_us - state->started_us) / 1e6, r->status, r->method, r->url, r->origin,
-            r->bytes, (r->end_us - r->start_us) / 1e3, r->note != NULL ? "  — " : "",
-            r->note != NULL ? r->note : "");
+    {
+      g_autofree char *coding = NULL;
+
+      /* wire bytes, and for an encoded body its coding and decoded size */
+      if (r->content_encoding != NULL && r->decoded_bytes >= 0)
+        coding = g_strdup_printf (" %s (%" G_GINT64_FORMAT " B decoded)", r->content_encoding,
+                                  r->decoded_bytes);
+      else if (r->content_encoding != NULL)
+        coding = g_strdup_printf (" %s", r->content_encoding);
+      printf ("%8.3f  %3u %-7s %s  [%s] %" G_GUINT64_FORMAT " B%s %.1f ms%s%s\n",
+              (r->start_us - state->started_us) / 1e6, r->status, r->method, r->url, r->origin,
+              r->bytes, coding != NULL ? coding : "", (r->end_us - r->start_us) / 1e3,
+              r->note != NULL ? "  — " : "", r->note != NULL ? r->note : "");
+    }
   fflush (stdout);
 }
 
@@ -232,7 +245,8 @@ print_totals (const LogState *state)
 {
   g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, state->bytes);
 
-  /* TRANSLATORS: "runtime-console serve: stopped after 3 requests, 1200 response bytes" */
+  /* TRANSLATORS: "runtime-console serve: stopped after 3 requests, 1200 response bytes"
+   * (bytes on the wire, i.e. still encoded) */
   fprintf (stderr,
            ngettext ("runtime-console serve: stopped after %u request",
                      "runtime-console serve: stopped after %u requests", state->count),
@@ -275,7 +289,13 @@ rc_cli_serve (int argc, char **argv)
   rc_server_set_csp (server, policy);
   add_info_page (server, community);
   if (!rc_server_start (server, &error))
-    return rc_cli_cannot_run ("serve", error);
+    {
+      /* an origin given on the command line that is not a URL is a bad option value */
+      if (g_error_matches (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BAD_ORIGIN)
+          && (o.page_origin != NULL || o.api != NULL || o.data != NULL))
+        error->domain = G_OPTION_ERROR, error->code = G_OPTION_ERROR_BAD_VALUE;
+      return rc_cli_cannot_run ("serve", error);
+    }
 
   print_banner (server, community, csp_label, &o);
   state.json = o.json;
