@@ -7,6 +7,8 @@
 
 #include "boot/rc-engine.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-measurement.h"
+#include "core/rc-run-analysis.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 
@@ -128,6 +130,19 @@ write_record (const RcRunRecord *record, const char *path, GError **error)
   return json_generator_to_file (generator, path, error);
 }
 
+/* Wire bytes (as the CDN sends them, encoded) with the decoded size, as the reports write. */
+static void
+print_network (const RcRunRecord *record)
+{
+  g_autoptr (RcRunAnalysis) a = rc_run_analyse (record);
+  g_autofree char *bytes = rc_format_wire_bytes ((gint64) a->total_bytes, a->total_decoded_bytes);
+
+  /* TRANSLATORS: "network: 5.1 MB (12.3 MB once decoded) until ready, 8 requests" */
+  printf (ngettext ("network: %s until ready, %u request\n",
+                    "network: %s until ready, %u requests\n", record->requests->len),
+          bytes, record->requests->len);
+}
+
 static void
 on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -148,6 +163,7 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       printf (_ ("READY: Pyodide %s, %.2f s in total (web process RSS %.1f MB)\n"),
               record->outcome.version, record->boot_ms / 1000, record->web_process_rss_bytes / 1e6);
+      print_network (record);
       run->status = RC_EXIT_OK;
       if (run->execute != NULL)
         {
@@ -159,6 +175,7 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       printf (_ ("FAILED (%s) after %.2f s in total: %s\n"), record->outcome.kind,
               record->boot_ms / 1000, record->outcome.message);
+      print_network (record);
       if (record->outcome.diagnosis != NULL)
         printf ("%s\n%s\n", _ ("Diagnosis:"), record->outcome.diagnosis);
       run->status = RC_EXIT_FAILED;

@@ -97,8 +97,8 @@ parse_options (int argc, char **argv, Options *o, GError **error)
     { "markdown", 0, 0, G_OPTION_ARG_FILENAME, &o->markdown,
       N_ ("Write a dated cost table for a README"), N_ ("FILE") },
     { "budget", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &o->budgets,
-      N_ ("Exit 1 when a figure exceeds it: boot_ms, warm_ms, cold_bytes, warm_bytes, heap_mb, "
-          "rss_mb (repeatable)"),
+      N_ ("Exit 1 when a figure exceeds it: boot_ms, warm_ms, cold_bytes, warm_bytes (bytes over "
+          "the network), cold_decoded_bytes, warm_decoded_bytes, heap_mb, rss_mb (repeatable)"),
       N_ ("KEY=VALUE") },
     { "check-budgets", 0, 0, G_OPTION_ARG_FILENAME, &o->check_budgets,
       N_ ("Check the budgets against a saved report instead of measuring"), N_ ("REPORT.json") },
