@@ -14,6 +14,7 @@
 #include "boot/rc-prelude-oracle.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-paths.h"
+#include "core/rc-run-analysis.h"
 
 /* Generous for boots that must succeed on a loaded 2-core machine; it costs nothing when
  * they do. The control test keeps its own short deadline. */
@@ -43,9 +44,10 @@ typedef struct
 /* ---- fixtures ------------------------------------------------------------------------------ */
 
 static char *
-make_community (const char *name, const char *runtime_yaml, gboolean with_demo_overlay)
+make_community_at (const char *parent, const char *name, const char *runtime_yaml,
+                   gboolean with_demo_overlay)
 {
-  g_autofree char *dir = g_build_filename (scratch, name, NULL);
+  g_autofree char *dir = g_build_filename (parent, name, NULL);
   g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
   g_autofree char *text = g_strdup_printf (
       "id: %s\nname: %s\ndescription: A generated test community.\n"
@@ -77,6 +79,12 @@ make_community (const char *name, const char *runtime_yaml, gboolean with_demo_o
         }
     }
   return g_steal_pointer (&dir);
+}
+
+static char *
+make_community (const char *name, const char *runtime_yaml, gboolean with_demo_overlay)
+{
+  return make_community_at (scratch, name, runtime_yaml, with_demo_overlay);
 }
 
 #define OVERLAY_RUNTIME(ibs, prelude)                                                              \
@@ -616,8 +624,11 @@ test_prelude_oracle (void)
   g_assert_cmpuint (d->column, ==, 13);
 }
 
+/* The fixture checkout's own community imports a module nothing provides: the stand-in bundle
+ * boots the real Pyodide and fails with the raw worker kind, which OSA's PyodideRuntime would
+ * turn into runtime_error. */
 static void
-test_osa_worker_standin (void)
+test_osa_worker_import_fails (void)
 {
   g_autofree char *dir = g_build_filename (RC_SOURCE_DIR, "tests", "fixtures", "osa-checkout",
                                            "src", "assistants", "standin", NULL);
@@ -627,8 +638,7 @@ test_osa_worker_standin (void)
   const char *const sequence[] = { "loading_runtime 1/2", "runtime_loaded 1/2",
                                    "importing standin 2/2", NULL };
 
-  /* The raw worker kind, which OSA's PyodideRuntime would turn into runtime_error. */
-  assert_outcome (b, "import_before_seal", "standin did not import");
+  assert_outcome (b, "import_before_seal", "No module named 'standin'");
   assert_sequence (b, sequence);
   g_assert_cmpstr (r->env.worker_kind, ==, "osa");
   g_assert_cmpuint (b->wait.probes->len, >=, 3);
@@ -636,6 +646,92 @@ test_osa_worker_standin (void)
   for (guint i = 0; i < r->notes->len; i++)
     noted |= strstr (g_ptr_array_index (r->notes, i), "instrumented") != NULL;
   g_assert_true (noted);
+}
+
+/* An OSA checkout generated in the scratch folder: the stand-in bundle and a community with
+ * the demo overlay, so a warm run has an overlay wheel to observe. */
+static char *
+make_osa_checkout (void)
+{
+  g_autofree char *frontend = g_build_filename (scratch, "osa", "frontend", NULL);
+  g_autofree char *assistants = g_build_filename (scratch, "osa", "src", "assistants", NULL);
+  g_autofree char *from = g_build_filename (RC_SOURCE_DIR, "tests", "fixtures", "osa-checkout",
+                                            "frontend", "osa-runtime.bundle.js", NULL);
+  g_autofree char *to = g_build_filename (frontend, "osa-runtime.bundle.js", NULL);
+  g_autofree char *bundle = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (frontend, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (from, &bundle, NULL, NULL));
+  g_assert_true (g_file_set_contents (to, bundle, -1, NULL));
+  return make_community_at (assistants, "osademo",
+                            OVERLAY_RUNTIME ("demo_helpers", "import demo_helpers\\n"), TRUE);
+}
+
+static const char *const osa_interpreter[] = {
+  "pyodide.js",        "pyodide.asm.js",    "pyodide.asm.wasm",
+  "python_stdlib.zip", "pyodide-lock.json", "demo_helpers-0.1.1-py3-none-any.whl"
+};
+
+/* Every interpreter file and the overlay wheel judged @want; no flag with @bad_rule. */
+static void
+assert_osa_verdicts (const RcRunRecord *record, RcVerdict want, const char *bad_rule)
+{
+  RcRunAnalysis *analysis = rc_run_analyse (record);
+
+  for (guint i = 0; i < G_N_ELEMENTS (osa_interpreter); i++)
+    {
+      const RcResourceVerdict *r = rc_run_analysis_find (analysis, osa_interpreter[i]);
+
+      if (r == NULL)
+        g_error ("%s: %s is missing from the analysis", record->run_id, osa_interpreter[i]);
+      g_test_message ("%s %s: %s (%s)", record->run_id, osa_interpreter[i],
+                      rc_verdict_to_string (r->verdict), r->reason);
+      if (r->verdict != want)
+        g_error ("%s: %s is %s (%s), expected %s", record->run_id, osa_interpreter[i],
+                 rc_verdict_to_string (r->verdict), r->reason, rc_verdict_to_string (want));
+    }
+  for (guint i = 0; i < analysis->flags->len; i++)
+    {
+      const RcDiagnostic *d = g_ptr_array_index (analysis->flags, i);
+
+      g_test_message ("%s flag %s: %s", record->run_id, d->rule, d->message);
+      if (g_strcmp0 (d->rule, bad_rule) == 0 || g_strcmp0 (d->rule, "expected-unobserved") == 0)
+        g_error ("%s: flagged %s: %s", record->run_id, d->rule, d->message);
+    }
+  rc_run_analysis_free (analysis);
+}
+
+/* OSA's worker kind through the stand-in bundle, which does what OSA's does: importScripts the
+ * real pyodide.js from the CDN origin and call the global loadPyodide. Cold, then warm: the
+ * probe's load wrappers report the memory-cache hits Resource Timing leaves out. */
+static void
+test_osa_worker_standin (void)
+{
+  g_autofree char *dir = make_osa_checkout ();
+  g_autoptr (Booted) b = boot (dir, "nemarlike", NULL, DEADLINE, RC_WORKER_KIND_OSA, NULL);
+  const char *const sequence[] = {
+    "loading_runtime 1/4",        "runtime_loaded 1/4", "loading_package demo-helpers 2/4",
+    "importing demo_helpers 3/4", "prelude 4/4",        NULL
+  };
+  const RcRunStep *first;
+
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  g_assert_cmpstr (b->wait.record->env.worker_kind, ==, "osa");
+  /* The probe captured the instance loadPyodide returned: the heap is known. */
+  first = g_ptr_array_index (b->wait.record->steps, 0);
+  g_assert_cmpint (first->heap_bytes, >, 1 << 20);
+  assert_osa_verdicts (b->wait.record, RC_VERDICT_NETWORK, "cold-cache-hit");
+
+  g_clear_pointer (&b->wait.record, rc_run_record_free);
+  g_ptr_array_set_size (b->wait.progress, 0);
+  rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM, NULL, on_booted, &b->wait);
+  g_main_loop_run (b->wait.loop);
+  g_assert_no_error (b->wait.error);
+  assert_outcome (b, NULL, NULL);
+  assert_sequence (b, sequence);
+  g_assert_cmpint (b->wait.record->scenario, ==, RC_SCENARIO_WARM);
+  assert_osa_verdicts (b->wait.record, RC_VERDICT_CACHE, "warm-overlay-unobserved");
 }
 
 static void
@@ -669,6 +765,7 @@ main (int argc, char **argv)
   scratch = g_dir_make_tmp ("rc-test-boot-XXXXXX", &error);
   g_assert_no_error (error);
   g_test_add_func ("/boot/osa-worker-standin", test_osa_worker_standin);
+  g_test_add_func ("/boot/osa-worker-import-fails", test_osa_worker_import_fails);
   g_test_add_func ("/boot/missing-worker-src", test_missing_worker_src);
   g_test_add_func ("/boot/web-process-terminated", test_web_process_terminated);
   g_test_add_func ("/boot/cancelled", test_cancelled);

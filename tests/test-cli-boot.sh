@@ -1,7 +1,8 @@
 #!/bin/sh
 # The `boot` CLI contract (issue 4): exit 2 when it cannot run, 1 on a failed boot with the
 # worker's raw kind, the step lines as they happen, and the run record written with --record.
-# The boots here are fast: the OSA stand-in bundle (no Python) and a refused worker.
+# The boots here are short: the OSA stand-in bundle (Pyodide, then a failing import) and a
+# refused worker.
 # Usage: test-cli-boot.sh RUNTIME_CONSOLE SOURCE_DIR
 set -u
 rc="$1"
@@ -36,7 +37,7 @@ check "the OSA worker outside an OSA checkout exits 2" "[ $status -eq 2 ]"
 check "and says why" "grep -q 'osa-runtime.bundle.js' '$tmp/err'"
 
 standin="$src/tests/fixtures/osa-checkout/src/assistants/standin"
-"$rc" boot "$standin" --worker osa --csp nemarlike --deadline 30 --record "$tmp/record.json" \
+"$rc" boot "$standin" --worker osa --csp nemarlike --deadline 90 --record "$tmp/record.json" \
   >"$tmp/out" 2>"$tmp/err"; status=$?
 check "a failed boot exits 1" "[ $status -eq 1 ]"
 check "each step is printed" "grep -q '\[2/2\] importing *standin' '$tmp/out'"

@@ -338,6 +338,52 @@ test_warm_flags (void)
   g_assert_cmpint (d->severity, ==, RC_SEVERITY_NOTE);
 }
 
+/* A warm OSA run: pyodide.asm.js came from the memory cache, which Resource Timing leaves out.
+ * Unobserved, it is flagged (never silently dropped); reported by the probe's importScripts
+ * wrapper (script-observed, no sizes), it is a cache hit. */
+static void
+test_unobserved_and_wrapper_seen (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_WARM, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  g_autoptr (RcRunAnalysis) b = NULL;
+  const RcResourceVerdict *r;
+  const RcDiagnostic *d;
+  double start = -1;
+
+  for (guint i = 0; i < run->timings->len; i++)
+    if (g_str_has_suffix (((RcResourceTiming *) run->timings->pdata[i])->name, "/pyodide.asm.js"))
+      {
+        start = ((RcResourceTiming *) run->timings->pdata[i])->start_time;
+        g_ptr_array_remove_index (run->timings, i--);
+      }
+  g_assert_cmpfloat (start, >=, 0);
+  a = rc_run_analyse (run);
+  g_assert_null (rc_run_analysis_find (a, "pyodide.asm.js"));
+  d = rc_diagnostics_find_rule (a->flags, "expected-unobserved");
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->severity, ==, RC_SEVERITY_WARNING);
+  g_assert_cmpstr (d->message, ==,
+                   "pyodide.asm.js was expected, but neither the proxy's request log nor the "
+                   "worker (Resource Timing or its load wrappers) saw it");
+
+  rc_run_record_add_timing (run, RC_TEST_CDN "pyodide.asm.js", "script-observed", "worker", start,
+                            start + 40, -1, -1, -1);
+  b = rc_run_analyse (run);
+  r = rc_run_analysis_find (b, "pyodide.asm.js");
+  g_assert_nonnull (r);
+  g_assert_cmpint (r->verdict, ==, RC_VERDICT_CACHE);
+  g_assert_cmpstr (r->group, ==, "interpreter");
+  g_assert_false (has_flag (b, "expected-unobserved"));
+
+  /* A failed boot loads only part of what is expected: nothing to flag. */
+  g_ptr_array_remove_index (run->timings, run->timings->len - 1);
+  run->outcome.state = RC_OUTCOME_FAILED;
+  g_clear_pointer (&a, rc_run_analysis_free);
+  a = rc_run_analyse (run);
+  g_assert_false (has_flag (a, "expected-unobserved"));
+}
+
 static void
 test_url_spelling (void)
 {
@@ -503,6 +549,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/cold", test_cold_verdicts);
   g_test_add_func ("/analysis/warm", test_warm_verdicts);
   g_test_add_func ("/analysis/warm-flags", test_warm_flags);
+  g_test_add_func ("/analysis/unobserved", test_unobserved_and_wrapper_seen);
   g_test_add_func ("/analysis/url-spelling", test_url_spelling);
   g_test_add_func ("/analysis/changed-wheel", test_changed_wheel);
   g_test_add_func ("/analysis/disagree-failed", test_disagree_and_failed);

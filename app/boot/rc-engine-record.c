@@ -79,8 +79,9 @@ rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
     rc_run_record_add_note (self->record, "%s", plan_note);
   if (self->worker_kind == RC_WORKER_KIND_OSA)
     rc_run_record_add_note (self->record,
-                            "OSA's worker source was instrumented for heap measurement: "
-                            "heap-probe.js, which intercepts loadPyodide and stamps messages, "
-                            "was prepended to the source buildWorkerSource returned");
+                            "OSA's worker source was instrumented for heap and load "
+                            "measurement: heap-probe.js, which intercepts loadPyodide, wraps "
+                            "fetch and importScripts, observes Resource Timing and stamps "
+                            "messages, was prepended to the source buildWorkerSource returned");
   self->runtime_loaded_ms = -1;
 }

@@ -504,6 +504,29 @@ flag_overlay (RcRunAnalysis *self, const RcRunRecord *record)
                            expected - observed, expected, missing->str));
 }
 
+/* An expected resource neither source saw in a boot that reached ready: it was loaded (the
+ * boot needed it), so its verdict is unknown, and says so instead of vanishing. Overlay
+ * wheels in warm runs and renamed wheels have their own rules. */
+static void
+flag_unobserved (RcRunAnalysis *self, const RcRunRecord *record, gboolean warm)
+{
+  if (record->outcome.state != RC_OUTCOME_READY)
+    return;
+  for (guint i = 0; i < record->expected->len; i++)
+    {
+      const RcExpectedResource *e = record->expected->pdata[i];
+
+      if ((warm && e->overlay) || e->fresh || rc_run_analysis_find (self, e->file_name) != NULL)
+        continue;
+      flag (self, record, RC_SEVERITY_WARNING, "expected-unobserved",
+            _ ("WebKit leaves memory-cache hits out of Resource Timing, so a worker that reports "
+               "no loads of its own hides them; its verdict is unknown, not cache."),
+            g_strdup_printf (_ ("%s was expected, but neither the proxy's request log nor the "
+                                "worker (Resource Timing or its load wrappers) saw it"),
+                             e->file_name));
+    }
+}
+
 static void
 compute_flags (const RcRunRecord *record, RcRunAnalysis *self)
 {
@@ -540,6 +563,7 @@ compute_flags (const RcRunRecord *record, RcRunAnalysis *self)
     }
   if (warm)
     flag_overlay (self, record);
+  flag_unobserved (self, record, warm);
   for (guint i = 0; record->scenario == RC_SCENARIO_CHANGED_WHEEL && i < record->expected->len; i++)
     {
       const RcExpectedResource *e = record->expected->pdata[i];

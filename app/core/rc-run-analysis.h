@@ -79,6 +79,7 @@ typedef struct
  *  cold-cache-hit           warning cold run served something from cache (session not fresh)
  *  verdict-disagree         warning the proxy and Resource Timing conflict
  *  resource-failed          warning a resource failed
+ *  expected-unobserved      warning ready run, an expected resource neither source saw
  *  no-overlay-expected      note    warm run without expected overlay wheels: check not applied */
 
 RcRunAnalysis *rc_run_analyse (const RcRunRecord *record);

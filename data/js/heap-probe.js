@@ -1,23 +1,235 @@
 /* heap-probe.js: prepended to OSA's worker source when the console boots OSA's own bundle.
  * OSA keeps the pyodide instance in a closure, so the only way to read the wasm heap is to
- * intercept the loadPyodide global that pyodide.js defines. The probe adds an `rc` sub-object
- * ({t, heap}) to progress, ready and error messages and Resource Timing entries to ready; it
- * changes nothing else, and the run record says the worker source was instrumented.
+ * intercept the loadPyodide global that pyodide.js defines. OSA's bundle logs none of its
+ * loads either, and WebKit leaves memory-cache hits out of Resource Timing, so the probe also
+ * observes every load itself (a buffered PerformanceObserver plus wrappers of fetch and
+ * importScripts, installed before OSA's egress guard captures them). It adds an `rc`
+ * sub-object ({t, heap}) to progress, ready and error messages, the loads and WebAssembly
+ * compile times to ready; it changes nothing else, and the run record says the worker source
+ * was instrumented. Everything here runs before OSA's code and stays in this closure.
  */
 (function () {
   'use strict';
+  const g = self;
+  const now = () => performance.now();
   let instance = null;
-  let original = null;
-  async function capturingLoadPyodide (options) {
-    instance = await original(options);
-    return instance;
+
+  /* ---- loadPyodide ------------------------------------------------------------------------
+   * pyodide.js 0.29.5 defines the global three times: `globalThis.loadPyodide = B` inside its
+   * bundle, `var loadPyodide = <module object>`, then `globalThis.loadPyodide =
+   * loadPyodide.loadPyodide`, which reads the global back. So the getter hands out exactly
+   * what was stored (a module object stays a module object), a function only through a
+   * transparent Proxy (one per function, so identity is stable), and the setter unwraps a
+   * Proxy it handed out. The Proxy returns the very value the original returns. */
+  const proxies = new WeakMap(); /* original → proxy */
+  const originals = new WeakMap(); /* proxy → original */
+  let stored;
+
+  function capture (result) {
+    if (result !== null && (typeof result === 'object' || typeof result === 'function') &&
+        typeof result.then === 'function')
+      result.then((value) => { instance = value; }, () => {}); /* the caller sees the rejection */
+    return result;
   }
-  Object.defineProperty(self, 'loadPyodide', {
+
+  function wrap (value) {
+    if (typeof value !== 'function')
+      return value;
+    let proxy = proxies.get(value);
+    if (proxy === undefined) {
+      proxy = new Proxy(value, {
+        apply: (target, thisArg, args) => capture(Reflect.apply(target, thisArg, args)),
+      });
+      proxies.set(value, proxy);
+      originals.set(proxy, value);
+    }
+    return proxy;
+  }
+
+  const unwrap = (value) => ((typeof value === 'function' && originals.has(value)) ? originals.get(value) : value);
+  const accessor = {
     configurable: true,
     enumerable: true,
-    get () { return original === null ? undefined : capturingLoadPyodide; },
-    set (value) { original = value; },
-  });
+    get () { return wrap(stored); },
+    set (value) { stored = unwrap(value); },
+  };
+
+  /* (Re)installs the accessor around the current value. A script that redefines the global as
+   * a data property (a function declaration, defineProperty) is re-armed after each
+   * importScripts; a non-configurable one cannot be, and is left as it is. */
+  function arm () {
+    const current = Object.getOwnPropertyDescriptor(g, 'loadPyodide');
+    if (current !== undefined && current.get === accessor.get)
+      return;
+    if (current !== undefined && !current.configurable)
+      return;
+    stored = current === undefined ? undefined : unwrap('value' in current ? current.value : g.loadPyodide);
+    Object.defineProperty(g, 'loadPyodide', accessor);
+  }
+  arm();
+
+  /* ---- loads --------------------------------------------------------------------------------
+   * Each load as the wrappers saw it: URL, start, when the response (headers) arrived, the
+   * status; and every Resource Timing entry, buffered from the start. */
+  const loads = [];
+  const timings = [];
+  const MAX_LOADS = 2000;
+
+  function absolute (url) {
+    try {
+      return new URL(String(url), g.location.href).href;
+    } catch (e) {
+      return String(url);
+    }
+  }
+
+  function requestUrl (input) {
+    if (typeof input === 'string' || input instanceof URL)
+      return absolute(input);
+    /* Never `new Request(input)`: that would take a Request's body away from the caller. */
+    return input !== null && typeof input === 'object' && typeof input.url === 'string' ? absolute(input.url) : absolute(input);
+  }
+
+  function note (name, via) {
+    const load = { name, via, startTime: now(), responseEnd: -1, status: null, error: null };
+    if (loads.length < MAX_LOADS)
+      loads.push(load);
+    return load;
+  }
+
+  const messageOf = (e) => String(e && e.message ? e.message : e);
+
+  function ownValue (name, value) {
+    Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: true });
+  }
+
+  if (typeof g.fetch === 'function') {
+    const nativeFetch = g.fetch;
+    ownValue('fetch', function fetch (...args) {
+      const load = note(requestUrl(args[0]), 'fetch');
+      let pending;
+      try {
+        pending = Reflect.apply(nativeFetch, g, args);
+      } catch (e) {
+        load.error = messageOf(e);
+        throw e;
+      }
+      Promise.resolve(pending).then((response) => {
+        load.responseEnd = now();
+        load.status = response && typeof response.status === 'number' ? response.status : null;
+      }, (e) => {
+        load.error = messageOf(e);
+      });
+      return pending;
+    });
+  }
+
+  if (typeof g.importScripts === 'function') {
+    const nativeImportScripts = g.importScripts;
+    ownValue('importScripts', function importScripts (...urls) {
+      const batch = urls.map((url) => note(absolute(url), 'importScripts'));
+      try {
+        const result = Reflect.apply(nativeImportScripts, g, urls);
+        const end = now();
+        for (const load of batch) {
+          load.responseEnd = end;
+          load.status = 'ok'; /* importScripts reports no HTTP status; it throws on failure */
+        }
+        return result;
+      } catch (e) {
+        for (const load of batch)
+          load.error = messageOf(e);
+        throw e;
+      } finally {
+        arm();
+      }
+    });
+  }
+  /* XMLHttpRequest is not wrapped: Pyodide 0.29.5 loads nothing with it in a worker, and OSA's
+   * egress guard removes it before anything runs. */
+
+  function timingEntry (e) {
+    return { name: e.name, initiatorType: e.initiatorType, startTime: e.startTime, responseStart: e.responseStart,
+             responseEnd: e.responseEnd, duration: e.duration, transferSize: e.transferSize,
+             encodedBodySize: e.encodedBodySize, decodedBodySize: e.decodedBodySize };
+  }
+
+  let observer = null;
+  if (typeof g.PerformanceObserver === 'function') {
+    try {
+      observer = new g.PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          timings.push(timingEntry(e));
+      });
+      observer.observe({ type: 'resource', buffered: true });
+    } catch (e) {
+      observer = null;
+    }
+  }
+
+  /* Resource Timing entries, each marked with who saw it (`seenBy`) and the wrapper's status;
+   * then each load no entry covers (a memory-cache hit WebKit leaves out), as the built-in
+   * worker reports them: initiatorType fetch-observed or script-observed, no sizes. */
+  function resourceEntries () {
+    if (observer !== null && typeof observer.takeRecords === 'function')
+      for (const e of observer.takeRecords())
+        timings.push(timingEntry(e));
+    const entries = timings.slice();
+    if (typeof performance.getEntriesByType === 'function') {
+      const known = new Set(entries.map((e) => e.name + ' ' + e.startTime));
+      for (const e of performance.getEntriesByType('resource'))
+        if (!known.has(e.name + ' ' + e.startTime))
+          entries.push(timingEntry(e));
+    }
+    for (const e of entries)
+      e.seenBy = ['resource-timing'];
+    const unmatched = entries.slice();
+    const out = entries.slice();
+    for (const load of loads) {
+      const i = unmatched.findIndex((e) => e.name === load.name);
+      if (i >= 0) {
+        const e = unmatched.splice(i, 1)[0];
+        e.seenBy.push(load.via);
+        e.status = load.status;
+        if (load.error !== null)
+          e.error = load.error;
+        continue;
+      }
+      out.push({ name: load.name, initiatorType: load.via === 'fetch' ? 'fetch-observed' : 'script-observed',
+                 startTime: load.startTime, responseEnd: load.responseEnd, status: load.status, error: load.error,
+                 seenBy: [load.via],
+                 reason: 'no Resource Timing entry (WebKit leaves memory-cache hits out); seen by the ' + load.via + ' wrapper' });
+    }
+    return out;
+  }
+
+  /* ---- WebAssembly compile time, as the built-in worker reports it ---------------------------- */
+  const hooks = [];
+  let wasmDepth = 0;
+  for (const name of ['instantiateStreaming', 'instantiate']) {
+    const original = typeof WebAssembly === 'object' ? WebAssembly[name] : undefined;
+    if (typeof original !== 'function')
+      continue;
+    WebAssembly[name] = function (...args) {
+      const start = now();
+      wasmDepth++;
+      const settle = (ok) => {
+        wasmDepth--;
+        if (wasmDepth === 0)
+          hooks.push({ name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start, end: now() });
+      };
+      let pending;
+      try {
+        pending = Reflect.apply(original, WebAssembly, args);
+      } catch (e) {
+        settle(false);
+        throw e;
+      }
+      Promise.resolve(pending).then(() => settle(true), () => settle(false));
+      return pending;
+    };
+  }
+
   function heap () {
     try {
       return instance ? instance._module.HEAP8.length : null;
@@ -25,19 +237,17 @@
       return null;
     }
   }
-  const nativePost = self.postMessage.bind(self);
-  self.postMessage = function (message, ...rest) {
+
+  const nativePost = g.postMessage.bind(g);
+  g.postMessage = function (message, ...rest) {
     if (message && typeof message === 'object' &&
         (message.type === 'progress' || message.type === 'ready' || message.type === 'error' ||
          message.type === 'result')) {
-      const rc = { t: performance.now(), heap: heap(), probe: 'heap-probe' };
-      if (message.type === 'ready')
-        rc.resources = performance.getEntriesByType('resource').map((e) => ({
-          name: e.name, initiatorType: e.initiatorType, startTime: e.startTime,
-          responseStart: e.responseStart, responseEnd: e.responseEnd, duration: e.duration,
-          transferSize: e.transferSize, encodedBodySize: e.encodedBodySize,
-          decodedBodySize: e.decodedBodySize,
-        }));
+      const rc = { t: now(), heap: heap(), probe: 'heap-probe' };
+      if (message.type === 'ready' || message.type === 'error') {
+        rc.resources = resourceEntries();
+        rc.hooks = hooks.slice();
+      }
       message = Object.assign({}, message, { rc });
     }
     return nativePost(message, ...rest);
