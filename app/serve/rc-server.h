@@ -61,6 +61,10 @@ RcThrottleProfile rc_server_get_throttle (RcServer *self);
 void rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *dir);
 /* Tunnel non-emulated hosts to the real network instead of answering 502. */
 void rc_server_set_live (RcServer *self, gboolean live);
+/* With live set too: the CDN is not emulated either, so Pyodide and its wheels come from the
+ * real cdn.jsdelivr.net (boot/measure --live). Default FALSE. */
+void rc_server_set_live_cdn (RcServer *self, gboolean live_cdn);
+gboolean rc_server_get_live_cdn (RcServer *self);
 /* Tags the log entries of later requests. */
 void rc_server_set_run_id (RcServer *self, const char *run_id);
 /* Serve a verified wheel under a new name (the changed-wheel scenario); /config's
