@@ -314,7 +314,10 @@ static void
 on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
 {
   if (self->record != NULL && g_strcmp0 (request->run_id, self->record->run_id) == 0)
-    rc_run_record_add_request (self->record, request);
+    {
+      rc_run_record_add_request (self->record, request);
+      rc_engine_check_missing_wheel (self, request);
+    }
 }
 
 /* ---- boot -------------------------------------------------------------------------------- */
@@ -385,6 +388,7 @@ rc_engine_finish_boot (RcEngine *self)
   disconnect_cancellable (self);
   if (task == NULL)
     return;
+  rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
   pid = rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)

@@ -275,6 +275,13 @@ rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_f
   g_hash_table_replace (self->wheel_renames, g_strdup (new_file_name), g_strdup (file_name));
 }
 
+void
+rc_server_clear_wheel_renames (RcServer *self)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_hash_table_remove_all (self->wheel_renames);
+}
+
 static const char *
 configured_page_origin (RcServer *self)
 {

@@ -70,6 +70,8 @@ void rc_server_set_run_id (RcServer *self, const char *run_id);
 /* Serve a verified wheel under a new name (the changed-wheel scenario); /config's
  * runtime_lock names the new file, and the old name answers 404. */
 void rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_file_name);
+/* Serves every wheel under its configured name again. */
+void rc_server_clear_wheel_renames (RcServer *self);
 
 /* Binds 127.0.0.1 on an ephemeral port and writes the CA certificate. */
 gboolean rc_server_start (RcServer *self, GError **error);
