@@ -150,9 +150,11 @@ rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *dist
   g_autofree char *package = rc_boot_missing_wheel_package (request);
   GString *text = g_string_new (NULL);
 
-  g_string_append_printf (
-      text, _ ("The preload needs package %s, and the emulated CDN answered %s %s with 404 Not Found: %s.\n"),
-      package, request->method != NULL ? request->method : "GET", request->url, request->note);
+  g_string_append_printf (text,
+                          _ ("The preload needs package %s, and the emulated CDN answered %s %s "
+                             "with 404 Not Found: %s.\n"),
+                          package, request->method != NULL ? request->method : "GET", request->url,
+                          request->note);
   g_string_append_printf (text,
                           _ ("The Pyodide distribution served as the CDN (%s) has no wheel for "
                              "it; the npm distribution ships the interpreter only, no package "

@@ -31,7 +31,6 @@ const RcRequestRecord *rc_boot_find_missing_wheel (GPtrArray *requests);
  * the fix (--distribution with a full release, or --live). @distribution_dir: the folder
  * the CDN served. New strings. */
 char *rc_boot_missing_wheel_message (const RcRequestRecord *request);
-char *rc_boot_diagnose_missing_wheel (const RcRequestRecord *request,
-                                      const char *distribution_dir);
+char *rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *distribution_dir);
 
 G_END_DECLS

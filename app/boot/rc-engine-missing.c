@@ -33,11 +33,11 @@ static void
 fail_missing (RcEngine *self, const RcRequestRecord *request, const char *worker_said)
 {
   g_autofree char *message = rc_boot_missing_wheel_message (request);
-  g_autofree char *diagnosis = rc_boot_diagnose_missing_wheel (
-      request, rc_community_get_distribution_dir (self->community));
-  g_autofree char *full = worker_said != NULL
-                              ? g_strdup_printf ("%s (the worker reported %s)", message, worker_said)
-                              : g_strdup (message);
+  g_autofree char *diagnosis =
+      rc_boot_diagnose_missing_wheel (request, rc_community_get_distribution_dir (self->community));
+  g_autofree char *full =
+      worker_said != NULL ? g_strdup_printf ("%s (the worker reported %s)", message, worker_said)
+                          : g_strdup (message);
 
   rc_run_record_failed (self->record, MISSING_KIND, full, diagnosis, -1);
 }
@@ -103,10 +103,9 @@ rc_engine_explain_missing_wheel (RcEngine *self)
       || !is_required (self, request))
     return;
   /* The worker's failure arrived first: keep what it said, but name the cause. */
-  worker_said = g_strdup_printf ("%s: %s", self->record->outcome.kind,
-                                 self->record->outcome.message != NULL
-                                     ? self->record->outcome.message
-                                     : "");
+  worker_said =
+      g_strdup_printf ("%s: %s", self->record->outcome.kind,
+                       self->record->outcome.message != NULL ? self->record->outcome.message : "");
   ready_ms = self->record->ready_ms;
   fail_missing (self, request, worker_said);
   self->record->ready_ms = ready_ms;

@@ -277,7 +277,8 @@ prepare_server (RcEngine *self, JsonObject *plan, GError **error)
 
   rc_server_set_community (self->server, self->community, self->deployment);
   /* The CDN serves the distribution the community was checked against (--distribution). */
-  rc_server_set_distribution_dir (self->server, rc_community_get_distribution_dir (self->community));
+  rc_server_set_distribution_dir (self->server,
+                                  rc_community_get_distribution_dir (self->community));
   rc_server_set_csp (self->server, self->csp);
   for (guint i = 0; i < G_N_ELEMENTS (page_files); i++)
     if (!add_resource_file (self, page_files[i][0], page_files[i][1], page_files[i][2], error))

@@ -30,9 +30,9 @@ struct _RcMeasureRunner
   GArray *plan; /* BootItem */
   guint next;
   RcMeasurement *measurement;
-  char *wheel;         /* the overlay wheel changed-wheel renames */
-  char *wheel_current; /* the name it is served under now (NULL: not renamed) */
-  gboolean control;    /* boot the control after the runs (default TRUE) */
+  char *wheel;                /* the overlay wheel changed-wheel renames */
+  char *wheel_current;        /* the name it is served under now (NULL: not renamed) */
+  gboolean control;           /* boot the control after the runs (default TRUE) */
   RcControl *pending_control; /* the control boot in progress */
   char *saved_csp_name, *saved_csp;
   double saved_deadline;
@@ -260,8 +260,7 @@ boot_next (RcMeasureRunner *self)
     }
   if (self->next >= self->plan->len)
     {
-      if (self->control && self->pending_control == NULL
-          && self->measurement->control == NULL)
+      if (self->control && self->pending_control == NULL && self->measurement->control == NULL)
         boot_control (self);
       else
         finish (self, NULL);
@@ -557,8 +556,8 @@ rc_measure_runner_class_init (RcMeasureRunnerClass *klass)
       g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 1, RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[SIGNAL_CONTROL_FINISHED] =
-      g_signal_new ("control-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                    NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+      g_signal_new ("control-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void

@@ -171,10 +171,11 @@ rc_control_deadline_ms (GPtrArray *runs, char **rule)
       return RC_CONTROL_MIN_DEADLINE_MS;
     }
   g_array_sort (ms, compare_doubles);
-  median = ms->len % 2 == 1 ? g_array_index (ms, double, ms->len / 2)
-                            : (g_array_index (ms, double, ms->len / 2 - 1)
-                               + g_array_index (ms, double, ms->len / 2))
-                                  / 2;
+  median =
+      ms->len % 2 == 1
+          ? g_array_index (ms, double, ms->len / 2)
+          : (g_array_index (ms, double, ms->len / 2 - 1) + g_array_index (ms, double, ms->len / 2))
+                / 2;
   deadline = MAX (2 * median, RC_CONTROL_MIN_DEADLINE_MS);
   if (rule != NULL)
     *rule = g_strdup_printf (
@@ -282,8 +283,7 @@ outcome_text (const RcControl *self)
   if (run->outcome.state == RC_OUTCOME_READY)
     return g_strdup_printf (_ ("booted in %.2f s"), run->boot_ms / 1000);
   return g_strdup_printf (_ ("did not boot (%s after %.2f s)"),
-                          run->outcome.kind != NULL ? run->outcome.kind : "?",
-                          run->boot_ms / 1000);
+                          run->outcome.kind != NULL ? run->outcome.kind : "?", run->boot_ms / 1000);
 }
 
 void
@@ -334,7 +334,8 @@ rc_control_append_text (const RcControl *self, GString *out)
                                "this report is INVALID\n"),
                             outcome, self->policy_name);
   else
-    g_string_append_printf (out, _ ("control: %s under “%s” (deadline %.0f s): the policy was "
-                                    "applied\n"),
+    g_string_append_printf (out,
+                            _ ("control: %s under “%s” (deadline %.0f s): the policy was "
+                               "applied\n"),
                             outcome, self->policy_name, self->deadline_ms / 1000);
 }
