@@ -283,7 +283,8 @@ boot_next (RcMeasureRunner *self)
   run_id = item->scenario == PRIMING
                ? g_strdup_printf ("prime-%u", item->rep)
                : g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), item->rep);
-  g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1, self->plan->len);
+  g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1,
+                 self->plan->len + (self->control ? 1 : 0));
   rc_engine_boot_async (self->engine, item->mode, g_task_get_cancellable (self->task), on_booted,
                         g_object_ref (self));
 }
