@@ -57,7 +57,7 @@ check "--record into a missing folder exits 2 before booting" \
   "[ $status -eq 2 ] && ! grep -q '^Booting' '$tmp/out'"
 check "naming the file and pointing at --help" \
   "grep -q '/no/such/dir/x.json' '$tmp/err' && grep -q 'runtime-console boot --help' '$tmp/err'"
-"$rc" boot "$src/data/examples/demo" --deadline=-5 >"$tmp/out" 2>"$tmp/err"; status=$?
+"$rc" boot "$src/data/examples/demo" --deadline -5 >"$tmp/out" 2>"$tmp/err"; status=$?
 check "--deadline -5 exits 2 instead of booting with the default" \
   "[ $status -eq 2 ] && ! grep -q '^Booting' '$tmp/out' && grep -q 'deadline' '$tmp/err'"
 "$rc" boot "$src/data/examples/demo" --distribution "$tmp" --live >"$tmp/out" 2>"$tmp/err"; status=$?

@@ -65,12 +65,12 @@ measured (void)
   shared.json_path = g_build_filename (shared.dir, "report.json", NULL);
   shared.har_path = g_build_filename (shared.dir, "report.har", NULL);
   shared.markdown_path = g_build_filename (shared.dir, "report.md", NULL);
-  shared.status = run_cli (
-      (const char *[]){ "measure", demo, "--scenario", "cold,warm,changed-wheel", "--runs", "2",
-                        "--deployment", "production", "--deadline", "120", "--json",
-                        shared.json_path, "--har",
-                        shared.har_path, "--markdown", shared.markdown_path, NULL },
-      &shared.out, &shared.err);
+  shared.status =
+      run_cli ((const char *[]){ "measure", demo, "--scenario", "cold,warm,changed-wheel", "--runs",
+                                 "2", "--deployment", "production", "--deadline", "120", "--json",
+                                 shared.json_path, "--har", shared.har_path, "--markdown",
+                                 shared.markdown_path, NULL },
+               &shared.out, &shared.err);
   if (g_getenv ("RC_TEST_PRINT") != NULL)
     g_printerr ("%s\n%s\n", shared.out, shared.err);
   shared.measurement = rc_measurement_load (shared.json_path, &error);
@@ -308,7 +308,8 @@ test_control (void)
   g_assert_cmpstr (control->policy_name, ==, "control");
   g_assert_null (control->derived_from);
   g_assert_cmpfloat (control->deadline_ms, >=, RC_CONTROL_MIN_DEADLINE_MS);
-  g_assert_cmpfloat (control->deadline_ms, ==, rc_control_deadline_ms (s->measurement->runs, &rule));
+  g_assert_cmpfloat (control->deadline_ms, ==,
+                     rc_control_deadline_ms (s->measurement->runs, &rule));
   g_assert_cmpstr (control->deadline_rule, ==, rule);
   g_assert_nonnull (control->run);
   g_assert_cmpstr (control->run->run_id, ==, "control-1");
@@ -325,8 +326,7 @@ test_control (void)
   g_assert_null (strstr (text, "invalid"));
   /* the runs' own figures are not the control's */
   for (guint i = 0; i < s->measurement->runs->len; i++)
-    g_assert_cmpstr (((RcRunRecord *) s->measurement->runs->pdata[i])->env.policy_name, ==,
-                     "none");
+    g_assert_cmpstr (((RcRunRecord *) s->measurement->runs->pdata[i])->env.policy_name, ==, "none");
 }
 
 /* Bad --distribution/--live are option errors (nothing boots); --no-control boots no control
@@ -343,16 +343,16 @@ test_control_options (void)
   g_autoptr (GError) error = NULL;
   JsonObject *root;
 
-  g_assert_cmpint (run_cli ((const char *[]){ "measure", demo, "--distribution", "/no/such/dist",
-                                              NULL },
-                            NULL, &err1),
-                   ==, 2);
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "measure", demo, "--distribution", "/no/such/dist", NULL }, NULL,
+               &err1),
+      ==, 2);
   g_assert_nonnull (strstr (err1, "/no/such/dist"));
   g_assert_nonnull (strstr (err1, "runtime-console measure --help"));
-  g_assert_cmpint (run_cli ((const char *[]){ "measure", demo, "--live", "--distribution",
-                                              RC_SOURCE_DIR, NULL },
-                            NULL, &err2),
-                   ==, 2);
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "measure", demo, "--live", "--distribution", RC_SOURCE_DIR, NULL },
+               NULL, &err2),
+      ==, 2);
   g_assert_nonnull (strstr (err2, "--live"));
 
   run_cli ((const char *[]){ "measure", standin, "--worker", "osa", "--scenario", "cold",
