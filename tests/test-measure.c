@@ -338,7 +338,7 @@ test_control_options (void)
   g_autofree char *standin = g_build_filename (RC_SOURCE_DIR, "tests", "fixtures", "osa-checkout",
                                                "src", "assistants", "standin", NULL);
   g_autofree char *json = g_build_filename (measured ()->dir, "no-control.json", NULL);
-  g_autofree char *err1 = NULL, *err2 = NULL, *err3 = NULL;
+  g_autofree char *err1 = NULL, *err2 = NULL, *err3 = NULL, *out3 = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   JsonObject *root;
@@ -357,7 +357,7 @@ test_control_options (void)
 
   run_cli ((const char *[]){ "measure", standin, "--worker", "osa", "--scenario", "cold",
                              "--deadline", "60", "--no-control", "--json", json, NULL },
-           NULL, &err3);
+           &out3, &err3);
   g_assert_null (strstr (err3, "control-1"));
   json_parser_load_from_file (parser, json, &error);
   g_assert_no_error (error);
