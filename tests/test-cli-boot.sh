@@ -1,8 +1,9 @@
 #!/bin/sh
 # The `boot` CLI contract (issue 4): exit 2 when it cannot run, 1 on a failed boot with the
 # worker's raw kind, the step lines as they happen, and the run record written with --record.
-# The boots here are short: the OSA stand-in bundle (Pyodide, then a failing import) and a
-# refused worker.
+# The boots here are short: the OSA stand-in bundle (Pyodide, then a failing import), a
+# refused worker, then a generated full distribution (pure-Python wheels) with --distribution,
+# and without it.
 # Usage: test-cli-boot.sh RUNTIME_CONSOLE SOURCE_DIR
 set -u
 rc="$1"
@@ -50,6 +51,87 @@ cp -r "$src/data/examples/demo" "$tmp/demo"
 check "a worker the policy refuses exits 1" "[ $status -eq 1 ]"
 check "the violation is printed" "grep -q 'violation in the page: worker-src refused blob' '$tmp/out'"
 check "with a diagnosis" "grep -q '^Diagnosis:' '$tmp/out'"
+
+# Options are checked before booting (issue 9 §6): nothing boots, exit 2, the --help pointer.
+"$rc" boot "$src/data/examples/demo" --record /no/such/dir/x.json >"$tmp/out" 2>"$tmp/err"; status=$?
+check "--record into a missing folder exits 2 before booting" \
+  "[ $status -eq 2 ] && ! grep -q '^Booting' '$tmp/out'"
+check "naming the file and pointing at --help" \
+  "grep -q '/no/such/dir/x.json' '$tmp/err' && grep -q 'runtime-console boot --help' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --deadline -5 >"$tmp/out" 2>"$tmp/err"; status=$?
+check "--deadline -5 exits 2 instead of booting with the default" \
+  "[ $status -eq 2 ] && ! grep -q '^Booting' '$tmp/out' && grep -q 'deadline' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --distribution "$tmp" --live >"$tmp/out" 2>"$tmp/err"; status=$?
+check "--distribution with --live exits 2" \
+  "[ $status -eq 2 ] && grep -q 'runtime-console boot --help' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --distribution "$tmp/nowhere" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a --distribution that is not a folder exits 2" \
+  "[ $status -eq 2 ] && grep -q 'nowhere' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --data "https://data.example.org/" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a --data without =DIR exits 2" "[ $status -eq 2 ] && grep -q 'URL=DIR' '$tmp/err'"
+
+# A full distribution, generated from the npm one (issue 9 §3): numpy's and python-dateutil's
+# closure (numpy, python-dateutil, six) as pure-Python wheels with their own sha256.
+npm="${RC_PYODIDE_DIR:-$HOME/.cache/runtime-console/pyodide-0.29.5}"
+python3 "$src/tests/make-full-distribution.py" "$npm" "$tmp/full" numpy python-dateutil \
+  >"$tmp/full.json"; status=$?
+check "the full distribution is generated" "[ $status -eq 0 ] && [ -f '$tmp/full/numpy-2.2.5-py3-none-any.whl' ]"
+cp -r "$src/data/examples/demo" "$tmp/full-demo"
+sed -i 's/preload: \[demo-helpers\]/preload: [demo-helpers, numpy, python-dateutil]/;
+        s/import_before_seal: \[demo_helpers\]/import_before_seal: [demo_helpers, numpy, dateutil]/' \
+  "$tmp/full-demo/config.yaml"
+check "the test community preloads numpy and python-dateutil" \
+  "grep -q 'preload: \[demo-helpers, numpy, python-dateutil\]' '$tmp/full-demo/config.yaml'"
+
+"$rc" validate "$tmp/full-demo" --distribution "$tmp/full" --json >"$tmp/validate.json" 2>"$tmp/err"
+check "validate knows every closure member's size from the distribution" \
+  "python3 - '$tmp/validate.json' '$tmp/full.json' <<'PY'
+import json, sys
+closure = json.load(open(sys.argv[1]))['closure']
+made = json.load(open(sys.argv[2]))['packages']
+sizes = {c['key']: c['size'] for c in closure}
+assert set(sizes) == {'demo-helpers', 'numpy', 'python-dateutil', 'six'}, sizes
+for key, wheel in made.items():
+    assert sizes[key] == wheel['size'], (key, sizes[key], wheel)
+PY"
+"$rc" validate "$tmp/full-demo" >"$tmp/out" 2>"$tmp/err"
+check "against the npm distribution the sizes it lacks are unknown, not left out" \
+  "grep -q '→ 4 packages, .* + 3 unknown' '$tmp/out'"
+
+"$rc" boot "$tmp/full-demo" --distribution "$tmp/full" --deadline 240 --record "$tmp/full-rec.json" \
+  --execute 'import numpy, dateutil, six; print(numpy.RC_GENERATED, dateutil.__version__, six.__version__)' \
+  >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a community that preloads the full distribution's packages boots with --distribution" \
+  "[ $status -eq 0 ] && grep -q '^READY' '$tmp/out'"
+check "the generated packages import under their lock names" \
+  "grep -q '^True 2.9.0.post0 1.17.0' '$tmp/out'"
+check "the banner names the distribution" "grep -q \"distribution $tmp/full\" '$tmp/out'"
+check "the run record names the distribution and its lock's sha256" \
+  "python3 - '$tmp/full-rec.json' '$tmp/full' <<'PY'
+import hashlib, json, sys
+env = json.load(open(sys.argv[1]))['environment']
+lock = open(sys.argv[2] + '/pyodide-lock.json', 'rb').read()
+assert env['distribution'] == sys.argv[2], env
+assert env['distribution_lock_sha256'] == hashlib.sha256(lock).hexdigest(), env
+PY"
+
+"$rc" boot "$tmp/full-demo" --deadline 240 --record "$tmp/npm-rec.json" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "the same community against the npm distribution fails" \
+  "[ $status -eq 1 ] && grep -q '^FAILED (distribution)' '$tmp/out'"
+check "its diagnosis names the package, the URL and the 404, and the fix" \
+  "grep -q 'needs package numpy' '$tmp/out' && grep -q 'full/numpy-2.2.5-cp313-cp313-pyemscripten_2025_0_wasm32.whl' '$tmp/out' && grep -q '404' '$tmp/out' && grep -q -- '--distribution DIR' '$tmp/out' && grep -q -- '--live' '$tmp/out'"
+check "it failed on the proxy's 404, long before the deadline" \
+  "python3 - '$tmp/npm-rec.json' <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r['outcome']['kind'] == 'distribution', r['outcome']
+steps = [s['phase'] for s in r['steps']]
+assert 'importing' not in steps, steps
+missing = [q for q in r['requests'] if q['status'] == 404 and q['url'].endswith('.whl')]
+assert missing and 'package numpy' in missing[0]['note'], missing
+# the boot ended on the 404, not at the 240 s deadline
+assert r['boot_ms'] < 200000, r['boot_ms']
+PY"
 
 echo "1..$n"
 [ $failures -eq 0 ]

@@ -90,6 +90,28 @@ test_fixture_order (Fixture *f, gconstpointer data)
   g_assert_cmpuint (unknown, ==, 2);
 }
 
+/* The size people read never hides the packages whose size is unknown. */
+static void
+test_format_size (Fixture *f, gconstpointer data)
+{
+  const char *some[] = { "beta", "scipy", NULL };
+  const char *known[] = { "beta", NULL };
+  const char *none[] = { "openblas", NULL };
+  g_autoptr (GPtrArray) c1 = rc_preload_closure (f->dist, f->overlay, some);
+  g_autoptr (GPtrArray) c2 = rc_preload_closure (f->dist, f->overlay, known);
+  g_autoptr (GPtrArray) c3 = rc_preload_closure (f->dist, f->overlay, none);
+  g_autofree char *s1 = rc_closure_format_size (c1);
+  g_autofree char *s2 = rc_closure_format_size (c2);
+  g_autofree char *s3 = rc_closure_format_size (c3);
+  g_autofree char *bytes = g_format_size (11 + 12 + 5);
+  g_autofree char *with_unknown = g_strdup_printf ("%s + 2 unknown", bytes);
+
+  /* beta, alpha-pkg, numpy known; scipy and openblas not */
+  g_assert_cmpstr (s1, ==, with_unknown);
+  g_assert_cmpstr (s2, ==, bytes);
+  g_assert_cmpstr (s3, ==, "unknown");
+}
+
 static void
 test_without_overlay (Fixture *f, gconstpointer data)
 {
@@ -250,6 +272,8 @@ main (int argc, char *argv[])
   g_test_add ("/closure/without-overlay", Fixture, NULL, fixture_setup, test_without_overlay,
               fixture_teardown);
   g_test_add ("/closure/json", Fixture, NULL, fixture_setup, test_json, fixture_teardown);
+  g_test_add ("/closure/format-size", Fixture, NULL, fixture_setup, test_format_size,
+              fixture_teardown);
   g_test_add_func ("/closure/real-distribution", test_real_distribution);
   g_test_add_func ("/closure/real-distribution-with-overlay", test_real_distribution_with_overlay);
   return g_test_run ();

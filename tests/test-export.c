@@ -497,6 +497,54 @@ test_compare (void)
   g_assert_nonnull (strstr (text, "(within noise)"));
 }
 
+/* Every condition that changes the figures is named: policy, throttle, worker, deployment,
+ * distribution (and its lock), not only the config and the engine. */
+static void
+test_compare_conditions (void)
+{
+  g_autoptr (RcMeasurement) a = rc_measurement_new ("demo");
+  g_autoptr (RcMeasurement) b = rc_measurement_new ("demo");
+  g_autoptr (RcComparison) c = NULL;
+  g_autoptr (GString) all = g_string_new (NULL);
+  static const char *const expected[] = { "policy differs", "throttle differs", "worker differs",
+                                          "deployment differs", "distribution differs" };
+  RcRunRecord *ra = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  RcRunRecord *rb = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+
+  ra->env.distribution = g_strdup ("/dist/npm");
+  ra->env.distribution_lock_sha256 = g_strdup ("aa");
+  rb->env.distribution = g_strdup ("live");
+  g_free (rb->env.policy_sha256);
+  rb->env.policy_sha256 = g_strdup ("ff");
+  g_free (rb->env.throttle_profile);
+  rb->env.throttle_profile = g_strdup ("slow-3g");
+  g_free (rb->env.worker_kind);
+  rb->env.worker_kind = g_strdup ("osa");
+  g_free (rb->env.deployment);
+  rb->env.deployment = g_strdup ("develop");
+  rc_measurement_add_run (a, ra);
+  rc_measurement_add_run (b, rb);
+  c = rc_measurement_compare (a, b, -1);
+  for (guint i = 0; i < c->warnings->len; i++)
+    g_string_append_printf (all, "%s\n", (char *) c->warnings->pdata[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    if (strstr (all->str, expected[i]) == NULL)
+      g_error ("no “%s” warning in:\n%s", expected[i], all->str);
+  g_assert_null (strstr (all->str, "config sha256"));
+  g_assert_cmpuint (c->warnings->len, ==, G_N_ELEMENTS (expected));
+
+  /* the same folder with another lock is a warning of its own */
+  g_free (rb->env.distribution);
+  rb->env.distribution = g_strdup ("/dist/npm");
+  rb->env.distribution_lock_sha256 = g_strdup ("bb");
+  g_clear_pointer (&c, rc_comparison_free);
+  c = rc_measurement_compare (a, b, -1);
+  g_string_truncate (all, 0);
+  for (guint i = 0; i < c->warnings->len; i++)
+    g_string_append_printf (all, "%s\n", (char *) c->warnings->pdata[i]);
+  g_assert_nonnull (strstr (all->str, "distribution lock sha256 differs (aa vs bb)"));
+}
+
 /* --scenario warm when only B ran warm: a warning says so, and the totals are B's alone. */
 static void
 test_compare_missing_scenario (void)
@@ -583,6 +631,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/budgets", test_budgets);
   g_test_add_func ("/export/summary-and-write", test_summary_and_write);
   g_test_add_func ("/compare/rows", test_compare);
+  g_test_add_func ("/compare/conditions", test_compare_conditions);
   g_test_add_func ("/compare/missing-scenario", test_compare_missing_scenario);
   g_test_add_func ("/compare/cli", test_compare_cli);
   return g_test_run ();

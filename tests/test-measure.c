@@ -1,8 +1,8 @@
 /* test-measure.c: `runtime-console measure` on the demo community, for real.
  *
- * One invocation (cold, warm, changed-wheel; real WebKitGTK and Pyodide; needs a display,
- * run under xvfb-run) produces the JSON, HAR and Markdown every test below reads; budgets are
- * checked against that saved report, so only the first test boots.
+ * One invocation (cold, warm, changed-wheel, twice, then the control boot; real WebKitGTK and
+ * Pyodide; needs a display, run under xvfb-run) produces the JSON, HAR and Markdown every test
+ * below reads; budgets are checked against that saved report, so only the first test boots.
  */
 #include "config.h"
 
@@ -65,11 +65,12 @@ measured (void)
   shared.json_path = g_build_filename (shared.dir, "report.json", NULL);
   shared.har_path = g_build_filename (shared.dir, "report.har", NULL);
   shared.markdown_path = g_build_filename (shared.dir, "report.md", NULL);
-  shared.status = run_cli (
-      (const char *[]){ "measure", demo, "--scenario", "cold,warm,changed-wheel", "--deployment",
-                        "production", "--deadline", "120", "--json", shared.json_path, "--har",
-                        shared.har_path, "--markdown", shared.markdown_path, NULL },
-      &shared.out, &shared.err);
+  shared.status =
+      run_cli ((const char *[]){ "measure", demo, "--scenario", "cold,warm,changed-wheel", "--runs",
+                                 "2", "--deployment", "production", "--deadline", "120", "--json",
+                                 shared.json_path, "--har", shared.har_path, "--markdown",
+                                 shared.markdown_path, NULL },
+               &shared.out, &shared.err);
   if (g_getenv ("RC_TEST_PRINT") != NULL)
     g_printerr ("%s\n%s\n", shared.out, shared.err);
   shared.measurement = rc_measurement_load (shared.json_path, &error);
@@ -150,15 +151,17 @@ test_exit_and_progress (void)
   const Shared *s = measured ();
 
   g_assert_cmpint (s->status, ==, 0);
-  g_assert_nonnull (strstr (s->err, "[1/3] cold-1: booting"));
-  g_assert_nonnull (strstr (s->err, "[3/3] changed-wheel-1: booting"));
+  g_assert_nonnull (strstr (s->err, "[1/7] cold-1: booting"));
+  g_assert_nonnull (strstr (s->err, "[3/7] changed-wheel-1: booting"));
+  g_assert_nonnull (strstr (s->err, "[6/7] changed-wheel-2: booting"));
+  g_assert_nonnull (strstr (s->err, "[7/7] control-1: booting"));
   g_assert_nonnull (strstr (s->err, "warm-1 [2/4] loading_package demo-helpers"));
   /* runtime_loaded is printed as step 1 finishing, not as a step of its own */
   g_assert_nonnull (strstr (s->err, "cold-1 [1/4] loading_runtime done in "));
   g_assert_null (strstr (s->err, "runtime_loaded"));
-  g_assert_true (g_str_has_prefix (s->out, "cold: 1 run, 0 failed"));
-  g_assert_nonnull (strstr (s->out, "\nchanged-wheel: 1 run, 0 failed"));
-  g_assert_cmpuint (s->measurement->runs->len, ==, 3);
+  g_assert_true (g_str_has_prefix (s->out, "cold: 2 runs, 0 failed"));
+  g_assert_nonnull (strstr (s->out, "\nchanged-wheel: 2 runs, 0 failed"));
+  g_assert_cmpuint (s->measurement->runs->len, ==, 6);
 }
 
 /* Every resource of a cold run, and every expected one, went over the wire with bytes. */
@@ -254,6 +257,116 @@ test_changed_wheel (void)
   g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
 }
 
+/* Each repetition boots the community as configured: the rebuilt wheel of changed-wheel-1
+ * does not leak into cold-2 and warm-2, and changed-wheel-2 gets its own build tag. */
+static void
+test_changed_wheel_repetitions (void)
+{
+  const RcRunRecord *cold1 = find_run ("cold-1");
+  const char *configured = overlay_wheel (cold1);
+  g_autofree char *first = rc_measure_wheel_new_name (configured, 1);
+  g_autofree char *second = rc_measure_wheel_new_name (configured, 2);
+  const char *const later[] = { "cold-2", "warm-2" };
+  guint asked = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (later); k++)
+    {
+      const RcRunRecord *run = find_run (later[k]);
+      g_autoptr (RcRunAnalysis) a = rc_run_analyse (run);
+
+      g_assert_cmpstr (overlay_wheel (run), ==, configured);
+      for (guint i = 0; i < run->requests->len; i++)
+        {
+          const RcRequestRecord *r = g_ptr_array_index (run->requests, i);
+
+          g_assert_null (strstr (r->url, first));
+          asked += strstr (r->url, configured) != NULL;
+        }
+      g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
+    }
+  /* cold-2 is a fresh session: it asked for the configured name */
+  g_assert_cmpuint (asked, >=, 1);
+  g_assert_cmpstr (overlay_wheel (find_run ("changed-wheel-2")), ==, second);
+  for (guint i = 0; i < find_run ("changed-wheel-2")->requests->len; i++)
+    g_assert_null (strstr (
+        ((RcRequestRecord *) g_ptr_array_index (find_run ("changed-wheel-2")->requests, i))->url,
+        first));
+}
+
+/* The control ran by itself, under OSA's control preset (no policy was chosen), with the
+ * deadline the rule gives for these runs, and it did not boot: the report is valid. */
+static void
+test_control (void)
+{
+  const Shared *s = measured ();
+  const RcControl *control = s->measurement->control;
+  g_autofree char *rule = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (control);
+  g_assert_cmpstr (control->policy_name, ==, "control");
+  g_assert_null (control->derived_from);
+  g_assert_cmpfloat (control->deadline_ms, >=, RC_CONTROL_MIN_DEADLINE_MS);
+  g_assert_cmpfloat (control->deadline_ms, ==,
+                     rc_control_deadline_ms (s->measurement->runs, &rule));
+  g_assert_cmpstr (control->deadline_rule, ==, rule);
+  g_assert_nonnull (control->run);
+  g_assert_cmpstr (control->run->run_id, ==, "control-1");
+  g_assert_cmpint (control->run->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (control->run->env.policy_name, ==, "control");
+  /* it went as far as the interpreter: the page and the worker were not what stopped it */
+  g_assert_cmpuint (control->run->requests->len, >, 0);
+  g_assert_true (rc_measurement_is_valid (s->measurement));
+  g_assert_nonnull (strstr (s->err, "control: did not boot"));
+  g_assert_nonnull (strstr (s->out, "control: did not boot"));
+  g_file_get_contents (s->markdown_path, &text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "Control: under the policy “control”"));
+  g_assert_null (strstr (text, "invalid"));
+  /* the runs' own figures are not the control's */
+  for (guint i = 0; i < s->measurement->runs->len; i++)
+    g_assert_cmpstr (((RcRunRecord *) s->measurement->runs->pdata[i])->env.policy_name, ==, "none");
+}
+
+/* Bad --distribution/--live are option errors (nothing boots); --no-control boots no control
+ * and the report says null (on the OSA stand-in, whose boot is short). */
+static void
+test_control_options (void)
+{
+  g_autofree char *demo = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autofree char *standin = g_build_filename (RC_SOURCE_DIR, "tests", "fixtures", "osa-checkout",
+                                               "src", "assistants", "standin", NULL);
+  g_autofree char *json = g_build_filename (measured ()->dir, "no-control.json", NULL);
+  g_autofree char *err1 = NULL, *err2 = NULL, *err3 = NULL, *out3 = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root;
+
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "measure", demo, "--distribution", "/no/such/dist", NULL }, NULL,
+               &err1),
+      ==, 2);
+  g_assert_nonnull (strstr (err1, "/no/such/dist"));
+  g_assert_nonnull (strstr (err1, "runtime-console measure --help"));
+  g_assert_cmpint (
+      run_cli ((const char *[]){ "measure", demo, "--live", "--distribution", RC_SOURCE_DIR, NULL },
+               NULL, &err2),
+      ==, 2);
+  g_assert_nonnull (strstr (err2, "--live"));
+
+  run_cli ((const char *[]){ "measure", standin, "--worker", "osa", "--scenario", "cold",
+                             "--deadline", "60", "--no-control", "--json", json, NULL },
+           &out3, &err3);
+  g_assert_null (strstr (err3, "control-1"));
+  json_parser_load_from_file (parser, json, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_true (json_object_has_member (root, "control"));
+  g_assert_true (json_object_get_null_member (root, "control"));
+  g_assert_true (json_object_get_boolean_member (root, "valid"));
+}
+
 static void
 test_schema (void)
 {
@@ -288,7 +401,7 @@ test_har (void)
   rc_test_assert_har_log (json_parser_get_root (parser));
   log = json_object_get_object_member (json_node_get_object (json_parser_get_root (parser)), "log");
   entries = json_object_get_array_member (log, "entries");
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (log, "pages")), ==, 3);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (log, "pages")), ==, 6);
   for (guint i = 0; i < json_array_get_length (entries); i++)
     {
       const char *run =
@@ -362,6 +475,9 @@ main (int argc, char **argv)
   g_test_add_func ("/measure/cold", test_cold);
   g_test_add_func ("/measure/warm", test_warm);
   g_test_add_func ("/measure/changed-wheel", test_changed_wheel);
+  g_test_add_func ("/measure/changed-wheel-repetitions", test_changed_wheel_repetitions);
+  g_test_add_func ("/measure/control", test_control);
+  g_test_add_func ("/measure/control-options", test_control_options);
   g_test_add_func ("/measure/schema", test_schema);
   g_test_add_func ("/measure/har", test_har);
   g_test_add_func ("/measure/markdown", test_markdown);

@@ -1,4 +1,4 @@
-/* rc-boot-diagnosis.c: the deadline diagnosis. */
+/* rc-boot-diagnosis.c: the deadline diagnosis, and the missing-wheel one. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -100,5 +100,68 @@ rc_boot_diagnose (const char *policy, const RcCspNeeds *needs, const RcRunRecord
   append_requests (text, record, expected_urls);
   if (text->len > 0 && text->str[text->len - 1] == '\n')
     g_string_truncate (text, text->len - 1);
+  return g_string_free (text, FALSE);
+}
+
+/* ---- a wheel the distribution lacks ------------------------------------------------------ */
+
+#define MISSING_MARK " is not in this distribution mirror (package "
+
+char *
+rc_boot_missing_wheel_package (const RcRequestRecord *request)
+{
+  const char *mark;
+  const char *end;
+
+  if (request == NULL || request->status != 404 || g_strcmp0 (request->origin, "cdn") != 0
+      || request->note == NULL || (mark = strstr (request->note, MISSING_MARK)) == NULL)
+    return NULL;
+  mark += strlen (MISSING_MARK);
+  end = strchr (mark, ')');
+  return end != NULL && end > mark ? g_strndup (mark, end - mark) : NULL;
+}
+
+const RcRequestRecord *
+rc_boot_find_missing_wheel (GPtrArray *requests)
+{
+  for (guint i = 0; requests != NULL && i < requests->len; i++)
+    {
+      const RcRequestRecord *request = g_ptr_array_index (requests, i);
+      g_autofree char *package = rc_boot_missing_wheel_package (request);
+
+      if (package != NULL)
+        return request;
+    }
+  return NULL;
+}
+
+char *
+rc_boot_missing_wheel_message (const RcRequestRecord *request)
+{
+  g_autofree char *package = rc_boot_missing_wheel_package (request);
+
+  return g_strdup_printf (_ ("the distribution has no wheel for %s: %s answered 404 Not Found"),
+                          package, request->url);
+}
+
+char *
+rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *distribution_dir)
+{
+  g_autofree char *package = rc_boot_missing_wheel_package (request);
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text,
+                          _ ("The preload needs package %s, and the emulated CDN answered %s %s "
+                             "with 404 Not Found: %s.\n"),
+                          package, request->method != NULL ? request->method : "GET", request->url,
+                          request->note);
+  g_string_append_printf (text,
+                          _ ("The Pyodide distribution served as the CDN (%s) has no wheel for "
+                             "it; the npm distribution ships the interpreter only, no package "
+                             "wheels.\n"),
+                          distribution_dir != NULL ? distribution_dir : "?");
+  g_string_append (text, _ ("Boot with --distribution DIR (a full Pyodide 0.29.5 release folder "
+                            "with its wheels), or with --live on a machine that is online to "
+                            "reach the real CDN."));
   return g_string_free (text, FALSE);
 }

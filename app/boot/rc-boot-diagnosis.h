@@ -21,4 +21,16 @@ char *rc_boot_diagnose (const char *policy, const RcCspNeeds *needs, const RcRun
  * or NULL when all were seen. Query strings are ignored. */
 const char *rc_boot_next_expected (GPtrArray *expected_urls, GPtrArray *requests);
 
+/* The package whose wheel the emulated CDN answered 404 for because the distribution does not
+ * have it: the request log note "NAME.whl is not in this distribution mirror (package X)".
+ * NULL for any other request. A new string. */
+char *rc_boot_missing_wheel_package (const RcRequestRecord *request);
+/* The first such request in @requests (RcRequestRecord *), or NULL. */
+const RcRequestRecord *rc_boot_find_missing_wheel (GPtrArray *requests);
+/* One line for the outcome message, and the diagnosis: the package, the URL, the 404 and
+ * the fix (--distribution with a full release, or --live). @distribution_dir: the folder
+ * the CDN served. New strings. */
+char *rc_boot_missing_wheel_message (const RcRequestRecord *request);
+char *rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *distribution_dir);
+
 G_END_DECLS

@@ -82,6 +82,11 @@ void rc_engine_stop_worker (RcEngine *self);
 void rc_engine_set_compile_sources (RcEngine *self, JsonArray *items);
 JsonArray *rc_engine_get_compile_results (RcEngine *self);
 
+/* rc-engine-missing.c: a required wheel the CDN answered 404 for (the distribution lacks it)
+ * fails the boot in progress at once; at the end of a failed boot, names that cause. */
+void rc_engine_check_missing_wheel (RcEngine *self, const RcRequestRecord *request);
+void rc_engine_explain_missing_wheel (RcEngine *self);
+
 /* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);
 

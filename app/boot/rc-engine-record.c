@@ -44,6 +44,14 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
       g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
   env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
   env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
+  if (rc_server_get_live_cdn (self->server))
+    env->distribution = g_strdup ("live");
+  else
+    {
+      env->distribution = g_strdup (rc_community_get_distribution_dir (self->community));
+      env->distribution_lock_sha256 =
+          rc_dist_lock_file_sha256 (rc_community_get_dist_lock (self->community));
+    }
 }
 
 static void

@@ -62,3 +62,11 @@ rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan)
   while (g_hash_table_iter_next (&iter, &old_name, &new_name))
     rc_boot_plan_rename_wheel (plan, old_name, new_name);
 }
+
+void
+rc_engine_clear_wheel_renames (RcEngine *self)
+{
+  g_return_if_fail (RC_IS_ENGINE (self));
+  g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
+  rc_server_clear_wheel_renames (self->server);
+}

@@ -276,6 +276,9 @@ prepare_server (RcEngine *self, JsonObject *plan, GError **error)
   g_autoptr (GBytes) bytes = g_bytes_new_take (text, text_length);
 
   rc_server_set_community (self->server, self->community, self->deployment);
+  /* The CDN serves the distribution the community was checked against (--distribution). */
+  rc_server_set_distribution_dir (self->server,
+                                  rc_community_get_distribution_dir (self->community));
   rc_server_set_csp (self->server, self->csp);
   for (guint i = 0; i < G_N_ELEMENTS (page_files); i++)
     if (!add_resource_file (self, page_files[i][0], page_files[i][1], page_files[i][2], error))
@@ -312,7 +315,10 @@ static void
 on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
 {
   if (self->record != NULL && g_strcmp0 (request->run_id, self->record->run_id) == 0)
-    rc_run_record_add_request (self->record, request);
+    {
+      rc_run_record_add_request (self->record, request);
+      rc_engine_check_missing_wheel (self, request);
+    }
 }
 
 /* ---- boot -------------------------------------------------------------------------------- */
@@ -383,6 +389,7 @@ rc_engine_finish_boot (RcEngine *self)
   disconnect_cancellable (self);
   if (task == NULL)
     return;
+  rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
   pid = rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)

@@ -124,5 +124,7 @@ void rc_engine_stop (RcEngine *self);
  * @file_name, and the server serves the wheel under it (the changed-wheel scenario; see
  * rc_server_rename_wheel()). Implemented in rc-engine-rename.c. */
 void rc_engine_rename_wheel (RcEngine *self, const char *file_name, const char *new_file_name);
+/* Undoes every rename: the next boot plan and the server use the configured names again. */
+void rc_engine_clear_wheel_renames (RcEngine *self);
 
 G_END_DECLS

@@ -30,8 +30,12 @@ struct _RcMeasureRunner
   GArray *plan; /* BootItem */
   guint next;
   RcMeasurement *measurement;
-  char *wheel;         /* the overlay wheel changed-wheel renames */
-  char *wheel_current; /* the name it is served under now (NULL: not renamed) */
+  char *wheel;                /* the overlay wheel changed-wheel renames */
+  char *wheel_current;        /* the name it is served under now (NULL: not renamed) */
+  gboolean control;           /* boot the control after the runs (default TRUE) */
+  RcControl *pending_control; /* the control boot in progress */
+  char *saved_csp_name, *saved_csp;
+  double saved_deadline;
 };
 
 G_DEFINE_FINAL_TYPE (RcMeasureRunner, rc_measure_runner, G_TYPE_OBJECT)
@@ -50,6 +54,7 @@ enum
 {
   SIGNAL_BOOT_STARTED,
   SIGNAL_RUN_FINISHED,
+  SIGNAL_CONTROL_FINISHED,
   N_SIGNALS
 };
 
@@ -195,6 +200,7 @@ build_plan (RcMeasureRunner *self)
 }
 
 static void boot_next (RcMeasureRunner *self);
+static void boot_control (RcMeasureRunner *self);
 
 static void
 finish (RcMeasureRunner *self, GError *error)
@@ -254,7 +260,10 @@ boot_next (RcMeasureRunner *self)
     }
   if (self->next >= self->plan->len)
     {
-      finish (self, NULL);
+      if (self->control && self->pending_control == NULL && self->measurement->control == NULL)
+        boot_control (self);
+      else
+        finish (self, NULL);
       return;
     }
   item = &g_array_index (self->plan, BootItem, self->next);
@@ -264,10 +273,18 @@ boot_next (RcMeasureRunner *self)
       self->wheel_current = rc_measure_wheel_new_name (self->wheel, item->rep);
       rc_engine_rename_wheel (self->engine, self->wheel, self->wheel_current);
     }
+  else if (self->wheel_current != NULL)
+    {
+      /* Every other boot is of the community as configured: the rebuilt release of the last
+       * changed-wheel run must not leak into the next repetition. */
+      rc_engine_clear_wheel_renames (self->engine);
+      g_clear_pointer (&self->wheel_current, g_free);
+    }
   run_id = item->scenario == PRIMING
                ? g_strdup_printf ("prime-%u", item->rep)
                : g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), item->rep);
-  g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1, self->plan->len);
+  g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1,
+                 self->plan->len + (self->control ? 1 : 0));
   rc_engine_boot_async (self->engine, item->mode, g_task_get_cancellable (self->task), on_booted,
                         g_object_ref (self));
 }
@@ -316,6 +333,97 @@ rc_measure_runner_run_finish (RcMeasureRunner *self, GAsyncResult *result, GErro
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- the control ------------------------------------------------------------------------ */
+
+static void
+restore_policy (RcMeasureRunner *self)
+{
+  rc_engine_set_csp (self->engine, self->saved_csp_name, self->saved_csp);
+  rc_engine_set_deadline_seconds (self->engine, self->saved_deadline);
+  g_clear_pointer (&self->saved_csp_name, g_free);
+  g_clear_pointer (&self->saved_csp, g_free);
+}
+
+static void
+on_control_booted (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  RcMeasureRunner *self = user_data;
+  GError *error = NULL;
+  RcRunRecord *record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
+  RcControl *control = g_steal_pointer (&self->pending_control);
+
+  restore_policy (self);
+  if (record == NULL)
+    {
+      rc_control_free (control);
+      finish (self, error);
+      g_object_unref (self);
+      return;
+    }
+  adopt_requests (self, record);
+  g_free (record->run_id);
+  record->run_id = g_strdup ("control-1");
+  for (guint i = 0; i < record->requests->len; i++)
+    {
+      RcRequestRecord *r = g_ptr_array_index (record->requests, i);
+
+      g_free (r->run_id);
+      r->run_id = g_strdup (record->run_id);
+    }
+  rc_run_record_add_note (record, "control boot: %s, deadline %.0f s (%s)", control->policy_name,
+                          control->deadline_ms / 1000, control->deadline_rule);
+  control->run = record;
+  rc_measurement_set_control (self->measurement, control);
+  g_signal_emit (self, signals[SIGNAL_CONTROL_FINISHED], 0, control);
+  finish (self, NULL);
+  g_object_unref (self);
+}
+
+/* Cold, so nothing of the measured runs (cache, compiled code) helps it boot. */
+static void
+boot_control (RcMeasureRunner *self)
+{
+  g_autoptr (GError) error = NULL;
+  RcControl *control = rc_control_derive (rc_engine_get_csp_name (self->engine),
+                                          rc_engine_get_csp (self->engine), &error);
+
+  if (control == NULL)
+    {
+      finish (self, g_steal_pointer (&error));
+      return;
+    }
+  rc_control_set_deadline (control, self->measurement->runs);
+  self->pending_control = control;
+  self->saved_csp_name = g_strdup (rc_engine_get_csp_name (self->engine));
+  self->saved_csp = g_strdup (rc_engine_get_csp (self->engine));
+  self->saved_deadline = rc_engine_get_deadline_seconds (self->engine);
+  if (self->wheel_current != NULL)
+    {
+      rc_engine_clear_wheel_renames (self->engine);
+      g_clear_pointer (&self->wheel_current, g_free);
+    }
+  rc_engine_set_csp (self->engine, control->policy_name, control->policy);
+  rc_engine_set_deadline_seconds (self->engine, control->deadline_ms / 1000);
+  g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, "control-1", self->plan->len + 1,
+                 self->plan->len + 1);
+  rc_engine_boot_async (self->engine, RC_BOOT_MODE_COLD, g_task_get_cancellable (self->task),
+                        on_control_booted, g_object_ref (self));
+}
+
+void
+rc_measure_runner_set_control (RcMeasureRunner *self, gboolean control)
+{
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  self->control = control;
+}
+
+gboolean
+rc_measure_runner_get_control (RcMeasureRunner *self)
+{
+  g_return_val_if_fail (RC_IS_MEASURE_RUNNER (self), FALSE);
+  return self->control;
 }
 
 /* ---- GObject ----------------------------------------------------------------------------- */
@@ -418,6 +526,9 @@ rc_measure_runner_finalize (GObject *object)
 
   g_free (self->wheel);
   g_free (self->wheel_current);
+  rc_control_free (self->pending_control);
+  g_free (self->saved_csp_name);
+  g_free (self->saved_csp);
   G_OBJECT_CLASS (rc_measure_runner_parent_class)->finalize (object);
 }
 
@@ -445,12 +556,16 @@ rc_measure_runner_class_init (RcMeasureRunnerClass *klass)
   signals[SIGNAL_RUN_FINISHED] =
       g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                     NULL, G_TYPE_NONE, 1, RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[SIGNAL_CONTROL_FINISHED] =
+      g_signal_new ("control-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void
 rc_measure_runner_init (RcMeasureRunner *self)
 {
   self->runs = 1;
+  self->control = TRUE;
   self->chosen[RC_SCENARIO_COLD] = TRUE;
   self->chosen[RC_SCENARIO_WARM] = TRUE;
 }

@@ -35,7 +35,8 @@ G_DECLARE_FINAL_TYPE (RcMeasureRunner, rc_measure_runner, RC, MEASURE_RUNNER, GO
  * Signals:
  *   "boot-started" (const char *run_id, guint number, guint total): boot @number of @total
  *     starts; @run_id is "prime-<n>" for a priming cold boot that is not a run;
- *   "run-finished" (RcRunRecord *record): a run was recorded (not emitted for priming). */
+ *   "run-finished" (RcRunRecord *record): a run was recorded (not emitted for priming);
+ *   "control-finished" (RcControl *control): the control boot ended (its run is set). */
 RcMeasureRunner *rc_measure_runner_new (RcEngine *engine);
 
 RcEngine *rc_measure_runner_get_engine (RcMeasureRunner *self);
@@ -49,6 +50,13 @@ void rc_measure_runner_set_scenarios (RcMeasureRunner *self, GArray *scenarios);
  * NULL when the community has no overlay wheel. */
 char *rc_measure_runner_pick_wheel (RcCommunity *community);
 char *rc_measure_wheel_new_name (const char *file_name, guint n);
+
+/* After the runs, one control boot (rc-control.h): cold, under the policy under test minus
+ * 'wasm-unsafe-eval' (or OSA's control preset), with a deadline derived from the runs; its
+ * record goes to the measurement's control, and "control-finished" (RcControl *) is emitted.
+ * Default TRUE. */
+void rc_measure_runner_set_control (RcMeasureRunner *self, gboolean control);
+gboolean rc_measure_runner_get_control (RcMeasureRunner *self);
 
 /* Boots every run. A boot that FAILED is still a run of the measurement (see its outcome);
  * the GError is for a boot that could not be attempted, or a cancellation. */

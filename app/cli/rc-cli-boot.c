@@ -2,7 +2,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "boot/rc-engine.h"
@@ -21,6 +24,7 @@ typedef struct
   int status;
   double loading_started; /* page time (ms) step 1 began, -1 if unknown */
   int label_width;        /* of the last "[n/m]", so the ready line lines up under it */
+  gboolean record_failed; /* --record could not be written: exit 2 whatever the boot did */
 } BootRun;
 
 /* One aligned line: LABEL PHASE WHAT, then the page time and the heap when known. */
@@ -158,7 +162,11 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   if (run->record_file != NULL && !write_record (record, run->record_file, &error))
-    fprintf (stderr, "runtime-console boot: %s\n", error->message);
+    {
+      /* Checked before booting, so only a folder that went away gets here: still an error. */
+      fprintf (stderr, "runtime-console boot: %s\n", error->message);
+      run->record_failed = TRUE;
+    }
   if (record->outcome.state == RC_OUTCOME_READY)
     {
       printf (_ ("READY: Pyodide %s, %.2f s in total (web process RSS %.1f MB)\n"),
@@ -214,12 +222,41 @@ resolve_policy (const char *preset, const char *text, char **name, char **policy
   return TRUE;
 }
 
+/* Checked before booting, so a bad value never costs a boot nor falls back to a default. */
+static gboolean
+check_options (double deadline, const char *record_file, GError **error)
+{
+  g_autofree char *parent = NULL;
+
+  if (!(deadline > 0) || !isfinite (deadline))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--deadline must be a number of seconds above 0, not %g"), deadline);
+      return FALSE;
+    }
+  if (record_file == NULL)
+    return TRUE;
+  parent = g_path_get_dirname (record_file);
+  if (!g_file_test (parent, G_FILE_TEST_IS_DIR) || g_access (parent, W_OK) != 0
+      || g_file_test (record_file, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--record “%s”: cannot write there (%s is not a writable folder, or the "
+                      "name is a folder)"),
+                   record_file, parent);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 rc_cli_boot (int argc, char **argv)
 {
   g_autofree char *csp = NULL, *csp_text = NULL, *worker = NULL, *deployment = NULL;
   g_autofree char *execute = NULL, *name = NULL, *policy = NULL, *record_file = NULL;
-  g_auto (GStrv) rest = NULL;
+  g_autofree char *distribution = NULL, *dist_label = NULL;
+  g_auto (GStrv) rest = NULL, data = NULL;
+  gboolean live = FALSE;
   double deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
   GOptionEntry entries[] = {
     { "csp", 0, 0, G_OPTION_ARG_STRING, &csp, N_ ("Policy preset (default: none)"), "PRESET" },
@@ -232,6 +269,14 @@ rc_cli_boot (int argc, char **argv)
     { "execute", 0, 0, G_OPTION_ARG_STRING, &execute, N_ ("Run CODE once booted"), "CODE" },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_file,
       N_ ("Write the run record (JSON) to FILE"), "FILE" },
+    { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &distribution,
+      N_ ("Serve this Pyodide 0.29.5 release folder (with its wheels) as the CDN (default: the "
+          "npm distribution tools/setup.sh fetched)"),
+      "DIR" },
+    { "live", 0, 0, G_OPTION_ARG_NONE, &live,
+      N_ ("Reach the real CDN and data hosts (for a machine that is online)"), NULL },
+    { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &data,
+      N_ ("Serve a local folder at a data origin (repeatable)"), "URL=DIR" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
@@ -263,12 +308,15 @@ rc_cli_boot (int argc, char **argv)
     }
   if (!rc_cli_pick_deployment (deployment, &d, &error)
       || !resolve_policy (csp, csp_text, &name, &policy, &error)
-      || (community = rc_community_load (rest[0], NULL, d, &error)) == NULL)
+      || !check_options (deadline, record_file, &error)
+      || !rc_cli_check_network (distribution, live, data, &error)
+      || (community = rc_community_load (rest[0], distribution, d, &error)) == NULL)
     return rc_cli_cannot_run ("boot", error);
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
 
   server = rc_server_new ();
+  rc_cli_apply_network (server, live, data);
   engine = rc_engine_new (community, server);
   rc_engine_set_csp (engine, name, policy);
   rc_engine_set_deployment (engine, d);
@@ -279,8 +327,10 @@ rc_cli_boot (int argc, char **argv)
   gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
   gtk_window_present (GTK_WINDOW (window));
 
+  dist_label = rc_cli_describe_distribution (community, live);
   printf (_ ("Booting %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"), rest[0],
           rc_worker_kind_to_string (kind), name, rc_deployment_to_string (d), deadline);
+  printf (_ ("  distribution %s\n"), dist_label);
   fflush (stdout);
   run.loop = g_main_loop_new (NULL, FALSE);
   run.engine = engine;
@@ -293,5 +343,5 @@ rc_cli_boot (int argc, char **argv)
   g_main_loop_unref (run.loop);
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
-  return run.status;
+  return run.record_failed ? RC_EXIT_CANNOT_RUN : run.status;
 }

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/rc-csp-presets.h"
 #include "rc-cli-common.h"
@@ -76,6 +77,60 @@ rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **lab
   *policy = g_strdup (found->policy);
   *label = g_strdup (found->name);
   return TRUE;
+}
+
+gboolean
+rc_cli_check_network (const char *distribution, gboolean live, char **data, GError **error)
+{
+  if (distribution != NULL && live)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _ ("give either --distribution or --live, not both"));
+      return FALSE;
+    }
+  if (distribution != NULL && !g_file_test (distribution, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--distribution “%s” is not a folder (give a Pyodide release folder with "
+                      "its pyodide-lock.json and wheels)"),
+                   distribution);
+      return FALSE;
+    }
+  for (guint i = 0; data != NULL && data[i] != NULL; i++)
+    {
+      const char *eq = strchr (data[i], '=');
+
+      if (eq == NULL || eq == data[i] || !g_file_test (eq + 1, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _ ("--data “%s”: write it as URL=DIR, with DIR an existing folder"),
+                       data[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+void
+rc_cli_apply_network (RcServer *server, gboolean live, char **data)
+{
+  for (guint i = 0; data != NULL && data[i] != NULL; i++)
+    {
+      const char *eq = strchr (data[i], '=');
+      g_autofree char *url = g_strndup (data[i], eq - data[i]);
+
+      rc_server_add_data_mapping (server, url, eq + 1);
+    }
+  rc_server_set_live (server, live);
+  rc_server_set_live_cdn (server, live);
+}
+
+char *
+rc_cli_describe_distribution (RcCommunity *community, gboolean live)
+{
+  if (live)
+    return g_strdup (_ ("live (the real CDN)"));
+  return g_strdup (rc_community_get_distribution_dir (community));
 }
 
 int

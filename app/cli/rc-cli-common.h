@@ -6,6 +6,7 @@
 #include <json-glib/json-glib.h>
 
 #include "core/rc-community.h"
+#include "serve/rc-server.h"
 
 G_BEGIN_DECLS
 
@@ -24,6 +25,16 @@ gboolean rc_cli_pick_deployment (const char *text, RcDeployment *out, GError **e
  * to name it in output. */
 gboolean rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **label,
                           GError **error);
+
+/* --distribution DIR, --live and --data URL=DIR as boot and measure take them: checks them
+ * (an option error names the bad one) before anything boots. */
+gboolean rc_cli_check_network (const char *distribution, gboolean live, char **data,
+                               GError **error);
+/* Points @server at the network they chose: --data mappings, and with --live the real CDN
+ * and every host that is not emulated. */
+void rc_cli_apply_network (RcServer *server, gboolean live, char **data);
+/* The distribution line of a banner: the folder, or "live (the real CDN)". A new string. */
+char *rc_cli_describe_distribution (RcCommunity *community, gboolean live);
 
 /* Prints "runtime-console COMMAND: MESSAGE" on stderr, plus a pointer to --help for option
  * errors, and returns RC_EXIT_CANNOT_RUN. */

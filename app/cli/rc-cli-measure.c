@@ -31,6 +31,10 @@ typedef struct
   char *har;
   char *markdown;
   char *check_budgets;
+  char *distribution;
+  gboolean live;
+  gboolean no_control;
+  GStrv data;
   GStrv budgets;
   GStrv rest;
 } Options;
@@ -48,6 +52,8 @@ options_clear (Options *o)
   g_free (o->har);
   g_free (o->markdown);
   g_free (o->check_budgets);
+  g_free (o->distribution);
+  g_strfreev (o->data);
   g_strfreev (o->budgets);
   g_strfreev (o->rest);
 }
@@ -100,6 +106,17 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("Exit 1 when a figure exceeds it: boot_ms, warm_ms, cold_bytes, warm_bytes (bytes over "
           "the network), cold_decoded_bytes, warm_decoded_bytes, heap_mb, rss_mb (repeatable)"),
       N_ ("KEY=VALUE") },
+    { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &o->distribution,
+      N_ ("Serve this Pyodide 0.29.5 release folder (with its wheels) as the CDN (default: the "
+          "npm distribution tools/setup.sh fetched)"),
+      N_ ("DIR") },
+    { "live", 0, 0, G_OPTION_ARG_NONE, &o->live,
+      N_ ("Reach the real CDN and data hosts (for a machine that is online)"), NULL },
+    { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->data,
+      N_ ("Serve a local folder at a data origin (repeatable)"), N_ ("URL=DIR") },
+    { "no-control", 0, 0, G_OPTION_ARG_NONE, &o->no_control,
+      N_ ("Do not boot the control (the policy without 'wasm-unsafe-eval', which must fail)"),
+      NULL },
     { "check-budgets", 0, 0, G_OPTION_ARG_FILENAME, &o->check_budgets,
       N_ ("Check the budgets against a saved report instead of measuring"), N_ ("REPORT.json") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
@@ -135,7 +152,7 @@ parse_options (int argc, char **argv, Options *o, GError **error)
                    _ ("give either --csp or --csp-text, not both"));
       return FALSE;
     }
-  return TRUE;
+  return rc_cli_check_network (o->distribution, o->live, o->data, error);
 }
 
 /* Prints every budget, met or not; returns how many were exceeded. */
@@ -208,6 +225,13 @@ conclude (const RcMeasurement *measurement, const Options *o, GPtrArray *budgets
     }
   exceeded = report_budgets (measurement, budgets);
   fflush (stdout);
+  if (!rc_measurement_is_valid (measurement))
+    {
+      fprintf (stderr, "%s\n",
+               _ ("runtime-console measure: the report is invalid: the control booted, so the "
+                  "policy under test was not applied"));
+      return RC_EXIT_FAILED;
+    }
   return exceeded > 0 || any_run_failed (measurement) ? RC_EXIT_FAILED : RC_EXIT_OK;
 }
 
@@ -262,6 +286,19 @@ on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
   else
     fprintf (stderr, _ ("  %s: FAILED (%s): %s\n"), record->run_id, record->outcome.kind,
              record->outcome.message);
+}
+
+static void
+on_control_finished (RcMeasureRunner *runner, RcControl *control, MeasureRun *run)
+{
+  const RcRunRecord *record = control->run;
+
+  if (record->outcome.state == RC_OUTCOME_READY)
+    fprintf (stderr, _ ("  control: BOOTED in %.2f s under %s: the report is invalid\n"),
+             record->boot_ms / 1000, control->policy_name);
+  else
+    fprintf (stderr, _ ("  control: did not boot (%s after %.2f s), as it must\n"),
+             record->outcome.kind, record->boot_ms / 1000);
 }
 
 /* Ctrl-C or SIGTERM: stop cleanly, so the engine removes its temporary session folders. */
@@ -339,15 +376,17 @@ measure (const Options *o, GArray *scenarios, GError **error)
   guint signal_ids[2];
 
   if (!rc_cli_pick_deployment (o->deployment, &deployment, error)
-      || (community = rc_community_load (o->rest[0], NULL, deployment, error)) == NULL)
+      || (community = rc_community_load (o->rest[0], o->distribution, deployment, error)) == NULL)
     return NULL;
   server = rc_server_new ();
+  rc_cli_apply_network (server, o->live, o->data);
   engine = rc_engine_new (community, server);
   if (!configure_engine (engine, server, o, deployment, error))
     return NULL;
   runner = rc_measure_runner_new (engine);
   rc_measure_runner_set_runs (runner, o->runs);
   rc_measure_runner_set_scenarios (runner, scenarios);
+  rc_measure_runner_set_control (runner, !o->no_control);
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
@@ -356,6 +395,7 @@ measure (const Options *o, GArray *scenarios, GError **error)
   run.loop = g_main_loop_new (NULL, FALSE);
   g_signal_connect (runner, "boot-started", G_CALLBACK (on_boot_started), &run);
   g_signal_connect (runner, "run-finished", G_CALLBACK (on_run_finished), &run);
+  g_signal_connect (runner, "control-finished", G_CALLBACK (on_control_finished), &run);
   g_signal_connect (engine, "progress", G_CALLBACK (on_progress), &run);
   run.cancellable = g_cancellable_new ();
   signal_ids[0] = g_unix_signal_add (SIGINT, on_signal, &run);

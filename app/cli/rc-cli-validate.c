@@ -116,6 +116,11 @@ print_summary (RcCommunity *community, GPtrArray *diags, const char *dir)
       /* TRANSLATORS: "; preload: 5 names → 24 packages" */
       printf (ngettext ("; preload: %u name", "; preload: %u names", names), names);
       printf (ngettext (" → %u package", " → %u packages", closure->len), closure->len);
+      {
+        g_autofree char *size = rc_closure_format_size (closure);
+
+        printf (", %s", size);
+      }
     }
   printf ("\n");
 }

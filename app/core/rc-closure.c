@@ -1,6 +1,8 @@
 /* rc-closure.c: the packages a preload list installs, as Pyodide resolves them. */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "rc-closure.h"
 #include "rc-json-builder-private.h"
 #include "rc-json-util.h"
@@ -198,4 +200,21 @@ rc_closure_total_size (GPtrArray *closure, guint *n_unknown)
   if (n_unknown != NULL)
     *n_unknown = unknown;
   return total;
+}
+
+char *
+rc_closure_format_size (GPtrArray *closure)
+{
+  guint unknown = 0;
+  gint64 total = rc_closure_total_size (closure, &unknown);
+  guint n = closure != NULL ? closure->len : 0;
+  g_autofree char *known = NULL;
+
+  if (n > 0 && unknown == n)
+    return g_strdup (_ ("unknown"));
+  known = g_format_size ((guint64) total);
+  if (unknown == 0)
+    return g_steal_pointer (&known);
+  /* TRANSLATORS: "3.1 MB + 2 unknown": the sizes known, plus how many packages have none */
+  return g_strdup_printf (_ ("%s + %u unknown"), known, unknown);
 }

@@ -47,6 +47,11 @@ JsonNode *rc_closure_to_json (GPtrArray *closure);
 /* Sum of the known sizes; *n_unknown receives how many entries had none. */
 gint64 rc_closure_total_size (GPtrArray *closure, guint *n_unknown);
 
+/* The closure's size for people: "3.1 MB", "3.1 MB + 2 unknown" when some sizes are
+ * missing (never a total that silently leaves them out), "unknown" when none is known.
+ * A new string. */
+char *rc_closure_format_size (GPtrArray *closure);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcClosureEntry, rc_closure_entry_free)
 
 G_END_DECLS

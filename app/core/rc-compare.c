@@ -70,6 +70,23 @@ compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasur
 
   warn_if_differs (self->warnings, _ ("config sha256"), ea->config_sha256, eb->config_sha256,
                    _ ("the two reports measured different community configurations"));
+  warn_if_differs (self->warnings, _ ("policy"), ea->policy_sha256, eb->policy_sha256,
+                   _ ("the pages sent different Content-Security-Policies"));
+  if (g_strcmp0 (ea->policy_sha256, eb->policy_sha256) == 0)
+    warn_if_differs (self->warnings, _ ("policy name"), ea->policy_name, eb->policy_name,
+                     _ ("the same policy text was measured under two names"));
+  warn_if_differs (self->warnings, _ ("throttle"), ea->throttle_profile, eb->throttle_profile,
+                   _ ("the link was shaped differently, so download times differ"));
+  warn_if_differs (self->warnings, _ ("worker"), ea->worker_kind, eb->worker_kind,
+                   _ ("different workers booted the runtime"));
+  warn_if_differs (self->warnings, _ ("deployment"), ea->deployment, eb->deployment,
+                   _ ("the community was served with different values"));
+  warn_if_differs (self->warnings, _ ("distribution"), ea->distribution, eb->distribution,
+                   _ ("the CDN served different Pyodide distributions"));
+  if (g_strcmp0 (ea->distribution, eb->distribution) == 0)
+    warn_if_differs (self->warnings, _ ("distribution lock sha256"), ea->distribution_lock_sha256,
+                     eb->distribution_lock_sha256,
+                     _ ("the distribution's pyodide-lock.json changed between the reports"));
   warn_if_differs (self->warnings, _ ("Pyodide version"), ea->pyodide_version, eb->pyodide_version,
                    _ ("the interpreters differ"));
   warn_if_differs (self->warnings, _ ("engine (WebKitGTK)"), ea->webkit_version, eb->webkit_version,

@@ -92,6 +92,7 @@ static void
 directive_free (RcCspDirective *directive)
 {
   g_free (directive->name);
+  g_free (directive->text);
   g_ptr_array_unref (directive->sources);
   g_free (directive);
 }
@@ -280,7 +281,8 @@ parse_one (const char *text, GPtrArray *warnings)
 
   for (guint i = 0; parts[i] != NULL; i++)
     {
-      g_auto (GStrv) tokens = g_strsplit_set (g_strstrip (parts[i]), " \t\n\f\r", -1);
+      const char *written = g_strstrip (parts[i]);
+      g_auto (GStrv) tokens = g_strsplit_set (written, " \t\n\f\r", -1);
       g_autofree char *name = NULL;
       RcCspDirective *directive;
       gboolean duplicate = FALSE;
@@ -307,6 +309,7 @@ parse_one (const char *text, GPtrArray *warnings)
         g_ptr_array_add (warnings, g_strdup_printf (_ ("unknown directive %s"), name));
       directive = g_new0 (RcCspDirective, 1);
       directive->name = g_steal_pointer (&name);
+      directive->text = g_strdup (written);
       directive->sources = g_ptr_array_new_with_free_func ((GDestroyNotify) source_free);
       g_ptr_array_add (directives, directive);
       if (str_in (directive->name, non_source_directives, G_N_ELEMENTS (non_source_directives)))
@@ -380,6 +383,20 @@ guint
 rc_csp_policy_get_n_policies (RcCspPolicy *self)
 {
   return self->policies->len;
+}
+
+guint
+rc_csp_policy_get_n_directives (RcCspPolicy *self, guint index)
+{
+  return index < self->policies->len ? ((GPtrArray *) self->policies->pdata[index])->len : 0;
+}
+
+const RcCspDirective *
+rc_csp_policy_get_nth_directive (RcCspPolicy *self, guint index, guint n)
+{
+  if (n >= rc_csp_policy_get_n_directives (self, index))
+    return NULL;
+  return ((GPtrArray *) self->policies->pdata[index])->pdata[n];
 }
 
 GPtrArray *

@@ -44,6 +44,7 @@ typedef struct
 {
   char *name;         /* lower case */
   GPtrArray *sources; /* RcCspSource; empty means 'none' */
+  char *text;         /* the directive as written (name and value), whitespace trimmed */
 } RcCspDirective;
 
 typedef struct _RcCspPolicy RcCspPolicy;
@@ -63,6 +64,9 @@ guint rc_csp_policy_get_n_policies (RcCspPolicy *self);
 /* The directive named @name in policy @index (0 for a single policy), or NULL. */
 const RcCspDirective *rc_csp_policy_get_directive (RcCspPolicy *self, guint index,
                                                    const char *name);
+/* The directives of policy @index in the order written (ignored duplicates left out). */
+guint rc_csp_policy_get_n_directives (RcCspPolicy *self, guint index);
+const RcCspDirective *rc_csp_policy_get_nth_directive (RcCspPolicy *self, guint index, guint n);
 /* Human-readable notes: duplicates ignored, unknown directives, invalid sources. */
 GPtrArray *rc_csp_policy_get_warnings (RcCspPolicy *self);
 

@@ -457,3 +457,16 @@ rc_dist_lock_has_wheel_file (RcDistLock *self, const char *file_name)
 {
   return rc_dist_lock_get_wheel_size (self, file_name) >= 0;
 }
+
+char *
+rc_dist_lock_file_sha256 (RcDistLock *self)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (RC_IS_DIST_LOCK (self), NULL);
+  /* Read again rather than kept from load: the parsed lock may come from the cache. */
+  if (!g_file_get_contents (rc_dist_lock_get_path (self), &contents, &length, NULL))
+    return NULL;
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
+}

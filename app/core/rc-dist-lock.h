@@ -53,6 +53,10 @@ gboolean rc_dist_lock_has_wheel_file (RcDistLock *self, const char *file_name);
 /* Size in bytes of that wheel file, or -1 when it is not present. */
 gint64 rc_dist_lock_get_wheel_size (RcDistLock *self, const char *file_name);
 
+/* Lower-case hex SHA-256 of pyodide-lock.json as it is on disk now (what the CDN serves),
+ * or NULL when it cannot be read. A new string. */
+char *rc_dist_lock_file_sha256 (RcDistLock *self);
+
 /* PEP 503: every run of [-_.] becomes '-', then lower-case. */
 char *rc_canonicalize_name (const char *name);
 

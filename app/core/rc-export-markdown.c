@@ -384,6 +384,7 @@ rc_measurement_to_markdown (const RcMeasurement *self)
         }
     }
   intro (out, self, columns, scenarios->len);
+  rc_measurement_append_provenance_markdown (self, out);
   cost_table (out, self, columns, scenarios->len);
   step_table (out, columns, scenarios->len);
   checks (out, self);

@@ -30,7 +30,21 @@ rc_measurement_free (RcMeasurement *self)
   g_free (self->community);
   g_free (self->created);
   g_ptr_array_unref (self->runs);
+  rc_control_free (self->control);
   g_free (self);
+}
+
+void
+rc_measurement_set_control (RcMeasurement *self, RcControl *control)
+{
+  rc_control_free (self->control);
+  self->control = control;
+}
+
+gboolean
+rc_measurement_is_valid (const RcMeasurement *self)
+{
+  return !rc_control_booted (self->control);
 }
 
 void
@@ -229,6 +243,13 @@ rc_measurement_to_json (const RcMeasurement *self)
       add_stats (b, self, s);
     }
   json_builder_end_array (b);
+  json_builder_set_member_name (b, "control");
+  if (self->control != NULL)
+    json_builder_add_value (b, rc_control_to_json (self->control));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "valid");
+  json_builder_add_boolean_value (b, rc_measurement_is_valid (self));
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -317,6 +338,15 @@ rc_measurement_from_json (JsonNode *node, GError **error)
       if (run == NULL)
         return NULL;
       rc_measurement_add_run (self, run);
+    }
+  if (json_object_has_member (o, "control") && !json_object_get_null_member (o, "control"))
+    {
+      RcControl *control =
+          rc_control_from_json (json_object_get_member (o, "control"), "control", error);
+
+      if (control == NULL)
+        return NULL;
+      rc_measurement_set_control (self, control);
     }
   return g_steal_pointer (&self);
 }

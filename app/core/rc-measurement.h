@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "rc-control.h"
 #include "rc-run-analysis.h"
 #include "rc-run-record.h"
 #include "rc-run-stats.h"
@@ -22,6 +23,7 @@ typedef struct
   char *community;    /* community name (also in each run's env) */
   char *created;      /* ISO 8601 UTC */
   GPtrArray *runs;    /* RcRunRecord, in the order they ran */
+  RcControl *control; /* the control boot (rc-control.h), or NULL when none ran */
 } RcMeasurement;
 
 RcMeasurement *rc_measurement_new (const char *community);
@@ -31,6 +33,11 @@ void rc_measurement_add_run (RcMeasurement *self, RcRunRecord *run);
 /* Scenarios present, in first-run order. */
 GArray *rc_measurement_scenarios (const RcMeasurement *self);
 RcRunStats *rc_measurement_stats (const RcMeasurement *self, RcScenario scenario);
+
+/* Takes ownership of @control (NULL: none). */
+void rc_measurement_set_control (RcMeasurement *self, RcControl *control);
+/* FALSE when the control booted: the policy under test was not applied. */
+gboolean rc_measurement_is_valid (const RcMeasurement *self);
 
 /* The full report: runs, per-run analysis (verdicts, totals, flags), per-scenario stats. */
 JsonNode *rc_measurement_to_json (const RcMeasurement *self);
@@ -42,6 +49,11 @@ RcMeasurement *rc_measurement_load (const char *path, GError **error);
 /* HAR 1.2: one page per run, one entry per resource verdict. */
 JsonNode *rc_measurement_to_har (const RcMeasurement *self);
 char *rc_measurement_to_markdown (const RcMeasurement *self);
+
+/* What the figures were measured against, for the exports (rc-export-provenance.c): the
+ * distributions the runs used and the control's outcome; an invalid report says so first. */
+void rc_measurement_append_provenance_markdown (const RcMeasurement *self, GString *out);
+void rc_measurement_append_provenance_text (const RcMeasurement *self, GString *out);
 
 /* All flags of all runs (RcDiagnostic, path = run id). */
 GPtrArray *rc_measurement_flags (const RcMeasurement *self);

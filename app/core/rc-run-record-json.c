@@ -28,6 +28,8 @@ add_environment (JsonBuilder *b, const RcRunEnvironment *env)
   rc_json_add_string (b, "throttle_profile", env->throttle_profile);
   rc_json_add_string (b, "deployment", env->deployment);
   rc_json_add_string (b, "page_origin", env->page_origin);
+  rc_json_add_string (b, "distribution", env->distribution);
+  rc_json_add_string (b, "distribution_lock_sha256", env->distribution_lock_sha256);
   rc_json_add_int (b, "machine_cores", env->machine_cores);
   rc_json_add_int (b, "machine_memory_bytes", (gint64) env->machine_memory_bytes);
   rc_json_add_string (b, "date", env->date);
@@ -360,6 +362,9 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
       || !read_string (e, "throttle_profile", p, FALSE, &env->throttle_profile, error)
       || !read_string (e, "deployment", p, FALSE, &env->deployment, error)
       || !read_string (e, "page_origin", p, FALSE, &env->page_origin, error)
+      || !read_string (e, "distribution", p, FALSE, &env->distribution, error)
+      || !read_string (e, "distribution_lock_sha256", p, FALSE, &env->distribution_lock_sha256,
+                       error)
       || !read_string (e, "date", p, FALSE, &env->date, error)
       || !read_int (e, "machine_cores", p, FALSE, &cores, error)
       || !read_int (e, "machine_memory_bytes", p, FALSE, &memory, error))

@@ -100,9 +100,25 @@ rc_run_environment_clear (RcRunEnvironment *env)
   g_clear_pointer (&env->throttle_profile, g_free);
   g_clear_pointer (&env->deployment, g_free);
   g_clear_pointer (&env->page_origin, g_free);
+  g_clear_pointer (&env->distribution, g_free);
+  g_clear_pointer (&env->distribution_lock_sha256, g_free);
   g_clear_pointer (&env->date, g_free);
   env->machine_cores = 0;
   env->machine_memory_bytes = 0;
+}
+
+char *
+rc_run_environment_describe_distribution (const RcRunEnvironment *env)
+{
+  if (env->distribution == NULL)
+    return NULL;
+  if (g_str_equal (env->distribution, "live"))
+    return g_strdup (_ ("live (the real CDN)"));
+  if (env->distribution_lock_sha256 == NULL)
+    return g_strdup (env->distribution);
+  /* TRANSLATORS: "/home/me/pyodide-0.29.5 (pyodide-lock.json sha256 0123abcd…)" */
+  return g_strdup_printf (_ ("%s (pyodide-lock.json sha256 %.12s…)"), env->distribution,
+                          env->distribution_lock_sha256);
 }
 
 void
@@ -120,6 +136,8 @@ rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *des
   dest->throttle_profile = g_strdup (src->throttle_profile);
   dest->deployment = g_strdup (src->deployment);
   dest->page_origin = g_strdup (src->page_origin);
+  dest->distribution = g_strdup (src->distribution);
+  dest->distribution_lock_sha256 = g_strdup (src->distribution_lock_sha256);
   dest->date = g_strdup (src->date);
   dest->machine_cores = src->machine_cores;
   dest->machine_memory_bytes = src->machine_memory_bytes;

@@ -47,6 +47,10 @@ typedef struct
   char *throttle_profile; /* "none", "3g", … */
   char *deployment;       /* deployment name, or NULL */
   char *page_origin;      /* "https://nemar.org" */
+  /* The Pyodide distribution the CDN served: its folder, or "live" for the real CDN;
+   * distribution_lock_sha256 is that folder's pyodide-lock.json (NULL when live). */
+  char *distribution;
+  char *distribution_lock_sha256;
   guint machine_cores;
   guint64 machine_memory_bytes;
   char *date; /* ISO 8601 UTC, "2026-11-29T09:30:00Z" */
@@ -55,6 +59,9 @@ typedef struct
 /* Fills machine_cores, machine_memory_bytes and date (now) from this machine. */
 void rc_run_environment_fill_machine (RcRunEnvironment *env);
 void rc_run_environment_clear (RcRunEnvironment *env);
+/* "live (the real CDN)", "/path/to/dist (pyodide-lock.json sha256 0123…)" or NULL when the
+ * record does not say (reports written before it was recorded). A new string. */
+char *rc_run_environment_describe_distribution (const RcRunEnvironment *env);
 void rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *dest);
 
 /* One boot step (runtime-worker.md §2.3): step 1 spans loading_runtime..runtime_loaded and

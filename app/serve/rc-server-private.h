@@ -48,6 +48,7 @@ struct _RcServer
   RcOriginSpec *page;     /* after start */
   RcOriginSpec *api;      /* after start */
   gboolean live;
+  gboolean live_cdn; /* the CDN is not emulated either: it goes to the network too */
   char *run_id;
   GHashTable *wheel_renames; /* new name → served name */
 

@@ -247,6 +247,20 @@ rc_server_set_live (RcServer *self, gboolean live)
 }
 
 void
+rc_server_set_live_cdn (RcServer *self, gboolean live_cdn)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  self->live_cdn = live_cdn;
+}
+
+gboolean
+rc_server_get_live_cdn (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), FALSE);
+  return self->live_cdn;
+}
+
+void
 rc_server_set_run_id (RcServer *self, const char *run_id)
 {
   g_return_if_fail (RC_IS_SERVER (self));
@@ -260,6 +274,13 @@ rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_f
   g_return_if_fail (RC_IS_SERVER (self));
   g_return_if_fail (file_name != NULL && new_file_name != NULL);
   g_hash_table_replace (self->wheel_renames, g_strdup (new_file_name), g_strdup (file_name));
+}
+
+void
+rc_server_clear_wheel_renames (RcServer *self)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_hash_table_remove_all (self->wheel_renames);
 }
 
 static const char *
@@ -361,7 +382,8 @@ rc_server_get_emulated_hosts (RcServer *self)
   if (self->page == NULL)
     return g_strv_builder_end (builder);
   g_ptr_array_add (hosts, self->page->host);
-  g_ptr_array_add (hosts, (gpointer) RC_CDN_HOST);
+  if (!self->live_cdn)
+    g_ptr_array_add (hosts, (gpointer) RC_CDN_HOST);
   g_ptr_array_add (hosts, self->api->host);
   for (guint i = 0; i < self->data->len; i++)
     g_ptr_array_add (hosts, ((RcOriginSpec *) self->data->pdata[i])->host);
@@ -410,7 +432,7 @@ rc_server_origin_for_host (RcServer *self, const char *host)
       return "data";
   if (g_ascii_strcasecmp (host, self->page->host) == 0)
     return "page";
-  if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
+  if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0 && !self->live_cdn)
     return "cdn";
   if (g_ascii_strcasecmp (host, self->api->host) == 0)
     return "api";
@@ -509,7 +531,7 @@ route (RcServer *self, SoupServerMessage *msg)
     rc_origin_api_handle (self, msg, path);
   else if (g_ascii_strcasecmp (host, self->page->host) == 0)
     rc_origin_page_handle (self, msg, path);
-  else if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0)
+  else if (g_ascii_strcasecmp (host, RC_CDN_HOST) == 0 && !self->live_cdn)
     {
       if (!rc_origin_cdn_handle (self, msg, path))
         return; /* paused until its encoded copy is ready; the CDN resumes it */

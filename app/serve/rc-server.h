@@ -63,11 +63,17 @@ RcThrottleProfile rc_server_get_throttle (RcServer *self);
 void rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *dir);
 /* Tunnel non-emulated hosts to the real network instead of answering 502. */
 void rc_server_set_live (RcServer *self, gboolean live);
+/* With live set too: the CDN is not emulated either, so Pyodide and its wheels come from the
+ * real cdn.jsdelivr.net (boot/measure --live). Default FALSE. */
+void rc_server_set_live_cdn (RcServer *self, gboolean live_cdn);
+gboolean rc_server_get_live_cdn (RcServer *self);
 /* Tags the log entries of later requests. */
 void rc_server_set_run_id (RcServer *self, const char *run_id);
 /* Serve a verified wheel under a new name (the changed-wheel scenario); /config's
  * runtime_lock names the new file, and the old name answers 404. */
 void rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_file_name);
+/* Serves every wheel under its configured name again. */
+void rc_server_clear_wheel_renames (RcServer *self);
 
 /* Binds 127.0.0.1 on an ephemeral port and writes the CA certificate. */
 gboolean rc_server_start (RcServer *self, GError **error);

@@ -169,8 +169,6 @@ fill_closure (RcOverviewPage *self, RcCommunity *community)
 {
   GPtrArray *closure = rc_community_get_closure (community);
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-  guint n_unknown = 0;
-  gint64 total;
 
   for (guint i = 0; closure != NULL && i < closure->len; i++)
     {
@@ -189,14 +187,13 @@ fill_closure (RcOverviewPage *self, RcCommunity *community)
     }
   g_list_store_splice (self->closure, 0, g_list_model_get_n_items (G_LIST_MODEL (self->closure)),
                        items->pdata, items->len);
-  total = closure != NULL ? rc_closure_total_size (closure, &n_unknown) : 0;
   if (closure == NULL || closure->len == 0)
     adw_preferences_group_set_description (self->closure_group,
                                            _ ("Nothing is preloaded, or the preload list does not "
                                               "resolve (see Problems)."));
   else
     {
-      g_autofree char *size = g_format_size ((guint64) total);
+      g_autofree char *size = rc_closure_format_size (closure);
       g_autofree char *text = NULL;
 
       text = g_strdup_printf (

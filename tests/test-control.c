@@ -1,0 +1,190 @@
+/* test-control.c: the control boot's derivation (policy minus its WebAssembly grant, the
+ * deadline rule) and its place in the report (JSON, Markdown, text, validity). */
+#include "config.h"
+
+#include <string.h>
+
+#include "core/rc-control.h"
+#include "core/rc-csp-presets.h"
+#include "core/rc-measurement.h"
+
+static char *
+without_wasm (const char *text)
+{
+  g_autoptr (RcCspPolicy) policy = rc_csp_policy_parse (text);
+
+  return rc_csp_policy_without_wasm (policy);
+}
+
+static void
+test_policy (void)
+{
+  g_autoptr (RcCspPreset) nemarlike = rc_csp_presets_lookup ("nemarlike", NULL);
+  g_autofree char *a = without_wasm (nemarlike->policy);
+  g_autofree char *b = without_wasm ("default-src 'self' 'wasm-unsafe-eval' blob:");
+  g_autofree char *c = without_wasm ("script-src 'wasm-unsafe-eval'; default-src 'self' "
+                                     "'wasm-unsafe-eval'");
+  g_autofree char *d = without_wasm ("script-src 'self' 'unsafe-eval' https://wasm-unsafe-eval.io "
+                                     "'WASM-Unsafe-Eval', script-src 'wasm-unsafe-eval' 'self'");
+  g_autofree char *e = without_wasm ("img-src 'self'");
+  g_autoptr (RcCspPolicy) parsed = rc_csp_policy_parse (a);
+  const char *refused = NULL;
+
+  /* only script-src changes; every other directive is as written, in order */
+  g_assert_cmpstr (a, ==,
+                   "script-src 'self' https://cdn.jsdelivr.net; connect-src 'self' "
+                   "https://*.nemar.org https://cdn.jsdelivr.net https://widget.osc.earth "
+                   "https://develop-widget.osc.earth; default-src 'self'; worker-src 'self' blob:; "
+                   "child-src 'self' blob:; img-src 'self' data: blob:; style-src 'self' "
+                   "'unsafe-inline'; form-action 'self'");
+  g_assert_false (rc_csp_policy_allows_wasm (parsed, &refused));
+  g_assert_cmpstr (refused, ==, "script-src");
+  /* without script-src, default-src governs WebAssembly */
+  g_assert_cmpstr (b, ==, "default-src 'self' blob:");
+  /* with script-src, default-src does not govern it and is left alone; an emptied
+   * directive is 'none', not an empty (allow-nothing-but-ambiguous) list */
+  g_assert_cmpstr (c, ==, "script-src 'none'; default-src 'self' 'wasm-unsafe-eval'");
+  /* a host named like the keyword stays; keywords match case-insensitively; each policy of
+   * a list is changed; 'unsafe-eval' goes too, since it lets WebAssembly compile as well */
+  g_assert_cmpstr (d, ==, "script-src 'self' https://wasm-unsafe-eval.io, script-src 'self'");
+  g_assert_cmpstr (e, ==, "img-src 'self'");
+  g_assert_null (rc_csp_policy_without_wasm (NULL));
+}
+
+static void
+test_derive (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCspPreset) loose = rc_csp_presets_lookup ("loose", NULL);
+  g_autoptr (RcCspPreset) preset = rc_csp_presets_lookup ("control", NULL);
+  g_autoptr (RcControl) none = rc_control_derive ("none", NULL, &error);
+  g_autoptr (RcControl) derived = NULL;
+  g_autoptr (RcCspPolicy) parsed = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (none->policy_name, ==, "control");
+  g_assert_cmpstr (none->policy, ==, preset->policy);
+  g_assert_null (none->derived_from);
+  derived = rc_control_derive ("loose", loose->policy, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (derived->derived_from, ==, "loose");
+  g_assert_cmpstr (derived->policy_name, ==, "loose minus 'wasm-unsafe-eval'");
+  parsed = rc_csp_policy_parse (derived->policy);
+  g_assert_false (rc_csp_policy_allows_wasm (parsed, NULL));
+  g_assert_nonnull (strstr (derived->policy, "connect-src 'self' https://cdn.jsdelivr.net"));
+}
+
+static RcRunRecord *
+run_with_loading (RcScenario scenario, guint index, double loading_ms, gboolean ready)
+{
+  RcRunRecord *run = rc_run_record_new (scenario, index);
+
+  rc_run_record_progress (run, 1, 2, "loading_runtime", NULL, NULL, 0, -1);
+  rc_run_record_progress (run, 2, 2, "prelude", NULL, NULL, loading_ms, -1);
+  if (ready)
+    rc_run_record_ready (run, "0.29.5", loading_ms + 10, -1);
+  else
+    rc_run_record_failed (run, "timeout", "late", NULL, -1);
+  return run;
+}
+
+static void
+test_deadline (void)
+{
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
+  g_autofree char *rule = NULL;
+  g_autofree char *floor_rule = NULL;
+  g_autofree char *warm_rule = NULL;
+
+  g_assert_cmpfloat (rc_control_deadline_ms (runs, &floor_rule), ==, RC_CONTROL_MIN_DEADLINE_MS);
+  g_assert_nonnull (strstr (floor_rule, "no run measured"));
+  /* warm runs only: their median, since there is no cold one */
+  g_ptr_array_add (runs, run_with_loading (RC_SCENARIO_WARM, 1, 9000, TRUE));
+  g_assert_cmpfloat (rc_control_deadline_ms (runs, &warm_rule), ==, 18000);
+  g_assert_nonnull (strstr (warm_rule, "of 1 ready runs"));
+  /* cold runs win over warm; the median of 6, 8 and 30 s is 8 s → 16 s; a failed run and
+   * its (long) step do not count */
+  g_ptr_array_add (runs, run_with_loading (RC_SCENARIO_COLD, 1, 6000, TRUE));
+  g_ptr_array_add (runs, run_with_loading (RC_SCENARIO_COLD, 2, 30000, TRUE));
+  g_ptr_array_add (runs, run_with_loading (RC_SCENARIO_COLD, 3, 8000, TRUE));
+  g_ptr_array_add (runs, run_with_loading (RC_SCENARIO_COLD, 4, 90000, FALSE));
+  g_assert_cmpfloat (rc_control_deadline_ms (runs, &rule), ==, 16000);
+  g_assert_nonnull (strstr (rule, "(8.00 s) of 3 cold runs"));
+  /* never below the floor */
+  g_ptr_array_set_size (runs, 0);
+  g_ptr_array_add (runs, run_with_loading (RC_SCENARIO_COLD, 1, 1200, TRUE));
+  g_assert_cmpfloat (rc_control_deadline_ms (runs, NULL), ==, RC_CONTROL_MIN_DEADLINE_MS);
+}
+
+static RcMeasurement *
+measurement_with_control (gboolean control_boots)
+{
+  RcMeasurement *m = rc_measurement_new ("demo");
+  RcControl *control = rc_control_derive ("none", NULL, NULL);
+  RcRunRecord *run = run_with_loading (RC_SCENARIO_COLD, 1, 6000, TRUE);
+
+  run->env.distribution = g_strdup ("/tmp/full-dist");
+  run->env.distribution_lock_sha256 =
+      g_strdup ("48b9825e0a3c2a7725ddba9259d7510a4d1071c92fe83fbcd1eff7596b5067ab");
+  rc_measurement_add_run (m, run);
+  rc_control_set_deadline (control, m->runs);
+  control->run = run_with_loading (RC_SCENARIO_COLD, 1, 5000, control_boots);
+  g_free (control->run->run_id);
+  control->run->run_id = g_strdup ("control-1");
+  rc_measurement_set_control (m, control);
+  return m;
+}
+
+static void
+test_report (void)
+{
+  g_autoptr (RcMeasurement) held = measurement_with_control (FALSE);
+  g_autoptr (RcMeasurement) broken = measurement_with_control (TRUE);
+  g_autoptr (JsonNode) json = rc_measurement_to_json (broken);
+  g_autoptr (RcMeasurement) back = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *md_held = rc_measurement_to_markdown (held);
+  g_autofree char *md_broken = rc_measurement_to_markdown (broken);
+  g_autofree char *text_held = rc_measurement_format_summary (held);
+  g_autofree char *text_broken = rc_measurement_format_summary (broken);
+  JsonObject *root = json_node_get_object (json);
+  JsonObject *control = json_object_get_object_member (root, "control");
+
+  g_assert_true (rc_measurement_is_valid (held));
+  g_assert_false (rc_measurement_is_valid (broken));
+  g_assert_false (json_object_get_boolean_member (root, "valid"));
+  g_assert_true (json_object_get_boolean_member (control, "booted"));
+  g_assert_cmpstr (json_object_get_string_member (control, "policy_name"), ==, "control");
+  g_assert_cmpfloat (json_object_get_double_member (control, "deadline_ms"), ==, 12000);
+  g_assert_cmpstr (
+      json_object_get_string_member (json_object_get_object_member (control, "run"), "run_id"), ==,
+      "control-1");
+  back = rc_measurement_from_json (json, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back->control);
+  g_assert_false (rc_measurement_is_valid (back));
+  g_assert_cmpfloat (back->control->deadline_ms, ==, 12000);
+  g_assert_cmpstr (((RcRunRecord *) back->runs->pdata[0])->env.distribution_lock_sha256, ==,
+                   "48b9825e0a3c2a7725ddba9259d7510a4d1071c92fe83fbcd1eff7596b5067ab");
+
+  g_assert_nonnull (strstr (md_broken, "**This report is invalid.**"));
+  g_assert_null (strstr (md_held, "invalid"));
+  g_assert_nonnull (strstr (md_held, "the control page did not boot (timeout"));
+  g_assert_nonnull (strstr (md_held,
+                            "Pyodide distribution: /tmp/full-dist (pyodide-lock.json sha256 "
+                            "48b9825e0a3c…)"));
+  g_assert_nonnull (strstr (text_broken, "this report is INVALID"));
+  g_assert_nonnull (strstr (text_held, "control: did not boot (timeout"));
+  g_assert_nonnull (strstr (text_held, "distribution: /tmp/full-dist"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/control/policy", test_policy);
+  g_test_add_func ("/control/derive", test_derive);
+  g_test_add_func ("/control/deadline", test_deadline);
+  g_test_add_func ("/control/report", test_report);
+  return g_test_run ();
+}
