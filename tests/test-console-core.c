@@ -119,6 +119,20 @@ test_seal_probe_verdicts (void)
   v5 = rc_seal_probe_judge (readable, answered);
   g_assert_true (v5->passed);
   g_assert_cmpstr (v5->detail, ==, "HTTP 502");
+
+  /* A probe the execution limit or a Stop cut short did not run: not a failure of the seal. */
+  {
+    g_autoptr (JsonObject) timed_out = result ("timeout", "", "execution limit reached");
+    g_autoptr (JsonObject) cancelled = result ("cancelled", "", "");
+    g_autoptr (RcSealVerdict) v6 = rc_seal_probe_judge (js, timed_out);
+    g_autoptr (RcSealVerdict) v7 = rc_seal_probe_judge (egress, cancelled);
+
+    g_assert_true (v6->not_run);
+    g_assert_false (v6->passed);
+    g_assert_true (v7->not_run);
+    g_assert_false (v1->not_run);
+    g_assert_false (v2->not_run);
+  }
 }
 
 static RcRunRecord *

@@ -19,6 +19,7 @@
 #include "ui/rc-problems-view.h"
 #include "ui/rc-python-console.h"
 #include "ui/rc-step-chart.h"
+#include "ui/rc-table-item.h"
 #include "ui/rc-window.h"
 
 static RcApplication *app;
@@ -356,7 +357,7 @@ test_window_shortcuts_and_accels (void)
   /* help-overlay.ui is found under the application's resource base path. */
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_nonnull (overlay);
-  boot = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.boot-cold");
+  boot = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "boot.cold");
   open = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.open");
   g_assert_cmpstr (boot[0], ==, "<Control>b");
   g_assert_cmpstr (open[0], ==, "<Control>o");
@@ -386,33 +387,26 @@ test_window_shortcuts_and_accels (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-typedef struct
-{
-  gboolean finished;
-  RcRunRecord *record;
-} BootWait;
-
-static void
-boot_finished_cb (RcBootPane *pane, const RcRunRecord *record, BootWait *wait)
-{
-  wait->record = record != NULL ? rc_run_record_copy (record) : NULL;
-  wait->finished = TRUE;
-}
-
+/* Activates boot.@action as the window's menu does and waits for the plan to end; returns a
+ * copy of the report's last run. */
 static RcRunRecord *
 boot_and_wait (RcWindow *window, const char *action, double seconds)
 {
   RcBootPane *pane = child (window, "boot_pane");
-  BootWait wait = { 0 };
-  gulong id = g_signal_connect (pane, "boot-finished", G_CALLBACK (boot_finished_cb), &wait);
+  GActionGroup *actions = rc_boot_pane_get_actions (pane);
+  const RcMeasurement *report;
+  gboolean finished = FALSE;
+  gulong id = g_signal_connect_swapped (pane, "plan-finished", G_CALLBACK (set_true), &finished);
 
-  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), action));
+  g_assert_true (g_action_group_get_action_enabled (actions, action));
   g_action_group_activate_action (G_ACTION_GROUP (window), action, NULL);
-  g_assert_true (rc_test_wait_for (&wait.finished, seconds));
+  g_assert_true (rc_test_wait_for (&finished, seconds));
   g_signal_handler_disconnect (pane, id);
-  g_assert_nonnull (wait.record);
+  report = rc_boot_pane_get_report (pane);
+  g_assert_nonnull (report);
+  g_assert_cmpuint (report->runs->len, >, 0);
   rc_test_spin (300);
-  return wait.record;
+  return rc_run_record_copy (g_ptr_array_index (report->runs, report->runs->len - 1));
 }
 
 static void
@@ -438,7 +432,7 @@ test_window_boot_cold_ready (void)
 
   g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
   show_page (window, "boot");
-  record = boot_and_wait (window, "boot-cold", 150);
+  record = boot_and_wait (window, "boot.cold", 150);
   g_test_message ("outcome: %s", record->outcome.message);
   /* The screenshot comes first so a failing boot leaves one to look at. */
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
@@ -467,7 +461,7 @@ test_window_boot_cold_ready (void)
    * fetch_allow is refused. nemarlike's connect-src does not list the demo's data host, so
    * the fetch_allow probe fails, from the policy analysis. */
   g_signal_connect_swapped (pane, "audit-finished", G_CALLBACK (set_true), &audited);
-  g_action_group_activate_action (G_ACTION_GROUP (window), "seal-audit", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "boot.seal-audit", NULL);
   g_assert_true (rc_test_wait_for (&audited, 180));
   verdicts = rc_boot_pane_get_audit_verdicts (pane);
   g_assert_nonnull (verdicts);
@@ -483,7 +477,7 @@ test_window_boot_cold_ready (void)
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "seal-audit");
 
   /* A warm boot in the same session: the step chart puts it under the cold one. */
-  warm = boot_and_wait (window, "boot-warm", 150);
+  warm = boot_and_wait (window, "boot.warm", 150);
   g_assert_cmpint (warm->scenario, ==, RC_SCENARIO_WARM);
   g_assert_cmpint (warm->outcome.state, ==, RC_OUTCOME_READY);
   g_assert_cmpuint (rc_step_chart_get_n_bars (RC_STEP_CHART (gtk_widget_get_template_child (
@@ -523,13 +517,367 @@ test_window_boot_control_fails (void)
   /* control hangs in loadPyodide until the deadline: keep it short. */
   g_settings_set_uint (settings, "deadline", 20);
   show_page (window, "boot");
-  record = boot_and_wait (window, "boot-cold", 90);
+  record = boot_and_wait (window, "boot.cold", 90);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
   g_assert_nonnull (record->outcome.diagnosis);
   outcome = rc_boot_pane_dup_outcome_text (pane);
   g_test_message ("outcome shown: %s", outcome);
   g_assert_nonnull (strstr (outcome, record->outcome.diagnosis));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static char *
+copy_tree (const char *relative)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *src = g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, NULL);
+  g_autofree char *root = g_dir_make_tmp ("rc-window-XXXXXX", &error);
+  g_autofree char *name = g_path_get_basename (relative);
+  char *dir = g_build_filename (root, name, NULL);
+  const char *argv[] = { "cp", "-r", src, dir, NULL };
+  int status = -1;
+
+  g_assert_no_error (error);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  return dir;
+}
+
+static void
+wait_community (RcWindow *window, double seconds)
+{
+  gboolean loaded = FALSE;
+  gulong id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+
+  g_assert_true (rc_test_wait_for (&loaded, seconds));
+  g_signal_handler_disconnect (window, id);
+  rc_test_spin (200);
+}
+
+/* A config.yaml that does not parse, then the fix: the Boot page says what is true each time. */
+static void
+test_window_status_after_parse_fix (void)
+{
+  g_autofree char *dir = copy_tree ("data/examples/demo");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *good = NULL, *status = NULL, *shot = NULL;
+  g_autoptr (GError) error = NULL;
+  RcWindow *window = rc_window_new (app);
+  RcBootPane *pane = child (window, "boot_pane");
+  GActionGroup *actions = rc_boot_pane_get_actions (pane);
+
+  g_file_get_contents (config, &good, NULL, &error);
+  g_assert_no_error (error);
+  g_file_set_contents (config, "id: demo\nruntime: [python, {\n", -1, &error);
+  g_assert_no_error (error);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  rc_window_open_folder (window, folder);
+  wait_community (window, 60);
+  show_page (window, "boot");
+  status = rc_boot_pane_dup_outcome_text (pane);
+  g_test_message ("status with a parse error: %s", status);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "status-parse-error");
+  g_assert_null (strstr (status, "Ready to boot"));
+  g_assert_nonnull (strstr (status, "Problems page"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "cold"));
+
+  g_file_set_contents (config, good, -1, &error);
+  g_assert_no_error (error);
+  wait_community (window, 30);
+  g_clear_pointer (&status, g_free);
+  status = rc_boot_pane_dup_outcome_text (pane);
+  g_test_message ("status after the fix: %s", status);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "status-fixed");
+  g_assert_nonnull (strstr (status, "Ready to boot"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "cold"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The same keys at every level (values differ between two measurements). */
+static void
+assert_same_shape (JsonNode *a, JsonNode *b, const char *where)
+{
+  g_assert_cmpint (json_node_get_node_type (a), ==, json_node_get_node_type (b));
+  if (JSON_NODE_HOLDS_OBJECT (a))
+    {
+      JsonObject *oa = json_node_get_object (a), *ob = json_node_get_object (b);
+      g_autoptr (GList) keys = json_object_get_members (oa);
+
+      for (GList *l = keys; l != NULL; l = l->next)
+        {
+          g_autofree char *path = g_strdup_printf ("%s.%s", where, (char *) l->data);
+          JsonNode *va = json_object_get_member (oa, l->data);
+          JsonNode *vb = json_object_get_member (ob, l->data);
+
+          if (vb == NULL)
+            g_error ("%s is in the window's report, not in measure's", path);
+          /* A value can be null in one run and known in the other (a size, say). */
+          if (!JSON_NODE_HOLDS_NULL (va) && !JSON_NODE_HOLDS_NULL (vb))
+            assert_same_shape (va, vb, path);
+        }
+      g_assert_cmpuint (json_object_get_size (oa), ==, json_object_get_size (ob));
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (a))
+    {
+      JsonArray *aa = json_node_get_array (a), *ab = json_node_get_array (b);
+
+      if (json_array_get_length (aa) > 0 && json_array_get_length (ab) > 0)
+        assert_same_shape (json_array_get_element (aa, 0), json_array_get_element (ab, 0), where);
+    }
+}
+
+static JsonNode *
+load_json (const char *path)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static void
+assert_runs (JsonNode *report, const char *const *ids)
+{
+  JsonArray *runs = json_object_get_array_member (json_node_get_object (report), "runs");
+
+  g_assert_cmpuint (json_array_get_length (runs), ==, g_strv_length ((char **) ids));
+  for (guint i = 0; ids[i] != NULL; i++)
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (runs, i),
+                                                    "run_id"),
+                     ==, ids[i]);
+}
+
+static gboolean
+any_cell_is (GListModel *model, guint column, const char *text)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcTableItem) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (rc_table_item_get_cell (item, column), text) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+save_and_check (RcBootPane *pane, const char *tmp, RcExportFormat format, const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp, name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = NULL, *expected = NULL;
+  g_autofree char *reference = g_strconcat (path, ".cli", NULL);
+
+  g_assert_true (rc_boot_pane_save_report (pane, format, file, &error));
+  g_assert_no_error (error);
+  /* What the CLI's writer makes of the same report, byte for byte. */
+  g_assert_true (rc_measurement_write (rc_boot_pane_get_report (pane), format, reference, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (path, &saved, NULL, &error);
+  g_assert_no_error (error);
+  g_file_get_contents (reference, &expected, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (saved, ==, expected);
+  g_assert_cmpuint (strlen (saved), >, 100);
+}
+
+static void
+python_done_cb (RcPythonConsole *console, JsonObject *result, gboolean *done)
+{
+  *done = TRUE;
+}
+
+/* Cold + Warm through the runner, the report, exports, Stop in the console, an audit refused
+ * while code runs, then another community: nothing of the first stays. */
+static void
+test_window_cold_warm_report (void)
+{
+  static const char *const ids[] = { "cold-1", "warm-1", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("rc-report-XXXXXX", &error);
+  g_autofree char *json_path = g_build_filename (tmp, "window.json", NULL);
+  g_autofree char *cli_path = g_build_filename (tmp, "measure.json", NULL);
+  g_autofree char *demo = g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data/examples/demo", NULL);
+  g_autofree char *shot = NULL, *outcome = NULL;
+  g_autoptr (JsonNode) ours = NULL, theirs = NULL;
+  g_autoptr (RcRunRecord) last = NULL;
+  RcWindow *window = open_window ("data/examples/demo");
+  RcBootPane *pane = child (window, "boot_pane");
+  RcPythonConsole *console = RC_PYTHON_CONSOLE (
+      gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "python_console"));
+  GtkStack *results = GTK_STACK (
+      gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "results_stack"));
+  const RcMeasurement *report;
+  gboolean done = FALSE, recycled = FALSE;
+  gint64 stopped_at;
+  gulong id;
+
+  g_assert_no_error (error);
+  show_page (window, "boot");
+  last = boot_and_wait (window, "boot.cold-warm", 240);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-steps");
+  report = rc_boot_pane_get_report (pane);
+  g_assert_cmpuint (report->runs->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const RcRunRecord *run = g_ptr_array_index (report->runs, i);
+
+      g_test_message ("%s: %s", run->run_id, run->outcome.message != NULL ? run->outcome.message : "ready");
+      g_assert_cmpstr (run->run_id, ==, ids[i]);
+      g_assert_cmpint (run->outcome.state, ==, RC_OUTCOME_READY);
+    }
+  /* The step table shows both runs side by side: every row has a cold and a warm time. */
+  g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), >, 0);
+  g_assert_false (any_cell_is (rc_boot_pane_get_steps (pane), 2, "–"));
+  g_assert_false (any_cell_is (rc_boot_pane_get_steps (pane), 3, "–"));
+  /* The warm run's requests: the interpreter came from the cache, and says so. */
+  g_assert_true (rc_boot_pane_select_run (pane, "warm-1"));
+  g_assert_true (any_cell_is (rc_boot_pane_get_requests (pane), 1, "cache"));
+  g_assert_true (any_cell_is (rc_boot_pane_get_requests (pane), 0, "pyodide.asm.wasm"));
+  gtk_stack_set_visible_child_name (results, "requests");
+  rc_test_spin (300);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-requests");
+  g_assert_true (rc_boot_pane_select_run (pane, "cold-1"));
+  g_assert_true (any_cell_is (rc_boot_pane_get_requests (pane), 1, "network"));
+
+  /* Exports: the CLI's writers, byte for byte; JSON in the shape `measure --json` writes. */
+  save_and_check (pane, tmp, RC_EXPORT_JSON, "window.json");
+  save_and_check (pane, tmp, RC_EXPORT_HAR, "window.har");
+  save_and_check (pane, tmp, RC_EXPORT_MARKDOWN, "window.md");
+  {
+    const char *argv[] = { g_getenv ("RC_BINARY"), "measure",  demo,          "--scenario",
+                           "cold,warm",            "--no-control", "--json", cli_path, NULL };
+    int status = -1;
+
+    g_assert_nonnull (argv[0]);
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                  &status, &error);
+    g_assert_no_error (error);
+    g_test_message ("measure exited %d", status);
+  }
+  ours = load_json (json_path);
+  theirs = load_json (cli_path);
+  assert_runs (ours, ids);
+  assert_runs (theirs, ids);
+  assert_same_shape (ours, theirs, "$");
+  assert_same_shape (theirs, ours, "$");
+  /* A saved report opens again as the same report. */
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (json_path);
+
+    g_assert_true (rc_boot_pane_open_report (pane, file, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (rc_boot_pane_get_report (pane)->runs->len, ==, 2);
+    save_and_check (pane, tmp, RC_EXPORT_JSON, "reopened.json");
+  }
+
+  /* A loop that never ends: the audit refuses to start, Stop ends it within 2 s, and the
+   * runtime boots warm again so Run works. */
+  gtk_stack_set_visible_child_name (results, "python");
+  g_signal_connect (console, "finished", G_CALLBACK (python_done_cb), &done);
+  id = g_signal_connect_swapped (pane, "plan-finished", G_CALLBACK (set_true), &recycled);
+  rc_python_console_run (console, "while True:\n    pass\n");
+  rc_test_spin (500);
+  g_assert_true (rc_python_console_is_running (console));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "boot.seal-audit", NULL);
+  rc_test_spin (200);
+  g_assert_null (rc_boot_pane_get_audit_verdicts (pane));
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "python-running");
+  stopped_at = g_get_monotonic_time ();
+  rc_python_console_stop (console);
+  g_assert_true (rc_test_wait_for (&done, 2));
+  g_test_message ("stopped after %.0f ms", (g_get_monotonic_time () - stopped_at) / 1000.0);
+  g_assert_cmpstr (rc_python_console_get_status (console), ==, "cancelled");
+  g_assert_true (rc_test_wait_for (&recycled, 150));
+  g_signal_handler_disconnect (pane, id);
+  g_assert_cmpint (rc_engine_get_state (rc_boot_pane_get_engine (pane)), ==, RC_ENGINE_STATE_READY);
+  done = FALSE;
+  rc_python_console_run (console, "print(6 * 7)\n");
+  g_assert_true (rc_test_wait_for (&done, 60));
+  g_assert_cmpstr (rc_python_console_get_status (console), ==, "ok");
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "python-after-stop");
+
+  /* Another community: nothing of the demo stays on the Boot page. */
+  {
+    g_autofree char *other =
+        g_build_filename (g_getenv ("RC_SOURCE_DIR"), "tests/fixtures/ui/bad-overlay", NULL);
+    g_autoptr (GFile) folder = g_file_new_for_path (other);
+
+    rc_window_open_folder (window, folder);
+    wait_community (window, 60);
+  }
+  show_page (window, "boot");
+  g_assert_null (rc_boot_pane_get_report (pane));
+  g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_requests (pane)), ==, 0);
+  g_assert_null (rc_boot_pane_get_audit_verdicts (pane));
+  g_assert_null (rc_python_console_get_status (console));
+  outcome = rc_boot_pane_dup_outcome_text (pane);
+  g_test_message ("status for the other community: %s", outcome);
+  g_assert_null (strstr (outcome, "cold-1"));
+  g_assert_null (strstr (outcome, "warm-"));
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "other-community");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Every control within reach at 800×600: the settings fold into a flap. */
+static void
+test_window_small (void)
+{
+  static const char *const actions[] = { "boot.cold", "boot.warm", "boot.cold-warm", "boot.runs",
+                                         "boot.stop" };
+  RcWindow *window = open_window ("data/examples/demo");
+  RcBootPane *pane = child (window, "boot_pane");
+  AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "flap"));
+  GtkWidget *toggle = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "flap_toggle");
+  g_autofree char *shot = NULL;
+  int min_w, min_h;
+
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL,
+                      NULL);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, 800, &min_h, NULL, NULL, NULL);
+  g_test_message ("minimum %d × %d", min_w, min_h);
+  g_assert_cmpint (min_w, <=, 800);
+  g_assert_cmpint (min_h, <=, 600);
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  show_page (window, "boot");
+  rc_test_spin (500);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
+  g_assert_true (adw_flap_get_folded (flap));
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "small-boot");
+  /* Each boot button is shown, inside the window, with nothing cut off. */
+  for (GtkWidget *w = gtk_widget_get_first_child (gtk_widget_get_parent (toggle)); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_get_mapped (w));
+      g_assert_true (gtk_widget_compute_bounds (w, GTK_WIDGET (window), &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                         gtk_widget_get_width (GTK_WIDGET (window)));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    g_assert_true (g_action_group_has_action (G_ACTION_GROUP (window), actions[i]));
+  /* The settings are one click away, in the flap. */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  rc_test_spin (600);
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "small-flap");
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -554,6 +902,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/checkout", test_window_checkout_lists_communities);
   g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
   g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);
+  g_test_add_func ("/ui/window/status-after-parse-fix", test_window_status_after_parse_fix);
+  g_test_add_func ("/ui/window/cold-warm-report", test_window_cold_warm_report);
+  g_test_add_func ("/ui/window/small", test_window_small);
   status = g_test_run ();
   g_clear_object (&app);
   return status;

@@ -24,6 +24,8 @@ struct _RcMeasureRunner
   RcEngine *engine;
   guint runs;
   gboolean chosen[RC_SCENARIO_CHANGED_WHEEL + 1];
+  guint first_index[RC_SCENARIO_CHANGED_WHEEL + 1]; /* runs a continued report already has */
+  gboolean primed; /* the engine's session is warm already: no priming cold boot first */
 
   /* while running */
   GTask *task;
@@ -150,13 +152,20 @@ expect_renamed_wheel (RcMeasureRunner *self, RcRunRecord *record)
     }
 }
 
+/* The run's number within its scenario, after those of a continued report. */
+static guint
+item_index (RcMeasureRunner *self, const BootItem *item)
+{
+  return item->scenario == PRIMING ? item->rep : self->first_index[item->scenario] + item->rep;
+}
+
 static void
 label_record (RcMeasureRunner *self, RcRunRecord *record, const BootItem *item)
 {
   g_free (record->run_id);
   record->scenario = item->scenario;
-  record->index = item->rep;
-  record->run_id = g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), item->rep);
+  record->index = item_index (self, item);
+  record->run_id = g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), record->index);
   for (guint i = 0; i < record->requests->len; i++)
     {
       RcRequestRecord *r = g_ptr_array_index (record->requests, i);
@@ -187,8 +196,10 @@ build_plan (RcMeasureRunner *self)
 
   for (guint rep = 1; rep <= self->runs; rep++)
     {
-      add_item (plan, RC_BOOT_MODE_COLD,
-                self->chosen[RC_SCENARIO_COLD] ? RC_SCENARIO_COLD : PRIMING, rep);
+      /* A continued session needs no priming before its first warm boot. */
+      if (self->chosen[RC_SCENARIO_COLD] || !self->primed || rep > 1)
+        add_item (plan, RC_BOOT_MODE_COLD,
+                  self->chosen[RC_SCENARIO_COLD] ? RC_SCENARIO_COLD : PRIMING, rep);
       if (self->chosen[RC_SCENARIO_WARM])
         add_item (plan, RC_BOOT_MODE_WARM, RC_SCENARIO_WARM, rep);
       if (self->chosen[RC_SCENARIO_WARM_RESTART])
@@ -270,7 +281,7 @@ boot_next (RcMeasureRunner *self)
   if (item->scenario == RC_SCENARIO_CHANGED_WHEEL)
     {
       g_free (self->wheel_current);
-      self->wheel_current = rc_measure_wheel_new_name (self->wheel, item->rep);
+      self->wheel_current = rc_measure_wheel_new_name (self->wheel, item_index (self, item));
       rc_engine_rename_wheel (self->engine, self->wheel, self->wheel_current);
     }
   else if (self->wheel_current != NULL)
@@ -282,7 +293,8 @@ boot_next (RcMeasureRunner *self)
     }
   run_id = item->scenario == PRIMING
                ? g_strdup_printf ("prime-%u", item->rep)
-               : g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), item->rep);
+               : g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario),
+                                  item_index (self, item));
   g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1,
                  self->plan->len + (self->control ? 1 : 0));
   rc_engine_boot_async (self->engine, item->mode, g_task_get_cancellable (self->task), on_booted,
@@ -424,6 +436,21 @@ rc_measure_runner_get_control (RcMeasureRunner *self)
 {
   g_return_val_if_fail (RC_IS_MEASURE_RUNNER (self), FALSE);
   return self->control;
+}
+
+void
+rc_measure_runner_set_continuation (RcMeasureRunner *self, const RcMeasurement *report)
+{
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  memset (self->first_index, 0, sizeof self->first_index);
+  self->primed = report != NULL;
+  for (guint i = 0; report != NULL && i < report->runs->len; i++)
+    {
+      const RcRunRecord *run = g_ptr_array_index (report->runs, i);
+
+      if (run->scenario <= RC_SCENARIO_CHANGED_WHEEL)
+        self->first_index[run->scenario] = MAX (self->first_index[run->scenario], run->index);
+    }
 }
 
 /* ---- GObject ----------------------------------------------------------------------------- */

@@ -58,6 +58,13 @@ char *rc_measure_wheel_new_name (const char *file_name, guint n);
 void rc_measure_runner_set_control (RcMeasureRunner *self, gboolean control);
 gboolean rc_measure_runner_get_control (RcMeasureRunner *self);
 
+/* Continues @report (NULL: a new report, the default): run numbers follow the ones @report
+ * already holds per scenario ("warm-3" after "warm-2"), and the first repetition boots no
+ * priming cold before its warm scenarios, because the engine's session is the one @report's
+ * last run booted. @report is only read; the new runs are still returned in a new
+ * measurement. The window uses it for Boot Warm after an earlier boot. */
+void rc_measure_runner_set_continuation (RcMeasureRunner *self, const RcMeasurement *report);
+
 /* Boots every run. A boot that FAILED is still a run of the measurement (see its outcome);
  * the GError is for a boot that could not be attempted, or a cancellation. */
 void rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,

@@ -93,6 +93,15 @@ verdict_new (gboolean passed, char *detail)
   return verdict;
 }
 
+RcSealVerdict *
+rc_seal_verdict_new_not_run (char *detail)
+{
+  RcSealVerdict *verdict = verdict_new (FALSE, detail);
+
+  verdict->not_run = TRUE;
+  return verdict;
+}
+
 /* The last non-empty line of @text: the exception line of a traceback. */
 static char *
 last_line (const char *text)
@@ -134,6 +143,8 @@ rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result)
   out = json_object_get_string_member_with_default (result, "stdout", "");
   err = json_object_get_string_member_with_default (result, "stderr", "");
   line = last_line (err[0] != '\0' ? err : out);
+  if (g_str_equal (status, "timeout") || g_str_equal (status, "cancelled"))
+    return rc_seal_verdict_new_not_run (g_strdup_printf (_ ("not run (%s): %s"), status, line));
 
   switch (probe->kind)
     {

@@ -31,7 +31,9 @@ typedef struct
 typedef struct
 {
   gboolean passed;
-  char *detail; /* one line: the reason the worker gave, or what went wrong */
+  gboolean not_run; /* the probe did not get to run (timeout, cancelled, refused by the
+                     * policy, the runtime gone): neither a pass nor a failure of the seal */
+  char *detail;     /* one line: the reason the worker gave, or what went wrong */
 } RcSealVerdict;
 
 /* The sealed roots, as OSA's _BLOCKED_ROOTS lists them. */
@@ -42,9 +44,12 @@ extern const char *const rc_sealed_import_roots[];
 GPtrArray *rc_seal_probes_new (const char *const *fetch_allow);
 void rc_seal_probe_free (RcSealProbe *probe);
 
-/* Judges the worker's result {status, stdout, stderr, …} for @probe. */
+/* Judges the worker's result {status, stdout, stderr, …} for @probe; status "timeout" or
+ * "cancelled" is a verdict with not_run set. */
 RcSealVerdict *rc_seal_probe_judge (const RcSealProbe *probe, JsonObject *result);
 void rc_seal_verdict_free (RcSealVerdict *verdict);
+/* A not-run verdict with @detail (taken). */
+RcSealVerdict *rc_seal_verdict_new_not_run (char *detail);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcSealProbe, rc_seal_probe_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcSealVerdict, rc_seal_verdict_free)

@@ -1,5 +1,10 @@
-/* rc-boot-pane-private.h: the instance struct, shared by rc-boot-pane.c (controls, boots)
- * and rc-boot-pane-probes.c (runs, seal audit, inspector).
+/* rc-boot-pane-private.h: the instance struct, shared by the pane's files, one per role:
+ *   rc-boot-pane.c          the engine's lifecycle, the community, the settings rows
+ *   rc-boot-pane-policy.c   the CSP editor and its analysis
+ *   rc-boot-pane-runs.c     plans on the measure runner, the report, status line and tables
+ *   rc-boot-pane-export.c   saving and opening reports
+ *   rc-boot-pane-actions.c  the page's boot.* action group
+ *   rc-boot-pane-probes.c   the seal audit and the Web Inspector
  *
  * SPDX-License-Identifier: MIT
  */
@@ -7,6 +12,7 @@
 
 #include <gtksourceview/gtksource.h>
 
+#include "boot/rc-measure-runner.h"
 #include "core/rc-csp.h"
 #include "rc-boot-pane.h"
 #include "rc-python-console.h"
@@ -30,6 +36,7 @@ struct _RcBootPane
   GtkImage *state_icon;
   GtkLabel *phase_label;
   GtkLabel *step_label;
+  GtkLabel *elapsed_label;
   GtkProgressBar *progress_bar;
   GtkLabel *diagnosis_label;
   GtkWidget *diagnosis_scroller;
@@ -37,41 +44,72 @@ struct _RcBootPane
   GtkStack *results_stack;
   RcStepChart *step_chart;
   GtkColumnView *steps_view;
+  GtkDropDown *run_dropdown;
+  GtkLabel *headline_label;
+  GtkLabel *requests_totals;
+  GtkCheckButton *tunnels_check;
+  GtkStack *steps_stack;
+  GtkStack *requests_stack;
+  GtkStack *violations_stack;
   GtkColumnView *requests_view;
   GtkColumnView *violations_view;
   RcPythonConsole *python_console;
   GtkListBox *audit_list;
-
-  /* Borrowed */
-  GActionMap *actions;
 
   /* Owned */
   GSettings *settings;
   RcCommunity *community;
   RcServer *server;
   RcEngine *engine;
+  GSimpleActionGroup *actions; /* boot.* */
+  RcMeasureRunner *runner;     /* the plan in progress, NULL otherwise */
   GCancellable *cancellable;
+  RcMeasurement *report;       /* every run of the current session or opened file, or NULL */
+  char *report_source;         /* the file the report was opened from, or NULL */
+  GtkStringList *run_ids;      /* the run selector's items: report->runs' ids */
+  char *boot_run_id;           /* of the boot in progress */
+  guint boot_number, boot_total;
+  gint64 boot_started_us;
+  guint tick_id;
   GListStore *steps;
   GListStore *requests;
   GListStore *violations;
   GPtrArray *presets; /* RcCspPreset */
   GPtrArray *findings;
-  RcRunRecord *cold;
-  RcRunRecord *warm;
-  GArray *queue;             /* RcBootMode still to run */
-  GArray *last_plan;         /* RcBootMode of the last plan, for reboot on change */
-  GPtrArray *runs;           /* RcRunRecord of a Runs… series, NULL otherwise */
+  int last_plan;             /* RcBootPlanKind of the last plan, -1 none (reboot on change) */
+  guint last_runs;
   GPtrArray *probes;         /* RcSealProbe of a running audit, NULL otherwise */
   GPtrArray *verdicts;       /* RcSealVerdict of the last audit, one per probe run */
   GPtrArray *audit_findings; /* the booted policy's analysis, for the audit */
   guint probe_index;
   guint audit_passed;
   guint analysis_id;
-  guint engine_stale : 1; /* the community was revalidated while the runtime was ready */
+  guint engine_stale : 1;   /* the community was revalidated while the runtime was ready */
+  guint session_booted : 1; /* a boot of this engine reached ready: there is a warm session */
+  guint recycling : 1;      /* the plan in progress recycles the runtime after an execution */
 };
 
+typedef enum
+{
+  RC_BOOT_PLAN_COLD,
+  RC_BOOT_PLAN_WARM,
+  RC_BOOT_PLAN_COLD_WARM,
+  RC_BOOT_PLAN_RUNS,
+} RcBootPlanKind;
+
 void _rc_boot_pane_update_actions (RcBootPane *self);
-void _rc_boot_pane_start_plan (RcBootPane *self, const RcBootMode *modes, guint n);
+/* Hands the plan to a new RcMeasureRunner; @runs repetitions (RUNS only). */
+void _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs);
+gboolean _rc_boot_pane_is_busy (RcBootPane *self);
+/* Forgets every result: report, tables, status, console, audit (another community). */
+void _rc_boot_pane_reset_results (RcBootPane *self);
+/* The status line when nothing runs: ready to boot, or why it cannot. */
+void _rc_boot_pane_show_idle_status (RcBootPane *self);
+/* Shows the report's runs (selector, tables, headline). */
+void _rc_boot_pane_show_report (RcBootPane *self);
+void _rc_boot_pane_setup_runs (RcBootPane *self);
+void _rc_boot_pane_setup_actions (RcBootPane *self);
+void _rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message);
 /* Emits ::toast with @text. */
 void _rc_boot_pane_toast (RcBootPane *self, const char *text);
 /* runtime.python.fetch_allow for the selected deployment, or NULL. */
@@ -84,7 +122,13 @@ void _rc_boot_pane_analyse (RcBootPane *self);
 GPtrArray *_rc_boot_pane_analyse_policy (RcBootPane *self, const char *policy);
 /* Loads the presets, selects @preset (else nemarlike) and follows edits. */
 void _rc_boot_pane_setup_policy (RcBootPane *self, const char *preset);
-/* Called when a plan of Runs… finished (all records are in self->runs). */
-void _rc_boot_pane_runs_finished (RcBootPane *self);
+void _rc_boot_pane_dispose_runs (RcBootPane *self);
+/* rc-boot-pane-export.c: the save and open dialogs. */
+void _rc_boot_pane_ask_save (RcBootPane *self, RcExportFormat format);
+void _rc_boot_pane_ask_open (RcBootPane *self);
+/* The engine the next plan boots (a stale one rebuilt), or NULL: no runtime to boot. */
+RcEngine *_rc_boot_pane_ensure_engine (RcBootPane *self);
+void _rc_boot_pane_emit_boot_finished (RcBootPane *self, const RcRunRecord *record);
+void _rc_boot_pane_emit_plan_finished (RcBootPane *self);
 
 G_END_DECLS

@@ -8,91 +8,8 @@
 #include <glib/gi18n.h>
 #include <webkit/webkit.h>
 
-#include "core/rc-run-stats.h"
 #include "core/rc-seal-probes.h"
 #include "rc-boot-pane-private.h"
-
-#define RC_RUNS_MAX 20
-
-/* Runs… */
-
-void
-rc_boot_pane_run_pairs (RcBootPane *self, guint n)
-{
-  g_autoptr (GArray) plan = g_array_new (FALSE, FALSE, sizeof (RcBootMode));
-
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-  g_return_if_fail (n > 0);
-
-  for (guint i = 0; i < n; i++)
-    {
-      RcBootMode pair[] = { RC_BOOT_MODE_COLD, RC_BOOT_MODE_WARM };
-
-      g_array_append_vals (plan, pair, G_N_ELEMENTS (pair));
-    }
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
-  self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
-  _rc_boot_pane_start_plan (self, (RcBootMode *) (gpointer) plan->data, plan->len);
-}
-
-static void
-runs_response_cb (AdwMessageDialog *dialog, const char *response, gpointer user_data)
-{
-  RcBootPane *self = RC_BOOT_PANE (user_data);
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (adw_message_dialog_get_extra_child (dialog));
-
-  if (g_str_equal (response, "run"))
-    rc_boot_pane_run_pairs (self, (guint) gtk_spin_button_get_value_as_int (spin));
-}
-
-void
-rc_boot_pane_ask_runs (RcBootPane *self)
-{
-  GtkWidget *dialog;
-  GtkWidget *spin = gtk_spin_button_new_with_range (1, RC_RUNS_MAX, 1);
-
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 5);
-  gtk_widget_set_halign (spin, GTK_ALIGN_CENTER);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _ ("Boot Several Times"),
-                                   _ ("Each run boots cold, then warm. The step chart shows the "
-                                      "median cold and warm runs."));
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), spin);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "run",
-                                    _ ("_Run"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "run",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "run");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (runs_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static const RcRunRecord *
-median_run (GPtrArray *runs, RcScenario scenario)
-{
-  g_autoptr (RcRunStats) stats = rc_run_stats_compute (runs, scenario);
-
-  return stats->median_run >= 0 ? g_ptr_array_index (runs, stats->median_run) : NULL;
-}
-
-void
-_rc_boot_pane_runs_finished (RcBootPane *self)
-{
-  g_autoptr (GPtrArray) runs = g_steal_pointer (&self->runs);
-  g_autoptr (RcRunStats) cold = rc_run_stats_compute (runs, RC_SCENARIO_COLD);
-  g_autoptr (RcRunStats) warm = rc_run_stats_compute (runs, RC_SCENARIO_WARM);
-  g_autofree char *text = NULL;
-
-  rc_step_chart_set_runs (self->step_chart, median_run (runs, RC_SCENARIO_COLD),
-                          median_run (runs, RC_SCENARIO_WARM));
-  /* Translators: the medians of a series of boots. */
-  text = g_strdup_printf (_ ("%u runs: cold median %.2f s, warm median %.2f s, %u failed"),
-                          cold->runs, cold->boot_ms.median / 1000.0, warm->boot_ms.median / 1000.0,
-                          cold->failed + warm->failed);
-  _rc_boot_pane_toast (self, text);
-}
 
 /* Seal audit */
 
@@ -102,20 +19,39 @@ static void
 add_audit_row (RcBootPane *self, const RcSealProbe *probe, const RcSealVerdict *verdict)
 {
   GtkWidget *row = adw_action_row_new ();
-  GtkWidget *icon = gtk_image_new_from_icon_name (verdict->passed ? "emblem-ok-symbolic"
-                                                                  : "dialog-error-symbolic");
-  GtkWidget *label = gtk_label_new (verdict->passed ? _ ("pass") : _ ("fail"));
+  const char *css = verdict->not_run ? "warning" : verdict->passed ? "success" : "error";
+  GtkWidget *icon = gtk_image_new_from_icon_name (verdict->not_run  ? "action-unavailable-symbolic"
+                                                  : verdict->passed ? "emblem-ok-symbolic"
+                                                                    : "dialog-error-symbolic");
+  GtkWidget *label = gtk_label_new (verdict->not_run  ? _ ("not run")
+                                    : verdict->passed ? _ ("pass")
+                                                      : _ ("fail"));
+  GtkWidget *detail = gtk_label_new (verdict->detail);
 
-  gtk_widget_add_css_class (icon, verdict->passed ? "success" : "error");
-  gtk_widget_add_css_class (label, verdict->passed ? "success" : "error");
+  gtk_widget_add_css_class (icon, css);
+  gtk_widget_add_css_class (label, css);
   gtk_widget_add_css_class (label, "heading");
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), probe->title);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), verdict->detail);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 3);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  /* Long details stay readable in full: an expander row keeps them wrapped and selectable. */
+  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (detail), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (detail), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_widget_add_css_class (detail, "dim-label");
+  gtk_widget_set_margin_start (detail, 12);
+  gtk_widget_set_margin_end (detail, 12);
+  gtk_widget_set_margin_bottom (detail, 8);
   gtk_list_box_append (self->audit_list, row);
+  {
+    GtkWidget *detail_row = gtk_list_box_row_new ();
+
+    gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (detail_row), detail);
+    gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (detail_row), FALSE);
+    gtk_list_box_append (self->audit_list, detail_row);
+  }
 }
 
 static void
@@ -124,26 +60,32 @@ probe_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (RcBootPane) self = RC_BOOT_PANE (user_data);
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonObject) answer = rc_engine_execute_finish (RC_ENGINE (source), result, &error);
-  g_autoptr (RcSealVerdict) verdict = NULL;
+  RcSealVerdict *verdict;
   const RcSealProbe *probe;
 
   if (self->probes == NULL)
     return; /* stopped */
   probe = g_ptr_array_index (self->probes, self->probe_index);
   if (answer == NULL)
-    {
-      verdict = g_new0 (RcSealVerdict, 1);
-      verdict->detail = g_strdup (error->message);
-    }
+    verdict = rc_seal_verdict_new_not_run (g_strdup_printf (_ ("not run: %s"), error->message));
   else
     verdict = rc_seal_probe_judge (probe, answer);
   self->audit_passed += verdict->passed ? 1 : 0;
   add_audit_row (self, probe, verdict);
-  g_ptr_array_add (self->verdicts, g_steal_pointer (&verdict));
+  g_ptr_array_add (self->verdicts, verdict);
   self->probe_index++;
-  /* A runtime the engine had to recycle (timeout) cannot take more probes. */
-  if (answer == NULL)
-    g_ptr_array_set_size (self->probes, self->probe_index);
+  /* A runtime the engine had to recycle (timeout, stop) cannot take more probes: the rest
+   * did not run. */
+  if (answer == NULL || verdict->not_run)
+    for (; self->probe_index < self->probes->len; self->probe_index++)
+      {
+        const RcSealProbe *rest = g_ptr_array_index (self->probes, self->probe_index);
+        RcSealVerdict *skipped =
+            rc_seal_verdict_new_not_run (g_strdup (_ ("not run: the runtime was recycled")));
+
+        add_audit_row (self, rest, skipped);
+        g_ptr_array_add (self->verdicts, skipped);
+      }
   run_next_probe (self);
 }
 
@@ -189,6 +131,8 @@ run_next_probe (RcBootPane *self)
   probe = g_ptr_array_index (self->probes, self->probe_index);
   refused = refused_by_policy (self, probe);
   if (refused != NULL)
+    refused->not_run = TRUE;
+  if (refused != NULL)
     {
       add_audit_row (self, probe, refused);
       g_ptr_array_add (self->verdicts, refused);
@@ -207,8 +151,15 @@ rc_boot_pane_seal_audit (RcBootPane *self)
 
   g_return_if_fail (RC_IS_BOOT_PANE (self));
 
+  /* Probes queued behind running code would hit the execution limit and read as failures. */
+  if (rc_python_console_is_running (self->python_console))
+    {
+      _rc_boot_pane_toast (self, _ ("Code is running in the console: stop it or let it finish "
+                                    "before auditing the seal"));
+      return;
+    }
   if (self->engine == NULL || rc_engine_get_state (self->engine) != RC_ENGINE_STATE_READY
-      || self->probes != NULL)
+      || self->probes != NULL || _rc_boot_pane_is_busy (self))
     {
       _rc_boot_pane_toast (self, _ ("Boot the runtime before auditing its seal"));
       return;

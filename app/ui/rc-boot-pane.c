@@ -1,4 +1,4 @@
-/* rc-boot-pane.c: controls, the engine's lifecycle, live progress and the run tables.
+/* rc-boot-pane.c: the engine's lifecycle, the community and the boot settings rows.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -15,6 +15,7 @@ enum
 {
   TOAST,
   BOOT_FINISHED,
+  PLAN_FINISHED,
   AUDIT_FINISHED,
   N_SIGNALS
 };
@@ -23,277 +24,10 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (RcBootPane, rc_boot_pane, GTK_TYPE_WIDGET)
 
-static void rc_boot_pane_start_next (RcBootPane *self);
-static void clear_engine (RcBootPane *self);
-static void create_engine (RcBootPane *self);
-
 void
 _rc_boot_pane_toast (RcBootPane *self, const char *text)
 {
   g_signal_emit (self, signals[TOAST], 0, text);
-}
-
-static gboolean
-is_booting (RcBootPane *self)
-{
-  return self->engine != NULL && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_BOOTING;
-}
-
-static void
-set_action_enabled (RcBootPane *self, const char *name, gboolean enabled)
-{
-  GAction *action = self->actions != NULL ? g_action_map_lookup_action (self->actions, name) : NULL;
-
-  if (G_IS_SIMPLE_ACTION (action))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
-}
-
-void
-_rc_boot_pane_update_actions (RcBootPane *self)
-{
-  gboolean has_engine = self->engine != NULL;
-  gboolean busy = is_booting (self) || self->probes != NULL;
-  gboolean ready = has_engine && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_READY;
-
-  set_action_enabled (self, "boot-cold", has_engine && !busy);
-  set_action_enabled (self, "boot-warm", has_engine && !busy);
-  set_action_enabled (self, "boot-cold-warm", has_engine && !busy);
-  set_action_enabled (self, "runs", has_engine && !busy);
-  set_action_enabled (self, "stop", busy || self->queue->len > 0);
-  set_action_enabled (self, "seal-audit", ready && self->probes == NULL);
-  set_action_enabled (self, "inspector", has_engine);
-}
-
-/* Boot progress and results */
-
-static void
-show_record (RcBootPane *self, const RcRunRecord *record)
-{
-  rc_run_tables_fill_steps (self->steps, record);
-  rc_run_tables_fill_requests (self->requests, record);
-  rc_run_tables_fill_violations (self->violations, record);
-}
-
-static void
-show_outcome (RcBootPane *self, const RcRunRecord *record)
-{
-  g_autofree char *title = NULL;
-  const RcOutcome *outcome = &record->outcome;
-
-  gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "error");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "success");
-  if (outcome->state == RC_OUTCOME_READY)
-    {
-      title = g_strdup_printf (_ ("Ready: Pyodide %s in %.2f s"),
-                               outcome->version != NULL ? outcome->version : "?",
-                               record->boot_ms / 1000.0);
-      gtk_image_set_from_icon_name (self->state_icon, "emblem-ok-symbolic");
-      gtk_widget_add_css_class (GTK_WIDGET (self->phase_label), "success");
-      gtk_progress_bar_set_fraction (self->progress_bar, 1.0);
-      gtk_widget_set_visible (GTK_WIDGET (self->diagnosis_scroller), FALSE);
-    }
-  else
-    {
-      g_autofree char *text = NULL;
-
-      title = g_strdup_printf (_ ("Failed (%s)"), outcome->kind != NULL ? outcome->kind : "?");
-      gtk_image_set_from_icon_name (self->state_icon, "dialog-error-symbolic");
-      gtk_widget_add_css_class (GTK_WIDGET (self->phase_label), "error");
-      text = g_strdup_printf ("%s%s%s", outcome->message != NULL ? outcome->message : "",
-                              outcome->diagnosis != NULL ? "\n\n" : "",
-                              outcome->diagnosis != NULL ? outcome->diagnosis : "");
-      gtk_label_set_label (self->diagnosis_label, text);
-      gtk_widget_set_visible (GTK_WIDGET (self->diagnosis_scroller), TRUE);
-    }
-  gtk_label_set_label (self->phase_label, title);
-}
-
-static void
-engine_progress_cb (RcBootPane *self, JsonObject *message)
-{
-  const char *type = json_object_get_string_member_with_default (message, "type", "");
-  const RcRunRecord *record = rc_engine_get_last_record (self->engine);
-
-  if (g_str_equal (type, "progress"))
-    {
-      gint64 step = json_object_get_int_member_with_default (message, "step", 0);
-      gint64 steps = json_object_get_int_member_with_default (message, "steps", 0);
-      g_autofree char *what = rc_run_phase_describe (
-          json_object_get_string_member_with_default (message, "phase", NULL),
-          json_object_get_string_member_with_default (message, "package", NULL),
-          json_object_get_string_member_with_default (message, "module", NULL));
-      /* Translators: boot progress, "step 3 of 7". */
-      g_autofree char *count = g_strdup_printf (_ ("step %u of %u"), (guint) step, (guint) steps);
-
-      gtk_label_set_label (self->phase_label, what);
-      gtk_label_set_label (self->step_label, count);
-      gtk_progress_bar_set_fraction (self->progress_bar,
-                                     steps > 0 ? CLAMP ((double) step / steps, 0, 1) : 0);
-    }
-  if (record != NULL)
-    show_record (self, record);
-}
-
-static void
-engine_violation_cb (RcBootPane *self)
-{
-  const RcRunRecord *record = rc_engine_get_last_record (self->engine);
-
-  if (record != NULL)
-    rc_run_tables_fill_violations (self->violations, record);
-}
-
-static void
-engine_state_changed_cb (RcBootPane *self)
-{
-  _rc_boot_pane_update_actions (self);
-}
-
-static void
-boot_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (RcBootPane) self = RC_BOOT_PANE (user_data);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RcRunRecord) record = NULL;
-
-  record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
-  g_clear_object (&self->cancellable);
-  if (record == NULL)
-    {
-      g_array_set_size (self->queue, 0);
-      g_clear_pointer (&self->runs, g_ptr_array_unref);
-      gtk_image_set_from_icon_name (self->state_icon, "process-stop-symbolic");
-      gtk_label_set_label (self->phase_label, error->message);
-      _rc_boot_pane_update_actions (self);
-      g_signal_emit (self, signals[BOOT_FINISHED], 0, NULL);
-      return;
-    }
-  show_record (self, record);
-  show_outcome (self, record);
-  if (rc_scenario_is_warm (record->scenario))
-    {
-      g_clear_pointer (&self->warm, rc_run_record_free);
-      self->warm = rc_run_record_copy (record);
-    }
-  else
-    {
-      g_clear_pointer (&self->cold, rc_run_record_free);
-      g_clear_pointer (&self->warm, rc_run_record_free);
-      self->cold = rc_run_record_copy (record);
-    }
-  rc_step_chart_set_runs (self->step_chart, self->cold != NULL ? self->cold : self->warm,
-                          self->cold != NULL ? self->warm : NULL);
-  if (self->runs != NULL)
-    g_ptr_array_add (self->runs, rc_run_record_copy (record));
-  g_signal_emit (self, signals[BOOT_FINISHED], 0, record);
-
-  if (self->queue->len > 0)
-    rc_boot_pane_start_next (self);
-  else if (self->runs != NULL)
-    _rc_boot_pane_runs_finished (self);
-  _rc_boot_pane_update_actions (self);
-}
-
-static void
-apply_settings (RcBootPane *self)
-{
-  g_autofree char *policy = _rc_boot_pane_dup_policy_text (self);
-  RcThrottleProfile throttle = (RcThrottleProfile) adw_combo_row_get_selected (self->throttle_row);
-  RcWorkerKind worker = (RcWorkerKind) adw_combo_row_get_selected (self->worker_row);
-  g_autofree char *bundle = rc_engine_find_osa_bundle (self->community);
-
-  rc_engine_set_csp (self->engine, _rc_boot_pane_policy_name (self, policy), policy);
-  rc_engine_set_deployment (self->engine,
-                            (RcDeployment) adw_combo_row_get_selected (self->deployment_row));
-  rc_engine_set_deadline_seconds (self->engine, gtk_spin_button_get_value (self->deadline_spin));
-  /* OSA's own worker needs its bundle next to the community; say so rather than guess. */
-  if (worker == RC_WORKER_KIND_OSA && bundle == NULL)
-    {
-      _rc_boot_pane_toast (self, _ ("No OSA bundle next to this community: booting the built-in "
-                                    "worker"));
-      worker = RC_WORKER_KIND_BUILTIN;
-    }
-  rc_engine_set_worker_kind (self->engine, worker);
-  rc_server_set_throttle (self->server, throttle);
-}
-
-static void
-rc_boot_pane_start_next (RcBootPane *self)
-{
-  RcBootMode mode = g_array_index (self->queue, RcBootMode, 0);
-
-  g_array_remove_index (self->queue, 0);
-  apply_settings (self);
-  gtk_image_set_from_icon_name (self->state_icon, "content-loading-symbolic");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "error");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "success");
-  gtk_label_set_label (self->phase_label, mode == RC_BOOT_MODE_COLD ? _ ("Starting a cold boot…")
-                                                                    : _ ("Starting a warm boot…"));
-  gtk_label_set_label (self->step_label, "");
-  gtk_progress_bar_set_fraction (self->progress_bar, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->diagnosis_scroller), FALSE);
-  self->cancellable = g_cancellable_new ();
-  rc_engine_boot_async (self->engine, mode, self->cancellable, boot_cb, g_object_ref (self));
-  _rc_boot_pane_update_actions (self);
-}
-
-void
-_rc_boot_pane_start_plan (RcBootPane *self, const RcBootMode *modes, guint n)
-{
-  if (self->engine_stale && !is_booting (self))
-    {
-      clear_engine (self);
-      create_engine (self);
-    }
-  if (self->engine == NULL || is_booting (self))
-    return;
-  g_array_set_size (self->queue, 0);
-  g_array_append_vals (self->queue, modes, n);
-  g_array_set_size (self->last_plan, 0);
-  g_array_append_vals (self->last_plan, modes, n);
-  rc_boot_pane_start_next (self);
-}
-
-void
-rc_boot_pane_boot (RcBootPane *self, RcBootMode mode)
-{
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
-  _rc_boot_pane_start_plan (self, &mode, 1);
-}
-
-void
-rc_boot_pane_boot_cold_warm (RcBootPane *self)
-{
-  static const RcBootMode plan[] = { RC_BOOT_MODE_COLD, RC_BOOT_MODE_WARM };
-
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
-  _rc_boot_pane_start_plan (self, plan, G_N_ELEMENTS (plan));
-}
-
-void
-rc_boot_pane_reboot (RcBootPane *self)
-{
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-
-  if (self->last_plan->len > 0)
-    _rc_boot_pane_start_plan (self, (RcBootMode *) (gpointer) self->last_plan->data,
-                              self->last_plan->len);
-}
-
-void
-rc_boot_pane_stop (RcBootPane *self)
-{
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
-
-  g_array_set_size (self->queue, 0);
-  g_clear_pointer (&self->probes, g_ptr_array_unref);
-  if (self->engine != NULL)
-    rc_engine_stop (self->engine);
-  _rc_boot_pane_update_actions (self);
 }
 
 /* Engine lifecycle */
@@ -304,12 +38,12 @@ clear_engine (RcBootPane *self)
   if (self->engine == NULL)
     return;
   g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
   rc_engine_stop (self->engine);
   g_signal_handlers_disconnect_by_data (self->engine, self);
   gtk_frame_set_child (self->page_frame, NULL);
   rc_python_console_set_engine (self->python_console, NULL);
   g_clear_object (&self->engine);
+  self->session_booted = FALSE;
 }
 
 static void
@@ -320,6 +54,21 @@ update_worker_row (RcBootPane *self)
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->worker_row),
                                bundle != NULL ? bundle
                                               : _ ("OSA's bundle is not next to this community"));
+}
+
+static void
+engine_violation_cb (RcBootPane *self)
+{
+  const RcRunRecord *record = rc_engine_get_last_record (self->engine);
+
+  if (record != NULL && self->runner != NULL)
+    rc_run_tables_fill_violations (self->violations, record);
+}
+
+static void
+engine_state_changed_cb (RcBootPane *self)
+{
+  _rc_boot_pane_update_actions (self);
 }
 
 /* A new engine for self->community, or none when it has no runtime to boot. */
@@ -336,14 +85,10 @@ create_engine (RcBootPane *self)
   runtime = rc_community_get_runtime_python (self->community,
                                              rc_community_get_deployment (self->community));
   if (runtime == NULL)
-    {
-      gtk_image_set_from_icon_name (self->state_icon, "action-unavailable-symbolic");
-      gtk_label_set_label (self->phase_label, _ ("This community has no runtime.python to boot."));
-      return;
-    }
+    return;
   self->engine = rc_engine_new (self->community, self->server);
-  g_signal_connect_object (self->engine, "progress", G_CALLBACK (engine_progress_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->engine, "progress", G_CALLBACK (_rc_boot_pane_engine_progress),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->engine, "violation", G_CALLBACK (engine_violation_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->engine, "state-changed", G_CALLBACK (engine_state_changed_cb),
@@ -351,17 +96,41 @@ create_engine (RcBootPane *self)
   gtk_frame_set_child (self->page_frame, rc_engine_get_view (self->engine));
   rc_python_console_set_engine (self->python_console, self->engine);
   update_worker_row (self);
-  if (self->cold == NULL)
+}
+
+/* The engine a plan boots: a stale one (the community was revalidated) is rebuilt first. */
+RcEngine *
+_rc_boot_pane_ensure_engine (RcBootPane *self)
+{
+  if (self->engine_stale && !_rc_boot_pane_is_busy (self))
     {
-      gtk_image_set_from_icon_name (self->state_icon, "media-playback-start-symbolic");
-      gtk_label_set_label (self->phase_label, _ ("Ready to boot"));
+      clear_engine (self);
+      create_engine (self);
     }
+  return self->engine;
+}
+
+static char *
+dup_runtime_json (RcCommunity *community)
+{
+  g_autoptr (JsonObject) runtime = NULL;
+  g_autoptr (JsonNode) node = NULL;
+
+  if (community == NULL)
+    return NULL;
+  runtime = rc_community_get_runtime_python (community, rc_community_get_deployment (community));
+  if (runtime == NULL)
+    return NULL;
+  node = json_node_init_object (json_node_alloc (), runtime);
+  return json_to_string (node, FALSE);
 }
 
 void
 rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
 {
   gboolean same_folder;
+  g_autofree char *old_runtime = NULL;
+  g_autofree char *new_runtime = NULL;
 
   g_return_if_fail (RC_IS_BOOT_PANE (self));
   g_return_if_fail (RC_IS_COMMUNITY (community));
@@ -369,31 +138,37 @@ rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
   same_folder =
       self->community != NULL
       && g_strcmp0 (rc_community_get_dir (self->community), rc_community_get_dir (community)) == 0;
+  old_runtime = dup_runtime_json (self->community);
+  new_runtime = dup_runtime_json (community);
   g_set_object (&self->community, community);
-  /* Revalidating after a save must not kill a booted runtime someone is working in: keep it,
-   * and let the next boot build a new engine from the new model. */
-  if (same_folder && self->engine != NULL
-      && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_READY)
+  /* Revalidating after a save must not kill a booted runtime someone is working in, nor the
+   * results of a runtime that did not change: keep both, and let the next boot build a new
+   * engine from the new model. */
+  if (same_folder && g_strcmp0 (old_runtime, new_runtime) == 0
+      && (self->engine == NULL) == (new_runtime == NULL))
     {
-      self->engine_stale = TRUE;
+      if (self->engine != NULL)
+        self->engine_stale = TRUE;
       _rc_boot_pane_analyse (self);
+      if (!_rc_boot_pane_is_busy (self) && self->report == NULL)
+        _rc_boot_pane_show_idle_status (self);
       _rc_boot_pane_update_actions (self);
       return;
     }
   clear_engine (self);
-  g_array_set_size (self->queue, 0);
+  _rc_boot_pane_reset_results (self);
   create_engine (self);
   _rc_boot_pane_analyse (self);
+  _rc_boot_pane_show_idle_status (self);
   _rc_boot_pane_update_actions (self);
 }
 
-void
-rc_boot_pane_bind_actions (RcBootPane *self, GActionMap *actions)
+GActionGroup *
+rc_boot_pane_get_actions (RcBootPane *self)
 {
-  g_return_if_fail (RC_IS_BOOT_PANE (self));
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
-  self->actions = actions;
-  _rc_boot_pane_update_actions (self);
+  return G_ACTION_GROUP (self->actions);
 }
 
 static void
@@ -473,15 +248,19 @@ setup_tables (RcBootPane *self)
     }
   rc_table_add_column (self->steps_view, _ ("Step"), 0, RC_TABLE_COLUMN_NUMERIC);
   rc_table_add_column (self->steps_view, _ ("What"), 1, RC_TABLE_COLUMN_EXPAND);
-  rc_table_add_column (self->steps_view, _ ("Duration"), 2, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->steps_view, _ ("Heap"), 3, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->steps_view, _ ("Growth"), 4, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("URL"), 0,
+  rc_table_add_column (self->steps_view, _ ("Cold"), 2, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->steps_view, _ ("Warm"), 3, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->steps_view, _ ("Heap"), 4, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->steps_view, _ ("Growth"), 5, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->requests_view, _ ("File"), 0,
                        RC_TABLE_COLUMN_EXPAND | RC_TABLE_COLUMN_MONO);
-  rc_table_add_column (self->requests_view, _ ("Origin"), 1, 0);
-  rc_table_add_column (self->requests_view, _ ("Status"), 2, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("Bytes"), 3, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("Verdict"), 4, 0);
+  rc_table_add_column (self->requests_view, _ ("Verdict"), 1, 0);
+  rc_table_add_column (self->requests_view, _ ("Step"), 2, 0);
+  rc_table_add_column (self->requests_view, _ ("Start"), 3, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->requests_view, _ ("Time"), 4, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->requests_view, _ ("Wire"), 5, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->requests_view, _ ("Decoded"), 6, RC_TABLE_COLUMN_NUMERIC);
+  rc_table_add_column (self->requests_view, _ ("Status"), 7, RC_TABLE_COLUMN_NUMERIC);
   rc_table_add_column (self->violations_view, _ ("Directive"), 0, 0);
   rc_table_add_column (self->violations_view, _ ("Blocked"), 1,
                        RC_TABLE_COLUMN_EXPAND | RC_TABLE_COLUMN_MONO);
@@ -495,6 +274,7 @@ rc_boot_pane_dispose (GObject *object)
   RcBootPane *self = RC_BOOT_PANE (object);
 
   g_clear_handle_id (&self->analysis_id, g_source_remove);
+  _rc_boot_pane_dispose_runs (self);
   clear_engine (self);
   if (self->server != NULL)
     rc_server_stop (self->server);
@@ -510,7 +290,6 @@ rc_boot_pane_dispose (GObject *object)
   g_clear_object (&self->violations);
   g_clear_pointer (&self->presets, g_ptr_array_unref);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
-  g_clear_pointer (&self->runs, g_ptr_array_unref);
   g_clear_pointer (&self->probes, g_ptr_array_unref);
   g_clear_pointer (&self->verdicts, g_ptr_array_unref);
   g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
@@ -522,10 +301,9 @@ rc_boot_pane_finalize (GObject *object)
 {
   RcBootPane *self = RC_BOOT_PANE (object);
 
-  g_clear_pointer (&self->cold, rc_run_record_free);
-  g_clear_pointer (&self->warm, rc_run_record_free);
-  g_clear_pointer (&self->queue, g_array_unref);
-  g_clear_pointer (&self->last_plan, g_array_unref);
+  g_clear_pointer (&self->report, rc_measurement_free);
+  g_free (self->report_source);
+  g_free (self->boot_run_id);
   G_OBJECT_CLASS (rc_boot_pane_parent_class)->finalize (object);
 }
 
@@ -553,6 +331,15 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
                     NULL, G_TYPE_NONE, 1, RC_TYPE_RUN_RECORD | G_SIGNAL_TYPE_STATIC_SCOPE);
 
   /**
+   * RcBootPane::plan-finished:
+   *
+   * The plan (Boot Cold, Cold + Warm, Runs…) ended, finished, stopped or failed to start;
+   * see rc_boot_pane_get_report().
+   */
+  signals[PLAN_FINISHED] = g_signal_new ("plan-finished", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
    * RcBootPane::audit-finished:
    *
    * The seal audit ran its last probe; see rc_boot_pane_get_audit_verdicts().
@@ -576,6 +363,14 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, state_icon);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, phase_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, step_label);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, elapsed_label);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, run_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_totals);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, tunnels_check);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, steps_stack);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_stack);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, violations_stack);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, diagnosis_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, diagnosis_scroller);
@@ -596,10 +391,11 @@ rc_boot_pane_init (RcBootPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
-  self->queue = g_array_new (FALSE, FALSE, sizeof (RcBootMode));
-  self->last_plan = g_array_new (FALSE, FALSE, sizeof (RcBootMode));
+  self->last_plan = -1;
   setup_tables (self);
   setup_combos (self);
+  _rc_boot_pane_setup_runs (self);
+  _rc_boot_pane_setup_actions (self);
   gtk_label_set_label (self->phase_label, _ ("Open a community to boot it"));
 }
 
@@ -619,13 +415,22 @@ rc_boot_pane_get_steps (RcBootPane *self)
   return G_LIST_MODEL (self->steps);
 }
 
+GListModel *
+rc_boot_pane_get_requests (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return G_LIST_MODEL (self->requests);
+}
+
 char *
 rc_boot_pane_dup_outcome_text (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
   if (!gtk_widget_get_visible (GTK_WIDGET (self->diagnosis_scroller)))
-    return g_strdup (gtk_label_get_label (self->phase_label));
+    return g_strdup_printf ("%s %s", gtk_label_get_label (self->phase_label),
+                            gtk_label_get_label (self->step_label));
   return g_strdup_printf ("%s\n%s", gtk_label_get_label (self->phase_label),
                           gtk_label_get_label (self->diagnosis_label));
 }
@@ -636,4 +441,16 @@ rc_boot_pane_get_findings (RcBootPane *self)
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
   return self->findings;
+}
+
+void
+_rc_boot_pane_emit_boot_finished (RcBootPane *self, const RcRunRecord *record)
+{
+  g_signal_emit (self, signals[BOOT_FINISHED], 0, record);
+}
+
+void
+_rc_boot_pane_emit_plan_finished (RcBootPane *self)
+{
+  g_signal_emit (self, signals[PLAN_FINISHED], 0);
 }

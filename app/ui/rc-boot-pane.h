@@ -1,5 +1,12 @@
 /* rc-boot-pane.h: boot the community's runtime under a chosen CSP, and look inside.
  *
+ * Every boot is a plan handed to the RcMeasureRunner `measure` uses; the page holds the
+ * resulting report (RcMeasurement, what `measure --json` writes) and saves it with the
+ * CLI's writers. Its actions are in its own group (rc_boot_pane_get_actions()), which the
+ * window inserts as "boot": boot.cold, boot.warm, boot.cold-warm, boot.runs, boot.stop,
+ * boot.seal-audit, boot.inspector, boot.save-json, boot.save-har, boot.save-markdown,
+ * boot.open-report.
+ *
  * SPDX-License-Identifier: MIT
  */
 #pragma once
@@ -8,18 +15,21 @@
 
 #include "boot/rc-engine.h"
 #include "core/rc-community.h"
+#include "core/rc-measurement.h"
 
 G_BEGIN_DECLS
 
 #define RC_TYPE_BOOT_PANE (rc_boot_pane_get_type ())
 G_DECLARE_FINAL_TYPE (RcBootPane, rc_boot_pane, RC, BOOT_PANE, GtkWidget)
 
-/* A new engine for @community (the server is kept); a running boot is stopped. */
+/* Another community (or a runtime.python that changed) resets every result and gets a new
+ * engine; a revalidation that leaves the runtime as it was keeps them. */
 void rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community);
-/* The pane enables and disables the boot actions (boot-cold, stop, …) found in @actions. */
-void rc_boot_pane_bind_actions (RcBootPane *self, GActionMap *actions);
+GActionGroup *rc_boot_pane_get_actions (RcBootPane *self);
 
-void rc_boot_pane_boot (RcBootPane *self, RcBootMode mode);
+void rc_boot_pane_boot_cold (RcBootPane *self);
+/* Warm from the current session; with none, offers Cold + Warm instead. */
+void rc_boot_pane_boot_warm (RcBootPane *self);
 void rc_boot_pane_boot_cold_warm (RcBootPane *self);
 /* Asks how many cold + warm pairs to run, then runs them. */
 void rc_boot_pane_ask_runs (RcBootPane *self);
@@ -30,12 +40,25 @@ void rc_boot_pane_stop (RcBootPane *self);
 void rc_boot_pane_show_inspector (RcBootPane *self);
 void rc_boot_pane_seal_audit (RcBootPane *self);
 
+/* The report of this session's runs (or of an opened file), or NULL. */
+const RcMeasurement *rc_boot_pane_get_report (RcBootPane *self);
+/* Writes the report with rc_measurement_write(), as `measure --json/--har/--markdown`. */
+gboolean rc_boot_pane_save_report (RcBootPane *self, RcExportFormat format, GFile *file,
+                                   GError **error);
+/* Shows a saved report instead of this session's runs. */
+gboolean rc_boot_pane_open_report (RcBootPane *self, GFile *file, GError **error);
+/* Shows run @run_id of the report in the tables; FALSE when there is none. */
+gboolean rc_boot_pane_select_run (RcBootPane *self, const char *run_id);
+
 /* Selects a CSP preset by name ("nemarlike", "control", "none"); FALSE when unknown. */
 gboolean rc_boot_pane_select_preset (RcBootPane *self, const char *name);
 RcEngine *rc_boot_pane_get_engine (RcBootPane *self);
-/* Rows of the step table (RcTableItem: step, what, duration, heap, growth). */
+/* Rows of the step table (RcTableItem: step, what, cold, warm, heap, growth). */
 GListModel *rc_boot_pane_get_steps (RcBootPane *self);
-/* The outcome line and diagnosis as shown, "" before the first boot. */
+/* Rows of the Requests table (RcTableItem: file, verdict, step, start, duration, wire,
+ * decoded, status, URL). */
+GListModel *rc_boot_pane_get_requests (RcBootPane *self);
+/* The status line and diagnosis as shown. */
 char *rc_boot_pane_dup_outcome_text (RcBootPane *self);
 /* The CSP findings shown under the policy editor (RcCspFinding*), or NULL. */
 GPtrArray *rc_boot_pane_get_findings (RcBootPane *self);

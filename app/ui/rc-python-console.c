@@ -17,6 +17,7 @@ struct _RcPythonConsole
   /* Template widgets */
   GtkSourceView *input_view;
   GtkButton *run_button;
+  GtkButton *stop_button;
   GtkLabel *status_label;
   GtkTextView *output_view;
   GtkFlowBox *images_box;
@@ -44,6 +45,7 @@ update_sensitivity (RcPythonConsole *self)
                    && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_READY;
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->run_button), ready);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->stop_button), self->running != NULL);
   if (self->running == NULL && self->status == NULL)
     gtk_label_set_label (self->status_label, ready ? _ ("The runtime is ready and sealed.")
                                                    : _ ("Boot the runtime to run code in it."));
@@ -59,6 +61,10 @@ append_output (RcPythonConsole *self, const char *text, const char *tag)
     return;
   gtk_text_buffer_get_end_iter (buffer, &end);
   gtk_text_buffer_insert_with_tags_by_name (buffer, &end, text, -1, tag, NULL);
+  /* Follow the output to its end, as a terminal does. */
+  gtk_text_buffer_get_end_iter (buffer, &end);
+  gtk_text_buffer_place_cursor (buffer, &end);
+  gtk_text_view_scroll_mark_onscreen (self->output_view, gtk_text_buffer_get_insert (buffer));
 }
 
 static void
@@ -167,6 +173,21 @@ rc_python_console_run_clicked_cb (RcPythonConsole *self)
   rc_python_console_run (self, NULL);
 }
 
+void
+rc_python_console_stop (RcPythonConsole *self)
+{
+  g_return_if_fail (RC_IS_PYTHON_CONSOLE (self));
+
+  /* The engine answers "cancelled" for the worker and recycles it (runtime-worker.md §2.5). */
+  g_cancellable_cancel (self->running);
+}
+
+static void
+rc_python_console_stop_clicked_cb (RcPythonConsole *self)
+{
+  rc_python_console_stop (self);
+}
+
 static gboolean
 run_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
 {
@@ -175,6 +196,22 @@ run_shortcut_cb (GtkWidget *widget, GVariant *args, gpointer user_data)
   if (gtk_widget_get_sensitive (GTK_WIDGET (self->run_button)))
     rc_python_console_run (self, NULL);
   return TRUE;
+}
+
+/* The source view takes Ctrl+Enter for itself in the bubble phase; catch it before. */
+static void
+add_run_shortcut (RcPythonConsole *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutTrigger *trigger =
+      gtk_alternative_trigger_new (gtk_keyval_trigger_new (GDK_KEY_Return, GDK_CONTROL_MASK),
+                                   gtk_keyval_trigger_new (GDK_KEY_KP_Enter, GDK_CONTROL_MASK));
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (
+      GTK_SHORTCUT_CONTROLLER (controller),
+      gtk_shortcut_new (trigger, gtk_callback_action_new (run_shortcut_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 static void
@@ -213,12 +250,12 @@ rc_python_console_class_init (RcPythonConsoleClass *klass)
                                                "/earth/osc/RuntimeConsole/rc-python-console.ui");
   gtk_widget_class_bind_template_child (widget_class, RcPythonConsole, input_view);
   gtk_widget_class_bind_template_child (widget_class, RcPythonConsole, run_button);
+  gtk_widget_class_bind_template_child (widget_class, RcPythonConsole, stop_button);
   gtk_widget_class_bind_template_child (widget_class, RcPythonConsole, status_label);
   gtk_widget_class_bind_template_child (widget_class, RcPythonConsole, output_view);
   gtk_widget_class_bind_template_child (widget_class, RcPythonConsole, images_box);
   gtk_widget_class_bind_template_callback (widget_class, rc_python_console_run_clicked_cb);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, run_shortcut_cb,
-                                NULL);
+  gtk_widget_class_bind_template_callback (widget_class, rc_python_console_stop_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -239,6 +276,7 @@ rc_python_console_init (RcPythonConsole *self)
   output = gtk_text_view_get_buffer (self->output_view);
   gtk_text_buffer_create_tag (output, "stdout", NULL);
   gtk_text_buffer_create_tag (output, "stderr", "foreground", "#c01c28", NULL);
+  add_run_shortcut (self);
   update_sensitivity (self);
 }
 
@@ -264,4 +302,35 @@ rc_python_console_get_status (RcPythonConsole *self)
   g_return_val_if_fail (RC_IS_PYTHON_CONSOLE (self), NULL);
 
   return self->status;
+}
+
+gboolean
+rc_python_console_is_running (RcPythonConsole *self)
+{
+  g_return_val_if_fail (RC_IS_PYTHON_CONSOLE (self), FALSE);
+
+  return self->running != NULL;
+}
+
+void
+rc_python_console_clear (RcPythonConsole *self)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (RC_IS_PYTHON_CONSOLE (self));
+
+  g_cancellable_cancel (self->running);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->output_view), "", 0);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->images_box))) != NULL)
+    gtk_flow_box_remove (self->images_box, child);
+  g_clear_pointer (&self->status, g_free);
+  update_sensitivity (self);
+}
+
+void
+rc_python_console_set_note (RcPythonConsole *self, const char *note)
+{
+  g_return_if_fail (RC_IS_PYTHON_CONSOLE (self));
+
+  gtk_label_set_label (self->status_label, note);
 }

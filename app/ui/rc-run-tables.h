@@ -1,4 +1,4 @@
-/* rc-run-tables.h: an RcRunRecord as rows of the boot pane's tables.
+/* rc-run-tables.h: run records as rows of the boot pane's tables, in one unit style.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -10,15 +10,28 @@
 
 G_BEGIN_DECLS
 
-/* Each fills @store (RcTableItem) from @record, replacing what was there. */
-/* step, what, duration, heap, heap growth */
-void rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *record);
-/* URL, origin, status, bytes, verdict (from rc_run_analyse) */
-void rc_run_tables_fill_requests (GListStore *store, const RcRunRecord *record);
+/* Each fills @store (RcTableItem) from its records, replacing what was there. */
+
+/* Cold and warm side by side, one row per step key (cold order first, then warm-only):
+ * step, what, cold duration, warm duration, heap (cold, else warm), heap growth.
+ * Either record may be NULL. */
+void rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *cold,
+                               const RcRunRecord *warm);
+/* Every resource of @record with its verdict (cache hits included, from the analysis), then
+ * requests no resource explains (CONNECT tunnels only when @show_tunnels):
+ * file, verdict, step, start time, duration, wire bytes, decoded bytes, status, URL.
+ * Returns the totals line ("12 resources · 5.5 MB (12.5 MB once decoded) · 10 network,
+ * 2 cache") or NULL for no record. */
+char *rc_run_tables_fill_requests (GListStore *store, const RcRunRecord *record,
+                                   gboolean show_tunnels);
 /* directive, blocked URI, source, time */
 void rc_run_tables_fill_violations (GListStore *store, const RcRunRecord *record);
 
 /* "Loading package numpy" for a worker progress message's phase and subject. */
 char *rc_run_phase_describe (const char *phase, const char *package, const char *module);
+
+/* The console's one style for durations: "850 ms" below a second, "12.35 s" from there;
+ * a negative value is "–". */
+char *rc_format_duration_ms (double ms);
 
 G_END_DECLS

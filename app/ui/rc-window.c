@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "boot/rc-prelude-oracle.h"
 #include "core/rc-checkout.h"
 #include "core/rc-diagnostic.h"
 #include "rc-boot-pane.h"
@@ -43,6 +44,7 @@ struct _RcWindow
   RcCommunity *community;
   RcFolderWatch *watch;
   GCancellable *loading;
+  GCancellable *prelude_check;
 };
 
 enum
@@ -108,8 +110,11 @@ rc_window_update_actions (RcWindow *self)
 {
   gboolean has_community = self->community != NULL;
   GAction *revalidate = g_action_map_lookup_action (G_ACTION_MAP (self), "revalidate");
+  GAction *prelude = g_action_map_lookup_action (G_ACTION_MAP (self), "check-prelude");
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (revalidate), self->folder != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (prelude),
+                               has_community && self->prelude_check == NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->view_stack), has_community);
   rc_window_update_switcher_cb (self);
 }
@@ -317,40 +322,78 @@ show_page_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 }
 
 static void
-boot_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+prelude_checked_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (RcWindow) self = RC_WINDOW (user_data);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) found = rc_prelude_oracle_check_finish (result, &error);
+  g_autofree char *text = NULL;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->prelude_check);
+  g_simple_action_set_enabled (
+      G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "check-prelude")), TRUE);
+  if (found == NULL)
+    text = g_strdup_printf (_ ("The prelude could not be checked: %s"), error->message);
+  else if (found->len == 0)
+    text = g_strdup (_ ("The prelude compiles under Pyodide"));
+  else
+    {
+      g_autoptr (GPtrArray) all = g_ptr_array_new ();
+      GPtrArray *diagnostics = rc_community_get_diagnostics (self->community);
+
+      /* The oracle's findings join the validator's on the Problems page, at their lines. */
+      g_ptr_array_extend (all, diagnostics, NULL, NULL);
+      g_ptr_array_extend (all, found, NULL, NULL);
+      rc_problems_view_set_problems (self->problems_view, self->folder, all,
+                                     rc_community_get_config_text (self->community));
+      adw_view_stack_set_visible_child_name (self->view_stack, "problems");
+      text = g_strdup_printf (ngettext ("The prelude does not compile: %u problem",
+                                        "The prelude does not compile: %u problems", found->len),
+                              found->len);
+    }
+  rc_window_add_toast (self, text);
+}
+
+/* Compiles the preludes with the real interpreter (a boot), as `validate --check-prelude`. */
+static void
+check_prelude_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
   RcWindow *self = RC_WINDOW (user_data);
-  const char *name = g_action_get_name (G_ACTION (action));
 
-  if (self->community == NULL)
+  if (self->community == NULL || self->prelude_check != NULL)
     return;
-  adw_view_stack_set_visible_child_name (self->view_stack, "boot");
-  if (g_str_equal (name, "boot-cold"))
-    rc_boot_pane_boot (self->boot_pane, RC_BOOT_MODE_COLD);
-  else if (g_str_equal (name, "boot-warm"))
-    rc_boot_pane_boot (self->boot_pane, RC_BOOT_MODE_WARM);
-  else if (g_str_equal (name, "boot-cold-warm"))
-    rc_boot_pane_boot_cold_warm (self->boot_pane);
-  else if (g_str_equal (name, "runs"))
-    rc_boot_pane_ask_runs (self->boot_pane);
-  else if (g_str_equal (name, "stop"))
-    rc_boot_pane_stop (self->boot_pane);
-  else if (g_str_equal (name, "inspector"))
-    rc_boot_pane_show_inspector (self->boot_pane);
-  else if (g_str_equal (name, "seal-audit"))
-    rc_boot_pane_seal_audit (self->boot_pane);
+  self->prelude_check = g_cancellable_new ();
+  g_simple_action_set_enabled (action, FALSE);
+  rc_window_add_toast (self, _ ("Compiling the prelude with Pyodide…"));
+  rc_prelude_oracle_check_async (self->community, self->prelude_check, prelude_checked_cb,
+                                 g_object_ref (self));
+}
+
+static void
+show_boot_page_cb (RcWindow *self)
+{
+  if (self->community != NULL)
+    adw_view_stack_set_visible_child_name (self->view_stack, "boot");
+}
+
+/* Boot actions started from the menu or a shortcut show the page they report on. */
+static void
+rc_window_follow_boot_actions (RcWindow *self)
+{
+  static const char *const shown[] = { "cold", "warm", "cold-warm", "runs", "seal-audit" };
+  GActionMap *actions = G_ACTION_MAP (rc_boot_pane_get_actions (self->boot_pane));
+
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+    g_signal_connect_object (g_action_map_lookup_action (actions, shown[i]), "activate",
+                             G_CALLBACK (show_boot_page_cb), self, G_CONNECT_SWAPPED);
 }
 
 static const GActionEntry win_actions[] = {
   { "revalidate", revalidate_action },
   { "show-page", show_page_action, "s" },
-  { "boot-cold", boot_action },
-  { "boot-warm", boot_action },
-  { "boot-cold-warm", boot_action },
-  { "runs", boot_action },
-  { "stop", boot_action },
-  { "inspector", boot_action },
-  { "seal-audit", boot_action },
+  { "check-prelude", check_prelude_action },
 };
 
 static gboolean
@@ -388,6 +431,8 @@ rc_window_dispose (GObject *object)
 
   g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
+  g_cancellable_cancel (self->prelude_check);
+  g_clear_object (&self->prelude_check);
   g_clear_object (&self->watch);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_WINDOW);
   g_clear_object (&self->community);
@@ -464,7 +509,11 @@ rc_window_init (RcWindow *self)
                                    self);
   reboot = g_settings_create_action (self->settings, "reboot-on-change");
   g_action_map_add_action (G_ACTION_MAP (self), reboot);
-  rc_boot_pane_bind_actions (self->boot_pane, G_ACTION_MAP (self));
+  /* The Boot page owns its actions; the window makes them reachable from its menu and
+   * shortcuts. Activating one shows the page (rc_window_boot_action_cb). */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "boot",
+                                  rc_boot_pane_get_actions (self->boot_pane));
+  rc_window_follow_boot_actions (self);
   /* The deployment changes what /config resolves (fetch_allow, prelude): check again. */
   g_signal_connect_object (self->settings, "changed::deployment", G_CALLBACK (watch_changed_cb),
                            self, G_CONNECT_SWAPPED);

@@ -1,0 +1,113 @@
+/* rc-boot-pane-actions.c: the page's own boot.* action group, one handler per action.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include "rc-boot-pane-private.h"
+
+static void
+cold_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_boot_cold (self);
+}
+
+static void
+warm_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_boot_warm (self);
+}
+
+static void
+cold_warm_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_boot_cold_warm (self);
+}
+
+static void
+runs_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_ask_runs (self);
+}
+
+static void
+stop_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_stop (self);
+}
+
+static void
+seal_audit_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_seal_audit (self);
+}
+
+static void
+inspector_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_show_inspector (self);
+}
+
+static void
+save_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  _rc_boot_pane_ask_save (self, (RcExportFormat) g_variant_get_uint32 (param));
+}
+
+static void
+open_report_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  _rc_boot_pane_ask_open (self);
+}
+
+static const GActionEntry boot_actions[] = {
+  { "cold", cold_action },
+  { "warm", warm_action },
+  { "cold-warm", cold_warm_action },
+  { "runs", runs_action },
+  { "stop", stop_action },
+  { "seal-audit", seal_audit_action },
+  { "inspector", inspector_action },
+  { "save", save_action, "u" },
+  { "open-report", open_report_action },
+};
+
+static void
+set_enabled (RcBootPane *self, const char *name, gboolean enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+void
+_rc_boot_pane_update_actions (RcBootPane *self)
+{
+  gboolean has_engine = self->engine != NULL;
+  gboolean busy = _rc_boot_pane_is_busy (self) || self->probes != NULL;
+  gboolean ready = has_engine && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_READY;
+
+  if (self->actions == NULL)
+    return;
+  set_enabled (self, "cold", has_engine && !busy);
+  set_enabled (self, "warm", has_engine && !busy);
+  set_enabled (self, "cold-warm", has_engine && !busy);
+  set_enabled (self, "runs", has_engine && !busy);
+  set_enabled (self, "stop", busy);
+  set_enabled (self, "seal-audit", ready && !busy);
+  set_enabled (self, "inspector", has_engine);
+  set_enabled (self, "save", self->report != NULL && !_rc_boot_pane_is_busy (self));
+  set_enabled (self, "open-report", !busy);
+}
+
+void
+_rc_boot_pane_setup_actions (RcBootPane *self)
+{
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), boot_actions,
+                                   G_N_ELEMENTS (boot_actions), self);
+  /* The pane's own widgets find the group on themselves; the window inserts it too, for its
+   * menu and shortcuts. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "boot", G_ACTION_GROUP (self->actions));
+  _rc_boot_pane_update_actions (self);
+}
