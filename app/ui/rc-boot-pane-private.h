@@ -25,6 +25,8 @@ struct _RcBootPane
   GtkWidget parent_instance;
 
   /* Template widgets */
+  AdwFlap *flap;
+  GtkToggleButton *flap_toggle;
   AdwComboRow *preset_row;
   GtkSourceView *policy_view;
   GtkLabel *analysis_label;

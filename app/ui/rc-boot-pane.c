@@ -352,6 +352,8 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   g_type_ensure (RC_TYPE_PYTHON_CONSOLE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/earth/osc/RuntimeConsole/rc-boot-pane.ui");
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, flap);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, flap_toggle);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, preset_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, policy_view);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, analysis_label);
