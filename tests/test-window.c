@@ -551,7 +551,8 @@ static void
 wait_community (RcWindow *window, double seconds)
 {
   gboolean loaded = FALSE;
-  gulong id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  gulong id =
+      g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
 
   g_assert_true (rc_test_wait_for (&loaded, seconds));
   g_signal_handler_disconnect (window, id);
@@ -651,9 +652,9 @@ assert_runs (JsonNode *report, const char *const *ids)
 
   g_assert_cmpuint (json_array_get_length (runs), ==, g_strv_length ((char **) ids));
   for (guint i = 0; ids[i] != NULL; i++)
-    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (runs, i),
-                                                    "run_id"),
-                     ==, ids[i]);
+    g_assert_cmpstr (
+        json_object_get_string_member (json_array_get_object_element (runs, i), "run_id"), ==,
+        ids[i]);
 }
 
 static gboolean
@@ -732,7 +733,8 @@ test_window_cold_warm_report (void)
     {
       const RcRunRecord *run = g_ptr_array_index (report->runs, i);
 
-      g_test_message ("%s: %s", run->run_id, run->outcome.message != NULL ? run->outcome.message : "ready");
+      g_test_message ("%s: %s", run->run_id,
+                      run->outcome.message != NULL ? run->outcome.message : "ready");
       g_assert_cmpstr (run->run_id, ==, ids[i]);
       g_assert_cmpint (run->outcome.state, ==, RC_OUTCOME_READY);
     }
@@ -756,8 +758,8 @@ test_window_cold_warm_report (void)
   save_and_check (pane, tmp, RC_EXPORT_HAR, "window.har");
   save_and_check (pane, tmp, RC_EXPORT_MARKDOWN, "window.md");
   {
-    const char *argv[] = { g_getenv ("RC_BINARY"), "measure",  demo,          "--scenario",
-                           "cold,warm",            "--no-control", "--json", cli_path, NULL };
+    const char *argv[] = { g_getenv ("RC_BINARY"), "measure", demo,     "--scenario", "cold,warm",
+                           "--no-control",         "--json",  cli_path, NULL };
     int status = -1;
 
     g_assert_nonnull (argv[0]);
@@ -838,12 +840,14 @@ test_window_cold_warm_report (void)
 static void
 test_window_small (void)
 {
-  static const char *const actions[] = { "cold", "warm", "cold-warm", "runs", "stop", "save",
-                                         "open-report" };
+  static const char *const actions[] = { "cold", "warm", "cold-warm",  "runs",
+                                         "stop", "save", "open-report" };
   RcWindow *window = open_window ("data/examples/demo");
   RcBootPane *pane = child (window, "boot_pane");
-  AdwFlap *flap = ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "flap"));
-  GtkWidget *toggle = (GtkWidget *) gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "flap_toggle");
+  AdwFlap *flap =
+      ADW_FLAP (gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "flap"));
+  GtkWidget *toggle = (GtkWidget *) gtk_widget_get_template_child (
+      GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "flap_toggle");
   g_autofree char *shot = NULL;
   int min_w, min_h;
 

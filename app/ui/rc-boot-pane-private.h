@@ -66,10 +66,10 @@ struct _RcBootPane
   GSimpleActionGroup *actions; /* boot.* */
   RcMeasureRunner *runner;     /* the plan in progress, NULL otherwise */
   GCancellable *cancellable;
-  RcMeasurement *report;       /* every run of the current session or opened file, or NULL */
-  char *report_source;         /* the file the report was opened from, or NULL */
-  GtkStringList *run_ids;      /* the run selector's items: report->runs' ids */
-  char *boot_run_id;           /* of the boot in progress */
+  RcMeasurement *report;  /* every run of the current session or opened file, or NULL */
+  char *report_source;    /* the file the report was opened from, or NULL */
+  GtkStringList *run_ids; /* the run selector's items: report->runs' ids */
+  char *boot_run_id;      /* of the boot in progress */
   guint boot_number, boot_total;
   gint64 boot_started_us;
   guint tick_id;
@@ -78,7 +78,7 @@ struct _RcBootPane
   GListStore *violations;
   GPtrArray *presets; /* RcCspPreset */
   GPtrArray *findings;
-  int last_plan;             /* RcBootPlanKind of the last plan, -1 none (reboot on change) */
+  int last_plan; /* RcBootPlanKind of the last plan, -1 none (reboot on change) */
   guint last_runs;
   GPtrArray *probes;         /* RcSealProbe of a running audit, NULL otherwise */
   GPtrArray *verdicts;       /* RcSealVerdict of the last audit, one per probe run */

@@ -24,8 +24,7 @@ _rc_boot_pane_is_busy (RcBootPane *self)
 /* Status line */
 
 static void
-set_status (RcBootPane *self, const char *icon, const char *css, const char *text,
-            double fraction)
+set_status (RcBootPane *self, const char *icon, const char *css, const char *text, double fraction)
 {
   gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "error");
   gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "success");
@@ -59,10 +58,10 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
   errors = rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR);
   if (errors > 0)
     {
-      g_autofree char *text = g_strdup_printf (
-          ngettext ("Fix %u problem on the Problems page to boot",
-                    "Fix %u problems on the Problems page to boot", errors),
-          errors);
+      g_autofree char *text =
+          g_strdup_printf (ngettext ("Fix %u problem on the Problems page to boot",
+                                     "Fix %u problems on the Problems page to boot", errors),
+                           errors);
 
       set_status (self, "dialog-warning-symbolic", "error", text, 0);
       return;
@@ -148,9 +147,10 @@ _rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message)
     return;
   step = json_object_get_int_member_with_default (message, "step", 0);
   steps = json_object_get_int_member_with_default (message, "steps", 0);
-  what = rc_run_phase_describe (json_object_get_string_member_with_default (message, "phase", NULL),
-                                json_object_get_string_member_with_default (message, "package", NULL),
-                                json_object_get_string_member_with_default (message, "module", NULL));
+  what =
+      rc_run_phase_describe (json_object_get_string_member_with_default (message, "phase", NULL),
+                             json_object_get_string_member_with_default (message, "package", NULL),
+                             json_object_get_string_member_with_default (message, "module", NULL));
   /* Translators: "warm-2 (4 of 6): Loading package numpy". */
   title = g_strdup_printf (_ ("%s (%u of %u): %s"), self->boot_run_id, self->boot_number,
                            self->boot_total, what);
@@ -209,8 +209,7 @@ show_selected_run (RcBootPane *self)
       warm = find_run (self->report, RC_SCENARIO_WARM, run->index);
     }
   rc_run_tables_fill_steps (self->steps, cold, warm);
-  rc_step_chart_set_runs (self->step_chart, cold != NULL ? cold : warm,
-                          cold != NULL ? warm : NULL);
+  rc_step_chart_set_runs (self->step_chart, cold != NULL ? cold : warm, cold != NULL ? warm : NULL);
   totals = rc_run_tables_fill_requests (self->requests, run,
                                         gtk_check_button_get_active (self->tunnels_check));
   gtk_label_set_label (self->requests_totals, totals != NULL ? totals : "");
@@ -261,6 +260,7 @@ _rc_boot_pane_show_report (RcBootPane *self)
   /* The newest run is the one to look at. */
   gtk_drop_down_set_selected (self->run_dropdown, n > 0 ? n - 1 : GTK_INVALID_LIST_POSITION);
   gtk_widget_set_sensitive (GTK_WIDGET (self->run_dropdown), n > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->run_dropdown), n > 0);
   if (self->report != NULL)
     {
       g_autoptr (GArray) scenarios = rc_measurement_scenarios (self->report);

@@ -150,9 +150,9 @@ request_row (const RcRequestRecord *r)
   g_autofree char *wire = g_format_size (r->bytes);
   g_autofree char *decoded = format_bytes (r->decoded_bytes);
   g_autofree char *took = rc_format_duration_ms ((r->end_us - r->start_us) / 1000.0);
-  RcTableItem *item = rc_table_item_new_va (file != NULL ? file : "",
-                                            r->method != NULL ? r->method : "", "", "–", took,
-                                            wire, decoded, status, r->url, NULL);
+  RcTableItem *item =
+      rc_table_item_new_va (file != NULL ? file : "", r->method != NULL ? r->method : "", "", "–",
+                            took, wire, decoded, status, r->url, NULL);
 
   rc_table_item_set_css_class (item, r->status >= 400 || r->status == 0 ? "error" : "dim-label");
   return item;
@@ -192,9 +192,8 @@ rc_run_tables_fill_requests (GListStore *store, const RcRunRecord *record, gbool
   bytes = rc_format_wire_bytes ((gint64) analysis->total_bytes, analysis->total_decoded_bytes);
   /* Translators: the Requests table's totals: resources, bytes, then the verdict counts. */
   return g_strdup_printf (_ ("%u resources · %s until ready · %u network, %u cache, %u failed"),
-                          analysis->resources->len, bytes,
-                          analysis->counts[RC_VERDICT_NETWORK], analysis->counts[RC_VERDICT_CACHE],
-                          analysis->counts[RC_VERDICT_FAILED]);
+                          analysis->resources->len, bytes, analysis->counts[RC_VERDICT_NETWORK],
+                          analysis->counts[RC_VERDICT_CACHE], analysis->counts[RC_VERDICT_FAILED]);
 }
 
 void

@@ -15,8 +15,7 @@ G_BEGIN_DECLS
 /* Cold and warm side by side, one row per step key (cold order first, then warm-only):
  * step, what, cold duration, warm duration, heap (cold, else warm), heap growth.
  * Either record may be NULL. */
-void rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *cold,
-                               const RcRunRecord *warm);
+void rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *cold, const RcRunRecord *warm);
 /* Every resource of @record with its verdict (cache hits included, from the analysis), then
  * requests no resource explains (CONNECT tunnels only when @show_tunnels):
  * file, verdict, step, start time, duration, wire bytes, decoded bytes, status, URL.
