@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "core/rc-boot-progress.h"
 #include "core/rc-checkout.h"
 #include "core/rc-seal-probes.h"
 #include "core/rc-step-bars.h"
@@ -177,11 +178,64 @@ test_step_bars (void)
                                   1e-9);
 }
 
+static JsonObject *
+parse_object (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static void
+test_boot_progress (void)
+{
+  g_autoptr (JsonObject) loaded =
+      parse_object ("{\"type\":\"progress\",\"phase\":\"runtime_loaded\",\"step\":1,\"steps\":4,"
+                    "\"rc\":{\"t\":812.5,\"heap\":21000000}}");
+  g_autoptr (JsonObject) package =
+      parse_object ("{\"type\":\"progress\",\"phase\":\"loading_package\",\"step\":2,\"steps\":4,"
+                    "\"package\":\"demo-helpers\"}");
+  g_autoptr (JsonObject) ready = parse_object ("{\"type\":\"ready\",\"version\":\"0.29.5\"}");
+  g_autoptr (JsonObject) odd = parse_object ("{\"type\":\"progress\",\"phase\":\"warming\"}");
+  g_autoptr (JsonObject) result = parse_object ("{\"type\":\"result\",\"status\":\"ok\"}");
+  g_autoptr (RcBootProgress) p1 = rc_boot_progress_parse (loaded);
+  g_autoptr (RcBootProgress) p2 = rc_boot_progress_parse (package);
+  g_autoptr (RcBootProgress) p3 = rc_boot_progress_parse (ready);
+  g_autoptr (RcBootProgress) p4 = rc_boot_progress_parse (odd);
+  g_autoptr (GEnumClass) phases = g_type_class_ref (RC_TYPE_BOOT_PHASE);
+
+  /* runtime_loaded is step 1 finishing: shown under loading_runtime. */
+  g_assert_cmpint (p1->phase, ==, RC_BOOT_PHASE_RUNTIME_LOADED);
+  g_assert_cmpstr (rc_boot_progress_step_phase (p1), ==, "loading_runtime");
+  g_assert_cmpuint (p1->step, ==, 1);
+  g_assert_cmpuint (p1->steps, ==, 4);
+  g_assert_cmpfloat (p1->t_ms, ==, 812.5);
+  g_assert_cmpfloat (p1->heap_bytes, ==, 21000000);
+  g_assert_null (rc_boot_progress_subject (p1));
+  g_assert_cmpint (p2->phase, ==, RC_BOOT_PHASE_LOADING_PACKAGE);
+  g_assert_cmpstr (rc_boot_progress_subject (p2), ==, "demo-helpers");
+  g_assert_cmpstr (rc_boot_progress_step_phase (p2), ==, "loading_package");
+  g_assert_cmpfloat (p2->t_ms, ==, -1);
+  g_assert_cmpint (p3->phase, ==, RC_BOOT_PHASE_READY);
+  g_assert_cmpstr (p3->version, ==, "0.29.5");
+  /* A phase this build does not know keeps its name. */
+  g_assert_cmpint (p4->phase, ==, RC_BOOT_PHASE_OTHER);
+  g_assert_cmpstr (rc_boot_progress_step_phase (p4), ==, "warming");
+  g_assert_null (rc_boot_progress_parse (result));
+  /* The phase has a GType (glib-mkenums), so it can be a property. */
+  g_assert_cmpstr (g_enum_get_value (phases, RC_BOOT_PHASE_RUNTIME_LOADED)->value_nick, ==,
+                   "runtime-loaded");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/console/checkout/discovery", test_checkout_discovery);
+  g_test_add_func ("/console/boot-progress/parse", test_boot_progress);
   g_test_add_func ("/console/seal-probes/verdicts", test_seal_probe_verdicts);
   g_test_add_func ("/console/step-bars/align-and-scale", test_step_bars);
   return g_test_run ();

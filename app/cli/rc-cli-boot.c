@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "boot/rc-engine.h"
+#include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-analysis.h"
@@ -46,43 +47,34 @@ print_row (int label_width, const char *label, const char *phase, const char *wh
 static void
 print_progress (RcEngine *engine, JsonObject *message, BootRun *run)
 {
-  const char *type = json_object_get_string_member_with_default (message, "type", "");
-  JsonObject *rc =
-      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
-  double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
-  double heap = rc != NULL ? json_object_get_double_member_with_default (rc, "heap", -1) : -1;
+  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
 
-  if (g_str_equal (type, "progress"))
+  if (progress == NULL)
+    return;
+  if (progress->phase == RC_BOOT_PHASE_READY)
     {
-      const char *phase = json_object_get_string_member_with_default (message, "phase", "?");
-      const char *what = json_object_get_string_member_with_default (
-          message, "package", json_object_get_string_member_with_default (message, "module", ""));
-      g_autofree char *label =
-          g_strdup_printf ("[%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "]",
-                           json_object_get_int_member_with_default (message, "step", 0),
-                           json_object_get_int_member_with_default (message, "steps", 0));
+      g_autofree char *what =
+          g_strdup_printf ("Pyodide %s", progress->version != NULL ? progress->version : "?");
+
+      print_row (run->label_width, "", _ ("ready"), what, progress->t_ms, progress->heap_bytes);
+    }
+  else
+    {
+      const char *subject = rc_boot_progress_subject (progress);
+      const char *what = subject != NULL ? subject : "";
+      g_autofree char *label = g_strdup_printf ("[%u/%u]", progress->step, progress->steps);
       g_autofree char *done = NULL;
 
       run->label_width = strlen (label);
-      if (g_str_equal (phase, "loading_runtime"))
-        run->loading_started = t;
+      if (progress->phase == RC_BOOT_PHASE_LOADING_RUNTIME)
+        run->loading_started = progress->t_ms;
       /* runtime_loaded is step 1 finishing, not a step of its own (runtime-worker.md). */
-      if (g_str_equal (phase, "runtime_loaded"))
-        {
-          phase = "loading_runtime";
-          what = done =
-              t >= 0 && run->loading_started >= 0
-                  ? g_strdup_printf (_ ("done in %.2f s"), (t - run->loading_started) / 1000)
-                  : g_strdup (_ ("done"));
-        }
-      print_row (run->label_width, label, phase, what, t, heap);
-    }
-  else if (g_str_equal (type, "ready"))
-    {
-      g_autofree char *what = g_strdup_printf (
-          "Pyodide %s", json_object_get_string_member_with_default (message, "version", "?"));
-
-      print_row (run->label_width, "", _ ("ready"), what, t, heap);
+      if (progress->phase == RC_BOOT_PHASE_RUNTIME_LOADED)
+        what = done = progress->t_ms >= 0 && run->loading_started >= 0 ? g_strdup_printf (
+                          _ ("done in %.2f s"), (progress->t_ms - run->loading_started) / 1000)
+                                                                       : g_strdup (_ ("done"));
+      print_row (run->label_width, label, rc_boot_progress_step_phase (progress), what,
+                 progress->t_ms, progress->heap_bytes);
     }
   fflush (stdout);
 }

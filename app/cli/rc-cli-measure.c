@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "boot/rc-measure-runner.h"
+#include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-diagnostic.h"
 #include "rc-cli-common.h"
@@ -250,32 +251,24 @@ on_boot_started (RcMeasureRunner *runner, const char *run_id, guint number, guin
 static void
 on_progress (RcEngine *engine, JsonObject *message, MeasureRun *run)
 {
-  const char *type = json_object_get_string_member_with_default (message, "type", "");
-  JsonObject *rc =
-      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
-  double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
+  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
   g_autofree char *done = NULL;
-  const char *phase, *what;
+  const char *what;
 
-  if (!g_str_equal (type, "progress"))
+  if (progress == NULL || progress->phase == RC_BOOT_PHASE_READY)
     return;
-  phase = json_object_get_string_member_with_default (message, "phase", "?");
-  what = json_object_get_string_member_with_default (
-      message, "package", json_object_get_string_member_with_default (message, "module", NULL));
-  if (g_str_equal (phase, "loading_runtime"))
-    run->loading_started = t;
+  what = rc_boot_progress_subject (progress);
+  if (progress->phase == RC_BOOT_PHASE_LOADING_RUNTIME)
+    run->loading_started = progress->t_ms;
   /* runtime_loaded is step 1 finishing, not a step of its own: say so, as `boot` does. */
-  if (g_str_equal (phase, "runtime_loaded"))
-    {
-      phase = "loading_runtime";
-      what = done = t >= 0 && run->loading_started >= 0
-                        ? g_strdup_printf (_ ("done in %.2f s"), (t - run->loading_started) / 1000)
-                        : g_strdup (_ ("done"));
-    }
-  fprintf (stderr, "  %s [%" G_GINT64_FORMAT "/%" G_GINT64_FORMAT "] %s%s%s\n", run->run_id,
-           json_object_get_int_member_with_default (message, "step", 0),
-           json_object_get_int_member_with_default (message, "steps", 0), phase,
-           what != NULL ? " " : "", what != NULL ? what : "");
+  if (progress->phase == RC_BOOT_PHASE_RUNTIME_LOADED)
+    what = done =
+        progress->t_ms >= 0 && run->loading_started >= 0
+            ? g_strdup_printf (_ ("done in %.2f s"), (progress->t_ms - run->loading_started) / 1000)
+            : g_strdup (_ ("done"));
+  fprintf (stderr, "  %s [%u/%u] %s%s%s\n", run->run_id, progress->step, progress->steps,
+           rc_boot_progress_step_phase (progress), what != NULL ? " " : "",
+           what != NULL ? what : "");
 }
 
 static void

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "core/rc-boot-progress.h"
 #include "core/rc-diagnostic.h"
 #include "core/rc-run-stats.h"
 #include "rc-boot-pane-private.h"
@@ -136,30 +137,25 @@ boot_started_cb (RcBootPane *self, const char *run_id, guint number, guint total
 void
 _rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message)
 {
-  const char *type = json_object_get_string_member_with_default (message, "type", "");
+  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
   const RcRunRecord *record = rc_engine_get_last_record (self->engine);
-  gint64 step, steps;
   g_autofree char *what = NULL;
   g_autofree char *title = NULL;
   g_autofree char *count = NULL;
 
-  if (self->runner == NULL || !g_str_equal (type, "progress"))
+  if (self->runner == NULL || progress == NULL || progress->phase == RC_BOOT_PHASE_READY)
     return;
-  step = json_object_get_int_member_with_default (message, "step", 0);
-  steps = json_object_get_int_member_with_default (message, "steps", 0);
-  what =
-      rc_run_phase_describe (json_object_get_string_member_with_default (message, "phase", NULL),
-                             json_object_get_string_member_with_default (message, "package", NULL),
-                             json_object_get_string_member_with_default (message, "module", NULL));
+  what = rc_run_phase_describe (progress->phase_name, progress->package, progress->module);
   /* Translators: "warm-2 (4 of 6): Loading package numpy". */
   title = g_strdup_printf (_ ("%s (%u of %u): %s"), self->boot_run_id, self->boot_number,
                            self->boot_total, what);
   /* Translators: boot progress, "step 3 of 7". */
-  count = g_strdup_printf (_ ("step %u of %u"), (guint) step, (guint) steps);
+  count = g_strdup_printf (_ ("step %u of %u"), progress->step, progress->steps);
   gtk_label_set_label (self->phase_label, title);
   gtk_label_set_label (self->step_label, count);
-  gtk_progress_bar_set_fraction (self->progress_bar,
-                                 steps > 0 ? CLAMP ((double) step / steps, 0, 1) : 0);
+  gtk_progress_bar_set_fraction (
+      self->progress_bar,
+      progress->steps > 0 ? CLAMP ((double) progress->step / progress->steps, 0, 1) : 0);
   if (record != NULL)
     rc_run_tables_fill_steps (self->steps, rc_scenario_is_warm (record->scenario) ? NULL : record,
                               rc_scenario_is_warm (record->scenario) ? record : NULL);
