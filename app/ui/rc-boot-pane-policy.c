@@ -163,9 +163,26 @@ analysis_timeout_cb (gpointer user_data)
   _rc_boot_pane_analyse (self);
 }
 
+/* The combo row still names the preset the text came from; say when the text is no longer it. */
+static void
+show_custom (RcBootPane *self)
+{
+  g_autofree char *policy = _rc_boot_pane_dup_policy_text (self);
+  const RcCspPreset *preset = preset_at (self, adw_combo_row_get_selected (self->preset_row));
+  gboolean custom = preset != NULL
+                    && g_str_equal (_rc_boot_pane_policy_name (self, policy), "custom")
+                    && !g_str_equal (preset->name, "custom");
+  g_autofree char *text =
+      /* Translators: under the CSP preset row once the policy text was edited. */
+      custom ? g_strdup_printf (_ ("Custom (edited from %s)"), preset->name) : NULL;
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text != NULL ? text : "");
+}
+
 static void
 policy_changed_cb (RcBootPane *self)
 {
+  show_custom (self);
   g_clear_handle_id (&self->analysis_id, g_source_remove);
   /* Re-analyse once typing pauses; the analysis itself is cheap. */
   self->analysis_id = g_timeout_add_once (150, analysis_timeout_cb, self);
