@@ -526,6 +526,9 @@ test_window_boot_control_fails (void)
   g_test_message ("outcome shown: %s", outcome);
   g_assert_nonnull (strstr (outcome, record->outcome.diagnosis));
   gtk_window_destroy (GTK_WINDOW (window));
+  /* The settings outlive the window: leave the defaults for the next test. */
+  g_settings_reset (settings, "deadline");
+  g_settings_reset (settings, "csp-preset");
 }
 
 static char *
@@ -724,6 +727,7 @@ test_window_cold_warm_report (void)
   gulong id;
 
   g_assert_no_error (error);
+  g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
   show_page (window, "boot");
   last = boot_and_wait (window, "boot.cold-warm", 240);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-steps");
