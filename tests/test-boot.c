@@ -335,7 +335,7 @@ test_stdlib_nemarlike (void)
   g_assert_cmpstr (b->wait.record->run_id, ==, "warm-1");
   assert_run (b, "x + 1", "ok", "42", NULL);
 
-  /* Warm restart: the same data and cache folders, a new session, view and web process. */
+  /* Warm restart: the same session (its disk cache), a new view and web process. */
   g_clear_pointer (&b->wait.record, rc_run_record_free);
   g_ptr_array_set_size (b->wait.progress, 0);
   rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM_RESTART, NULL, on_booted, &b->wait);

@@ -33,8 +33,7 @@ struct _RcEngine
 
   GtkWidget *container;
   WebKitWebView *view;
-  WebKitNetworkSession *session;
-  char *session_dir;
+  WebKitNetworkSession *session; /* from rc-session-pool.c */
   GArray *pids_before_view;
   GPid web_pid;
   gulong request_handler;

@@ -9,6 +9,7 @@
 #include "boot/rc-boot-diagnosis.h"
 #include "boot/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
+#include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
 #include "core/rc-closure.h"
 #include "core/rc-csp.h"
@@ -96,31 +97,6 @@ rc_engine_set_state (RcEngine *self, RcEngineState state)
   g_signal_emit (self, rc_engine_signals[RC_ENGINE_SIGNAL_STATE_CHANGED], 0, (guint) state);
 }
 
-/* ---- files and folders ------------------------------------------------------------------- */
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
-  if (path == NULL)
-    return;
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_unlink (path);
-      return;
-    }
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
-
 char *
 rc_engine_find_osa_bundle (RcCommunity *community)
 {
@@ -159,48 +135,13 @@ drop_view (RcEngine *self)
   self->web_pid = 0;
 }
 
+/* The session goes back to the pool, never away: see rc-session-pool.h for the crash that
+ * destroying one causes. */
 static void
-drop_session (RcEngine *self, gboolean remove_dirs)
+drop_session (RcEngine *self)
 {
   drop_view (self);
-  g_clear_object (&self->session);
-  if (remove_dirs && self->session_dir != NULL)
-    {
-      remove_tree (self->session_dir);
-      g_clear_pointer (&self->session_dir, g_free);
-    }
-}
-
-static gboolean
-new_session (RcEngine *self, GError **error)
-{
-  g_autofree char *data = NULL;
-  g_autofree char *cache = NULL;
-  g_autoptr (WebKitNetworkProxySettings) proxy = NULL;
-
-  if (self->session_dir == NULL)
-    {
-      g_autofree char *template =
-          g_build_filename (rc_paths_runtime_dir (), "webkit-session-XXXXXX", NULL);
-
-      if (g_mkdtemp (template) == NULL)
-        {
-          g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_SERVER,
-                       _ ("Could not create a session folder under %s: %s"),
-                       rc_paths_runtime_dir (), g_strerror (errno));
-          return FALSE;
-        }
-      self->session_dir = g_steal_pointer (&template);
-    }
-  data = g_build_filename (self->session_dir, "data", NULL);
-  cache = g_build_filename (self->session_dir, "cache", NULL);
-  self->session = webkit_network_session_new (data, cache);
-  proxy = webkit_network_proxy_settings_new (rc_server_get_proxy_url (self->server), NULL);
-  webkit_network_session_set_proxy_settings (self->session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM,
-                                             proxy);
-  /* The server's CA is generated per run; every certificate comes from it. */
-  webkit_network_session_set_tls_errors_policy (self->session, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
-  return TRUE;
+  rc_session_pool_release (g_steal_pointer (&self->session));
 }
 
 static void
@@ -229,16 +170,19 @@ new_view (RcEngine *self)
   gtk_box_append (GTK_BOX (self->container), GTK_WIDGET (self->view));
 }
 
+/* Cold: a session with no website data and a new view (a new web process, so an empty
+ * memory cache). Warm restart: the same session (its disk cache), a new view and web process,
+ * as a browser that was restarted. Warm: the same view, the page loaded again. */
 static gboolean
 prepare_view (RcEngine *self, RcBootMode mode, GError **error)
 {
   switch (mode)
     {
     case RC_BOOT_MODE_COLD:
-      drop_session (self, TRUE);
+      drop_session (self);
       break;
     case RC_BOOT_MODE_WARM_RESTART:
-      drop_session (self, FALSE);
+      drop_view (self);
       break;
     case RC_BOOT_MODE_WARM:
     default:
@@ -246,7 +190,9 @@ prepare_view (RcEngine *self, RcBootMode mode, GError **error)
         return TRUE;
       break;
     }
-  if (!new_session (self, error))
+  if (self->session == NULL)
+    self->session = rc_session_pool_acquire (rc_server_get_proxy_url (self->server), error);
+  if (self->session == NULL)
     return FALSE;
   new_view (self);
   return TRUE;
@@ -669,7 +615,7 @@ rc_engine_dispose (GObject *object)
   if (self->executes != NULL)
     rc_engine_stop (self);
   g_clear_signal_handler (&self->request_handler, self->server);
-  drop_session (self, TRUE);
+  drop_session (self);
   g_clear_object (&self->container);
   g_clear_object (&self->server);
   g_clear_object (&self->community);
