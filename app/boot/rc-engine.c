@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "boot/rc-boot-diagnosis.h"
+#include "core/rc-boot-diagnosis.h"
 #include "boot/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
 #include "boot/rc-session-pool.h"
@@ -264,6 +264,7 @@ on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
     {
       rc_run_record_add_request (self->record, request);
       rc_engine_check_missing_wheel (self, request);
+      rc_engine_note_refused (self, request);
     }
 }
 
@@ -295,6 +296,17 @@ rc_engine_diagnose (RcEngine *self)
   return rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
 }
 
+guint
+rc_engine_policy_refusals (RcEngine *self)
+{
+  g_autofree char *cdn_path = NULL;
+  g_auto (GStrv) fetch_allow = NULL;
+  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
+  g_autoptr (GPtrArray) findings = rc_csp_analyse_text (self->csp, &needs);
+
+  return rc_csp_findings_count_refused (findings);
+}
+
 static gboolean
 on_deadline (gpointer data)
 {
@@ -304,7 +316,19 @@ on_deadline (gpointer data)
 
   self->deadline_id = 0;
   rc_engine_stop_worker (self);
+  if (rc_engine_health_check (self))
+    return G_SOURCE_REMOVE;
   diagnosis = rc_engine_diagnose (self);
+  if (!self->page_reported && rc_engine_policy_refusals (self) == 0)
+    {
+      /* Nothing in the policy blocks this page: do not send the user to fix it. */
+      message = g_strdup_printf (_ ("the host page did not report within %.0fs: host.js never "
+                                    "ran, or could not post to the console"),
+                                 self->deadline_seconds);
+      rc_run_record_failed (self->record, "page", message, diagnosis, -1);
+      rc_engine_finish_boot (self);
+      return G_SOURCE_REMOVE;
+    }
   /* OSA's host text (runtime-worker.md §4). */
   message = g_strdup_printf (
       "the Python runtime did not finish starting within %.0fs. A blocked runtime looks exactly "
@@ -328,19 +352,30 @@ disconnect_cancellable (RcEngine *self)
 void
 rc_engine_finish_boot (RcEngine *self)
 {
-  g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
+  g_autoptr (GTask) task = NULL;
   GPid pid;
 
+  if (self->retry_pending)
+    return; /* a late word from the attempt that is being retried */
   g_clear_handle_id (&self->deadline_id, g_source_remove);
-  disconnect_cancellable (self);
-  if (task == NULL)
-    return;
+  rc_engine_health_stop (self);
+  if (self->boot_task == NULL)
+    {
+      disconnect_cancellable (self);
+      return;
+    }
   rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
   pid = rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)
     self->web_pid = pid;
   self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
+  if (self->record->outcome.state == RC_OUTCOME_FAILED)
+    rc_engine_conclude_failure (self);
+  if (rc_engine_retry_if_engine (self))
+    return;
+  disconnect_cancellable (self);
+  task = g_steal_pointer (&self->boot_task);
   rc_engine_set_state (self, self->record->outcome.state == RC_OUTCOME_READY
                                  ? RC_ENGINE_STATE_READY
                                  : RC_ENGINE_STATE_FAILED);
@@ -396,6 +431,7 @@ cancel_boot_idle (gpointer data)
     return G_SOURCE_REMOVE;
   task = g_steal_pointer (&self->boot_task);
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  rc_engine_health_stop (self);
   disconnect_cancellable (self);
   rc_engine_stop_worker (self);
   rc_run_record_failed (self->record, "cancelled", _ ("The boot was cancelled"), NULL, -1);
@@ -416,7 +452,6 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr (GError) error = NULL;
   g_autofree char *note = NULL;
-  g_autofree char *url = NULL;
   g_autoptr (JsonObject) plan = NULL;
 
   g_return_if_fail (RC_IS_ENGINE (self));
@@ -434,19 +469,22 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
     rc_engine_apply_wheel_renames (self, plan);
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
-  if (plan == NULL || !prepare_server (self, plan, &error) || !prepare_view (self, mode, &error))
+  if (plan == NULL || !prepare_server (self, plan, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   g_clear_pointer (&self->plan, json_object_unref);
   self->plan = g_steal_pointer (&plan);
-  g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
-  self->expected_urls =
-      rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
-  rc_engine_start_record (self, mode, note);
-  rc_server_set_run_id (self->server, self->record->run_id);
-
+  g_free (self->plan_note);
+  self->plan_note = g_steal_pointer (&note);
+  self->boot_mode = mode;
+  self->attempt = 1;
+  if (!rc_engine_start_attempt (self, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
   self->boot_task = g_steal_pointer (&task);
   if (cancellable != NULL)
     {
@@ -454,12 +492,35 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
       self->cancel_handler =
           g_cancellable_connect (cancellable, G_CALLBACK (on_boot_cancelled), self, NULL);
     }
-  self->boot_start_us = g_get_monotonic_time ();
   rc_engine_set_state (self, RC_ENGINE_STATE_BOOTING);
+}
+
+/* One attempt of the boot (a retry after an engine failure is a second one): a view for the
+ * mode, a new record, the network process watch, the deadline, the page. */
+gboolean
+rc_engine_start_attempt (RcEngine *self, GError **error)
+{
+  g_autofree char *url = NULL;
+
+  if (!prepare_view (self, self->boot_mode, error))
+    return FALSE;
+  g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
+  self->expected_urls =
+      rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
+  rc_engine_start_record (self, self->boot_mode, self->plan_note);
+  self->record->attempts = self->attempt;
+  if (self->attempt > 1 && self->retry_note != NULL)
+    rc_run_record_add_note (self->record, "%s", self->retry_note);
+  rc_server_set_run_id (self->server, self->record->run_id);
+  self->page_reported = FALSE;
+  g_clear_pointer (&self->failed_loads, json_array_unref);
+  self->boot_start_us = g_get_monotonic_time ();
+  rc_engine_health_start (self);
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
   g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");
   url = rc_server_get_page_url (self->server, "/index.html");
   webkit_web_view_load_uri (self->view, url);
+  return TRUE;
 }
 
 RcRunRecord *
@@ -498,6 +559,7 @@ rc_engine_stop (RcEngine *self)
 
   g_return_if_fail (RC_IS_ENGINE (self));
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  rc_engine_health_stop (self);
   disconnect_cancellable (self);
   rc_engine_stop_worker (self);
   if (task != NULL)
@@ -636,6 +698,9 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->compile_sources, json_array_unref);
   g_clear_pointer (&self->compile_results, json_array_unref);
   g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
+  g_clear_pointer (&self->failed_loads, json_array_unref);
+  g_free (self->plan_note);
+  g_free (self->retry_note);
   G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);
 }
 
