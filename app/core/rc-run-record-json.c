@@ -577,7 +577,7 @@ read_attempts (JsonObject *o, const char *path, RcRunRecord *self, GError **erro
   if (attempts < 1 || attempts > 2)
     {
       g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-                   _ ("%s.attempts: %" G_GINT64_FORMAT " is not 1 or 2"), path, attempts);
+                   _ ("%s.attempts: must be 1 or 2"), path);
       return FALSE;
     }
   self->attempts = (guint) attempts;
