@@ -165,6 +165,15 @@ handle_worker_message (RcEngine *self, JsonObject *message)
     }
   else if (g_strcmp0 (type, "error") == 0 && booting)
     {
+      JsonObject *rc = member_object (message, "rc");
+      JsonNode *loads = rc != NULL ? json_object_get_member (rc, "failed_loads") : NULL;
+
+      /* "Load failed" after WebKit's network process died is the engine's failure. */
+      if (rc_engine_health_check (self))
+        return;
+      g_clear_pointer (&self->failed_loads, json_array_unref);
+      if (loads != NULL && JSON_NODE_HOLDS_ARRAY (loads))
+        self->failed_loads = json_array_ref (json_node_get_array (loads));
       self->record->ready_ms = t_ms;
       rc_run_record_failed (self->record, member_string (message, "kind"),
                             member_string (message, "message"), NULL, t_ms);
@@ -216,8 +225,11 @@ handle_worker_error (RcEngine *self, const char *kind, const char *message)
   if (self->boot_task != NULL)
     {
       /* The worker could not start: most often the policy, so say what it refuses. */
-      g_autofree char *diagnosis = rc_engine_diagnose (self);
+      g_autofree char *diagnosis = NULL;
 
+      if (rc_engine_health_check (self))
+        return;
+      diagnosis = rc_engine_diagnose (self);
       rc_run_record_failed (self->record, kind, message, diagnosis, -1);
       rc_engine_finish_boot (self);
       return;
@@ -246,6 +258,28 @@ handle_worker_error (RcEngine *self, const char *kind, const char *message)
   rc_engine_set_state (self, RC_ENGINE_STATE_IDLE);
 }
 
+/* The host page failed before a worker ran: a file it fetched (the plan, OSA's bundle, the
+ * probe) or one of its own scripts. */
+static void
+handle_host_error (RcEngine *self, JsonObject *message)
+{
+  const char *text = member_string (message, "message");
+  const char *stage = member_string (message, "stage");
+  const char *url = member_string (message, "url");
+  double status = member_double (message, "status", 0);
+  g_autofree char *full = NULL;
+
+  if (url != NULL && status > 0)
+    full = g_strdup_printf ("%s (%s: %s answered HTTP %.0f)", text != NULL ? text : "",
+                            stage != NULL ? stage : "host", url, status);
+  else if (url != NULL)
+    full = g_strdup_printf ("%s (%s: %s)", text != NULL ? text : "", stage != NULL ? stage : "host",
+                            url);
+  else
+    full = g_strdup (text);
+  handle_worker_error (self, "page", full);
+}
+
 void
 rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self)
 {
@@ -260,8 +294,11 @@ rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcE
       g_debug ("ignoring a page message that is not a JSON object: %s", text);
       return;
     }
+  if (self->retry_pending)
+    return; /* the page of the attempt that is being retried */
   message = json_node_get_object (json_parser_get_root (parser));
   kind = member_string (message, "kind");
+  self->page_reported = TRUE;
   if (g_strcmp0 (kind, "worker") == 0 && member_object (message, "data") != NULL)
     handle_worker_message (self, member_object (message, "data"));
   else if (g_strcmp0 (kind, "violation") == 0)
@@ -269,7 +306,7 @@ rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcE
   else if (g_strcmp0 (kind, "worker_error") == 0)
     handle_worker_error (self, "worker_error", member_string (message, "message"));
   else if (g_strcmp0 (kind, "host_error") == 0)
-    handle_worker_error (self, "worker_error", member_string (message, "message"));
+    handle_host_error (self, message);
 }
 
 void
@@ -281,18 +318,21 @@ rc_engine_on_web_process_terminated (WebKitWebView *view, WebKitWebProcessTermin
   switch (reason)
     {
     case WEBKIT_WEB_PROCESS_CRASHED:
-      text = _ ("the web process crashed");
+      text = _ ("WebKit's web process crashed during the boot");
       break;
     case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT:
       text = _ ("the web process exceeded its memory limit and was killed");
       break;
     case WEBKIT_WEB_PROCESS_TERMINATED_BY_API:
     default:
-      text = _ ("the web process was terminated");
+      text = _ ("WebKit's web process was terminated during the boot");
       break;
     }
-  if (self->boot_task != NULL)
-    rc_engine_fail_boot (self, "web-process-terminated", text);
+  /* Out of memory is what the runtime asked for (the community's); a crash is the engine's. */
+  if (self->boot_task != NULL && reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT)
+    rc_engine_fail_boot (self, "memory", text);
+  else if (self->boot_task != NULL)
+    rc_engine_fail_engine (self, text);
   else
     handle_worker_error (self, "web-process-terminated", text);
 }

@@ -33,8 +33,7 @@ struct _RcEngine
 
   GtkWidget *container;
   WebKitWebView *view;
-  WebKitNetworkSession *session;
-  char *session_dir;
+  WebKitNetworkSession *session; /* from rc-session-pool.c */
   GArray *pids_before_view;
   GPid web_pid;
   gulong request_handler;
@@ -49,6 +48,16 @@ struct _RcEngine
   gulong cancel_handler;
   gint64 boot_start_us;
   double runtime_loaded_ms;
+  RcBootMode boot_mode;
+  char *plan_note;
+  guint attempt;           /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
+  char *retry_note;        /* why attempt 2 runs, for its record */
+  gboolean retry_pending;  /* attempt 1 ended, attempt 2 not started: ignore attempt 1 */
+  gboolean page_reported;  /* the host page posted a message in this attempt */
+  GPid network_pid;        /* WebKit's network process when the attempt started, or 0 */
+  guint health_id;         /* polls the network process while booting */
+  guint refused_id;        /* grace for the worker after the server refused a request */
+  JsonArray *failed_loads; /* the worker's rc.failed_loads of its error message, or NULL */
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
 
   /* prelude compile oracle: sources to compile instead of booting, and what came back */
@@ -86,6 +95,25 @@ JsonArray *rc_engine_get_compile_results (RcEngine *self);
  * fails the boot in progress at once; at the end of a failed boot, names that cause. */
 void rc_engine_check_missing_wheel (RcEngine *self, const RcRequestRecord *request);
 void rc_engine_explain_missing_wheel (RcEngine *self);
+
+/* rc-engine-health.c: engine failures (a dying network or web process), the party and the
+ * diagnosis of every failed boot, one retry after an engine failure, and the fast failure of
+ * a boot whose required request the server refused. */
+void rc_engine_health_start (RcEngine *self);
+void rc_engine_health_stop (RcEngine *self);
+/* TRUE when the engine failed under the boot (its network process died): the boot is then
+ * failed as kind "engine" and the caller drops what it was about to record. */
+gboolean rc_engine_health_check (RcEngine *self);
+void rc_engine_fail_engine (RcEngine *self, const char *what);
+void rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request);
+/* Fills the party and the diagnosis of a failed record. */
+void rc_engine_conclude_failure (RcEngine *self);
+/* TRUE when the failed boot is retried (the task stays open): attempt 1 failed in the
+ * engine. rc_engine_start_attempt() runs the next attempt. */
+gboolean rc_engine_retry_if_engine (RcEngine *self);
+gboolean rc_engine_start_attempt (RcEngine *self, GError **error);
+/* What the policy refuses of this community's needs (rc_csp_findings_count_refused()). */
+guint rc_engine_policy_refusals (RcEngine *self);
 
 /* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);

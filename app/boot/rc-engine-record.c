@@ -77,7 +77,8 @@ expect_resources (RcEngine *self)
 void
 rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
 {
-  guint index = ++self->run_counts[mode];
+  /* A retried boot (attempt 2) is the same run: it keeps its index. */
+  guint index = self->attempt > 1 ? self->run_counts[mode] : ++self->run_counts[mode];
 
   g_clear_pointer (&self->record, rc_run_record_free);
   self->record = rc_run_record_new (mode_scenario (mode), index);

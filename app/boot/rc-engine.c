@@ -6,9 +6,10 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "boot/rc-boot-diagnosis.h"
+#include "core/rc-boot-diagnosis.h"
 #include "boot/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
+#include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
 #include "core/rc-closure.h"
 #include "core/rc-csp.h"
@@ -96,31 +97,6 @@ rc_engine_set_state (RcEngine *self, RcEngineState state)
   g_signal_emit (self, rc_engine_signals[RC_ENGINE_SIGNAL_STATE_CHANGED], 0, (guint) state);
 }
 
-/* ---- files and folders ------------------------------------------------------------------- */
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
-  if (path == NULL)
-    return;
-  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
-    {
-      g_unlink (path);
-      return;
-    }
-  dir = g_dir_open (path, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  g_rmdir (path);
-}
-
 char *
 rc_engine_find_osa_bundle (RcCommunity *community)
 {
@@ -159,48 +135,13 @@ drop_view (RcEngine *self)
   self->web_pid = 0;
 }
 
+/* The session goes back to the pool, never away: see rc-session-pool.h for the crash that
+ * destroying one causes. */
 static void
-drop_session (RcEngine *self, gboolean remove_dirs)
+drop_session (RcEngine *self)
 {
   drop_view (self);
-  g_clear_object (&self->session);
-  if (remove_dirs && self->session_dir != NULL)
-    {
-      remove_tree (self->session_dir);
-      g_clear_pointer (&self->session_dir, g_free);
-    }
-}
-
-static gboolean
-new_session (RcEngine *self, GError **error)
-{
-  g_autofree char *data = NULL;
-  g_autofree char *cache = NULL;
-  g_autoptr (WebKitNetworkProxySettings) proxy = NULL;
-
-  if (self->session_dir == NULL)
-    {
-      g_autofree char *template =
-          g_build_filename (rc_paths_runtime_dir (), "webkit-session-XXXXXX", NULL);
-
-      if (g_mkdtemp (template) == NULL)
-        {
-          g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_SERVER,
-                       _ ("Could not create a session folder under %s: %s"),
-                       rc_paths_runtime_dir (), g_strerror (errno));
-          return FALSE;
-        }
-      self->session_dir = g_steal_pointer (&template);
-    }
-  data = g_build_filename (self->session_dir, "data", NULL);
-  cache = g_build_filename (self->session_dir, "cache", NULL);
-  self->session = webkit_network_session_new (data, cache);
-  proxy = webkit_network_proxy_settings_new (rc_server_get_proxy_url (self->server), NULL);
-  webkit_network_session_set_proxy_settings (self->session, WEBKIT_NETWORK_PROXY_MODE_CUSTOM,
-                                             proxy);
-  /* The server's CA is generated per run; every certificate comes from it. */
-  webkit_network_session_set_tls_errors_policy (self->session, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
-  return TRUE;
+  rc_session_pool_release (g_steal_pointer (&self->session));
 }
 
 static void
@@ -229,16 +170,19 @@ new_view (RcEngine *self)
   gtk_box_append (GTK_BOX (self->container), GTK_WIDGET (self->view));
 }
 
+/* Cold: a session with no website data and a new view (a new web process, so an empty
+ * memory cache). Warm restart: the same session (its disk cache), a new view and web process,
+ * as a browser that was restarted. Warm: the same view, the page loaded again. */
 static gboolean
 prepare_view (RcEngine *self, RcBootMode mode, GError **error)
 {
   switch (mode)
     {
     case RC_BOOT_MODE_COLD:
-      drop_session (self, TRUE);
+      drop_session (self);
       break;
     case RC_BOOT_MODE_WARM_RESTART:
-      drop_session (self, FALSE);
+      drop_view (self);
       break;
     case RC_BOOT_MODE_WARM:
     default:
@@ -246,7 +190,9 @@ prepare_view (RcEngine *self, RcBootMode mode, GError **error)
         return TRUE;
       break;
     }
-  if (!new_session (self, error))
+  if (self->session == NULL)
+    self->session = rc_session_pool_acquire (rc_server_get_proxy_url (self->server), error);
+  if (self->session == NULL)
     return FALSE;
   new_view (self);
   return TRUE;
@@ -318,6 +264,7 @@ on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
     {
       rc_run_record_add_request (self->record, request);
       rc_engine_check_missing_wheel (self, request);
+      rc_engine_note_refused (self, request);
     }
 }
 
@@ -349,6 +296,17 @@ rc_engine_diagnose (RcEngine *self)
   return rc_boot_diagnose (self->csp, &needs, self->record, self->expected_urls);
 }
 
+guint
+rc_engine_policy_refusals (RcEngine *self)
+{
+  g_autofree char *cdn_path = NULL;
+  g_auto (GStrv) fetch_allow = NULL;
+  RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
+  g_autoptr (GPtrArray) findings = rc_csp_analyse_text (self->csp, &needs);
+
+  return rc_csp_findings_count_refused (findings);
+}
+
 static gboolean
 on_deadline (gpointer data)
 {
@@ -358,7 +316,19 @@ on_deadline (gpointer data)
 
   self->deadline_id = 0;
   rc_engine_stop_worker (self);
+  if (rc_engine_health_check (self))
+    return G_SOURCE_REMOVE;
   diagnosis = rc_engine_diagnose (self);
+  if (!self->page_reported && rc_engine_policy_refusals (self) == 0)
+    {
+      /* Nothing in the policy blocks this page: do not send the user to fix it. */
+      message = g_strdup_printf (_ ("the host page did not report within %.0fs: host.js never "
+                                    "ran, or could not post to the console"),
+                                 self->deadline_seconds);
+      rc_run_record_failed (self->record, "page", message, diagnosis, -1);
+      rc_engine_finish_boot (self);
+      return G_SOURCE_REMOVE;
+    }
   /* OSA's host text (runtime-worker.md §4). */
   message = g_strdup_printf (
       "the Python runtime did not finish starting within %.0fs. A blocked runtime looks exactly "
@@ -382,19 +352,30 @@ disconnect_cancellable (RcEngine *self)
 void
 rc_engine_finish_boot (RcEngine *self)
 {
-  g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
+  g_autoptr (GTask) task = NULL;
   GPid pid;
 
+  if (self->retry_pending)
+    return; /* a late word from the attempt that is being retried */
   g_clear_handle_id (&self->deadline_id, g_source_remove);
-  disconnect_cancellable (self);
-  if (task == NULL)
-    return;
+  rc_engine_health_stop (self);
+  if (self->boot_task == NULL)
+    {
+      disconnect_cancellable (self);
+      return;
+    }
   rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
   pid = rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)
     self->web_pid = pid;
   self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
+  if (self->record->outcome.state == RC_OUTCOME_FAILED)
+    rc_engine_conclude_failure (self);
+  if (rc_engine_retry_if_engine (self))
+    return;
+  disconnect_cancellable (self);
+  task = g_steal_pointer (&self->boot_task);
   rc_engine_set_state (self, self->record->outcome.state == RC_OUTCOME_READY
                                  ? RC_ENGINE_STATE_READY
                                  : RC_ENGINE_STATE_FAILED);
@@ -450,6 +431,7 @@ cancel_boot_idle (gpointer data)
     return G_SOURCE_REMOVE;
   task = g_steal_pointer (&self->boot_task);
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  rc_engine_health_stop (self);
   disconnect_cancellable (self);
   rc_engine_stop_worker (self);
   rc_run_record_failed (self->record, "cancelled", _ ("The boot was cancelled"), NULL, -1);
@@ -470,7 +452,6 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr (GError) error = NULL;
   g_autofree char *note = NULL;
-  g_autofree char *url = NULL;
   g_autoptr (JsonObject) plan = NULL;
 
   g_return_if_fail (RC_IS_ENGINE (self));
@@ -488,19 +469,22 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
     rc_engine_apply_wheel_renames (self, plan);
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
-  if (plan == NULL || !prepare_server (self, plan, &error) || !prepare_view (self, mode, &error))
+  if (plan == NULL || !prepare_server (self, plan, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
   g_clear_pointer (&self->plan, json_object_unref);
   self->plan = g_steal_pointer (&plan);
-  g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
-  self->expected_urls =
-      rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
-  rc_engine_start_record (self, mode, note);
-  rc_server_set_run_id (self->server, self->record->run_id);
-
+  g_free (self->plan_note);
+  self->plan_note = g_steal_pointer (&note);
+  self->boot_mode = mode;
+  self->attempt = 1;
+  if (!rc_engine_start_attempt (self, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
   self->boot_task = g_steal_pointer (&task);
   if (cancellable != NULL)
     {
@@ -508,12 +492,35 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
       self->cancel_handler =
           g_cancellable_connect (cancellable, G_CALLBACK (on_boot_cancelled), self, NULL);
     }
-  self->boot_start_us = g_get_monotonic_time ();
   rc_engine_set_state (self, RC_ENGINE_STATE_BOOTING);
+}
+
+/* One attempt of the boot (a retry after an engine failure is a second one): a view for the
+ * mode, a new record, the network process watch, the deadline, the page. */
+gboolean
+rc_engine_start_attempt (RcEngine *self, GError **error)
+{
+  g_autofree char *url = NULL;
+
+  if (!prepare_view (self, self->boot_mode, error))
+    return FALSE;
+  g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
+  self->expected_urls =
+      rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
+  rc_engine_start_record (self, self->boot_mode, self->plan_note);
+  self->record->attempts = self->attempt;
+  if (self->attempt > 1 && self->retry_note != NULL)
+    rc_run_record_add_note (self->record, "%s", self->retry_note);
+  rc_server_set_run_id (self->server, self->record->run_id);
+  self->page_reported = FALSE;
+  g_clear_pointer (&self->failed_loads, json_array_unref);
+  self->boot_start_us = g_get_monotonic_time ();
+  rc_engine_health_start (self);
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
   g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");
   url = rc_server_get_page_url (self->server, "/index.html");
   webkit_web_view_load_uri (self->view, url);
+  return TRUE;
 }
 
 RcRunRecord *
@@ -552,6 +559,7 @@ rc_engine_stop (RcEngine *self)
 
   g_return_if_fail (RC_IS_ENGINE (self));
   g_clear_handle_id (&self->deadline_id, g_source_remove);
+  rc_engine_health_stop (self);
   disconnect_cancellable (self);
   rc_engine_stop_worker (self);
   if (task != NULL)
@@ -669,7 +677,7 @@ rc_engine_dispose (GObject *object)
   if (self->executes != NULL)
     rc_engine_stop (self);
   g_clear_signal_handler (&self->request_handler, self->server);
-  drop_session (self, TRUE);
+  drop_session (self);
   g_clear_object (&self->container);
   g_clear_object (&self->server);
   g_clear_object (&self->community);
@@ -690,6 +698,9 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->compile_sources, json_array_unref);
   g_clear_pointer (&self->compile_results, json_array_unref);
   g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
+  g_clear_pointer (&self->failed_loads, json_array_unref);
+  g_free (self->plan_note);
+  g_free (self->retry_note);
   G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);
 }
 

@@ -35,9 +35,9 @@ typedef enum
 
 typedef enum
 {
-  RC_BOOT_MODE_COLD,         /* a new network session with fresh, empty data and cache dirs */
+  RC_BOOT_MODE_COLD,         /* a network session with no website data, a new view and process */
   RC_BOOT_MODE_WARM,         /* the same session and view: the page is loaded again */
-  RC_BOOT_MODE_WARM_RESTART, /* the same dirs, but a new session, view and web process */
+  RC_BOOT_MODE_WARM_RESTART, /* the same session (disk cache), a new view and web process */
 } RcBootMode;
 
 typedef enum

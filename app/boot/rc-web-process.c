@@ -7,7 +7,7 @@
 #include "boot/rc-web-process.h"
 
 static gboolean
-read_stat (GPid pid, char **comm, GPid *ppid, guint64 *start_ticks)
+read_stat (GPid pid, char **comm, char *state, GPid *ppid, guint64 *start_ticks)
 {
   g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
   g_autofree char *text = NULL;
@@ -25,6 +25,7 @@ read_stat (GPid pid, char **comm, GPid *ppid, guint64 *start_ticks)
   if (g_strv_length (fields) < 20)
     return FALSE;
   *comm = g_strndup (open + 1, close - open - 1);
+  *state = fields[0][0];
   *ppid = (GPid) atoi (fields[1]);
   *start_ticks = g_ascii_strtoull (fields[19], NULL, 10);
   return TRUE;
@@ -36,6 +37,7 @@ typedef struct
   GPid ppid;
   guint64 start;
   char *comm;
+  char state; /* R, S, …; Z for a child that died and was not reaped yet */
 } ProcEntry;
 
 static void
@@ -59,7 +61,7 @@ read_process_table (void)
       if (!g_ascii_isdigit (name[0]))
         continue;
       entry.pid = (GPid) atoi (name);
-      if (read_stat (entry.pid, &entry.comm, &entry.ppid, &entry.start))
+      if (read_stat (entry.pid, &entry.comm, &entry.state, &entry.ppid, &entry.start))
         g_array_append_val (table, entry);
     }
   return table;
@@ -145,4 +147,38 @@ rc_web_process_rss (GPid pid)
   if (line == NULL)
     return -1;
   return (gint64) g_ascii_strtoull (line + strlen ("\nVmRSS:"), NULL, 10) * 1024;
+}
+
+GPid
+rc_web_process_find_network (void)
+{
+  g_autoptr (GArray) table = read_process_table ();
+  GPid self = (GPid) getpid ();
+  GPid best = 0;
+  guint64 best_start = 0;
+
+  for (guint i = 0; i < table->len; i++)
+    {
+      ProcEntry *entry = &g_array_index (table, ProcEntry, i);
+
+      /* comm is cut to 15 characters: "WebKitNetworkPr". */
+      if (g_str_has_prefix (entry->comm, "WebKitNetworkPr") && entry->state != 'Z'
+          && descends_from (table, entry->pid, self) && (best == 0 || entry->start >= best_start))
+        {
+          best = entry->pid;
+          best_start = entry->start;
+        }
+    }
+  return best;
+}
+
+gboolean
+rc_web_process_is_alive (GPid pid)
+{
+  g_autofree char *comm = NULL;
+  char state = 0;
+  GPid ppid;
+  guint64 start;
+
+  return pid > 0 && read_stat (pid, &comm, &state, &ppid, &start) && state != 'Z';
 }

@@ -14,6 +14,11 @@ G_BEGIN_DECLS
 GArray *rc_web_process_list (void);
 /* The newest pid in rc_web_process_list() that is not in @before, or 0. */
 GPid rc_web_process_find_new (GArray *before);
+/* The WebKit network process descending from this process (the newest), or 0 when none
+ * runs yet. WebKit relaunches it after a crash under a new pid. */
+GPid rc_web_process_find_network (void);
+/* Whether @pid runs (exists and is not a zombie). */
+gboolean rc_web_process_is_alive (GPid pid);
 /* VmRSS of @pid in bytes, or -1. */
 gint64 rc_web_process_rss (GPid pid);
 

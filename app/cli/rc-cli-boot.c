@@ -133,10 +133,16 @@ print_network (const RcRunRecord *record)
   g_autoptr (RcRunAnalysis) a = rc_run_analyse (record);
   g_autofree char *bytes = rc_format_wire_bytes ((gint64) a->total_bytes, a->total_decoded_bytes);
 
-  /* TRANSLATORS: "network: 5.1 MB (12.3 MB once decoded) until ready, 8 requests" */
-  printf (ngettext ("network: %s until ready, %u request\n",
-                    "network: %s until ready, %u requests\n", record->requests->len),
-          bytes, record->requests->len);
+  if (record->outcome.state == RC_OUTCOME_READY)
+    /* TRANSLATORS: "network: 5.1 MB (12.3 MB once decoded) until ready, 8 requests" */
+    printf (ngettext ("network: %s until ready, %u request\n",
+                      "network: %s until ready, %u requests\n", record->requests->len),
+            bytes, record->requests->len);
+  else
+    /* TRANSLATORS: "network: 5.1 MB (12.3 MB once decoded) until it failed, 8 requests" */
+    printf (ngettext ("network: %s until it failed, %u request\n",
+                      "network: %s until it failed, %u requests\n", record->requests->len),
+            bytes, record->requests->len);
 }
 
 static void
@@ -159,6 +165,9 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       fprintf (stderr, "runtime-console boot: %s\n", error->message);
       run->record_failed = TRUE;
     }
+  if (record->attempts > 1)
+    /* TRANSLATORS: the boot was run a second time because WebKit itself failed the first */
+    printf (_ ("(retried: the first attempt failed in the engine, see the notes)\n"));
   if (record->outcome.state == RC_OUTCOME_READY)
     {
       printf (_ ("READY: Pyodide %s, %.2f s in total (web process RSS %.1f MB)\n"),

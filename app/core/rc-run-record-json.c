@@ -169,6 +169,7 @@ rc_run_record_to_json (const RcRunRecord *self)
   rc_json_add_int (b, "worker_time_origin_us", self->worker_time_origin_us);
   rc_json_add_int (b, "page_time_origin_us", self->page_time_origin_us);
   rc_json_add_measured_int (b, "web_process_rss_bytes", self->web_process_rss_bytes);
+  rc_json_add_int (b, "attempts", self->attempts);
   rc_json_add_array (b, "steps", self->steps, add_step);
   rc_json_add_array (b, "sub_phases", self->sub_phases, add_sub_phase);
   rc_json_add_array (b, "requests", self->requests, add_request);
@@ -183,6 +184,7 @@ rc_run_record_to_json (const RcRunRecord *self)
   rc_json_add_string (b, "kind", self->outcome.kind);
   rc_json_add_string (b, "message", self->outcome.message);
   rc_json_add_string (b, "diagnosis", self->outcome.diagnosis);
+  rc_json_add_string (b, "party", self->outcome.party);
   json_builder_end_object (b);
   json_builder_end_object (b);
   return json_builder_get_root (b);
@@ -550,7 +552,8 @@ read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **erro
       || !read_string (oo, "version", p, FALSE, &outcome->version, error)
       || !read_string (oo, "kind", p, FALSE, &outcome->kind, error)
       || !read_string (oo, "message", p, FALSE, &outcome->message, error)
-      || !read_string (oo, "diagnosis", p, FALSE, &outcome->diagnosis, error))
+      || !read_string (oo, "diagnosis", p, FALSE, &outcome->diagnosis, error)
+      || !read_string (oo, "party", p, FALSE, &outcome->party, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (outcome_names); i++)
     if (g_str_equal (state, outcome_names[i]))
@@ -561,6 +564,24 @@ read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **erro
   g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
                _ ("%s.state: “%s” is not one of unknown, ready, failed"), p, state);
   return FALSE;
+}
+
+/* 1 or 2 (one retry after an engine failure); reports from before it have none: 1. */
+static gboolean
+read_attempts (JsonObject *o, const char *path, RcRunRecord *self, GError **error)
+{
+  gint64 attempts = 1;
+
+  if (!read_int (o, "attempts", path, FALSE, &attempts, error))
+    return FALSE;
+  if (attempts < 1 || attempts > 2)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("%s.attempts: must be 1 or 2"), path);
+      return FALSE;
+    }
+  self->attempts = (guint) attempts;
+  return TRUE;
 }
 
 RcRunRecord *
@@ -597,8 +618,9 @@ rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
       || !read_int (o, "worker_time_origin_us", path, FALSE, &self->worker_time_origin_us, error)
       || !read_int (o, "page_time_origin_us", path, FALSE, &self->page_time_origin_us, error)
       || !read_int (o, "web_process_rss_bytes", path, FALSE, &self->web_process_rss_bytes, error)
-      || !read_steps (o, path, self, error) || !read_network (o, path, self, error)
-      || !read_misc (o, path, self, error) || !read_outcome (o, path, &self->outcome, error))
+      || !read_attempts (o, path, self, error) || !read_steps (o, path, self, error)
+      || !read_network (o, path, self, error) || !read_misc (o, path, self, error)
+      || !read_outcome (o, path, &self->outcome, error))
     return NULL;
   return g_steal_pointer (&self);
 }

@@ -198,6 +198,7 @@ rc_run_record_new (RcScenario scenario, guint index)
   self->boot_ms = -1;
   self->ready_ms = -1;
   self->web_process_rss_bytes = -1;
+  self->attempts = 1;
   self->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) step_free);
   self->sub_phases = g_ptr_array_new_with_free_func ((GDestroyNotify) sub_phase_free);
   self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_request_record_free);
@@ -226,6 +227,7 @@ rc_run_record_free (RcRunRecord *self)
   g_free (self->outcome.kind);
   g_free (self->outcome.message);
   g_free (self->outcome.diagnosis);
+  g_free (self->outcome.party);
   g_free (self);
 }
 

@@ -136,6 +136,8 @@ typedef struct
   char *kind;      /* failed: "timeout", "runtime", "prelude", "web-process-terminated", … */
   char *message;   /* failed: the worker's or the engine's message */
   char *diagnosis; /* failed: multi-line diagnosis text, or NULL */
+  char *party;     /* failed: whose failure it is: "community", "policy", "engine",
+                    * "distribution" (the Pyodide files served), or NULL when unknown */
 } RcOutcome;
 
 typedef struct
@@ -150,6 +152,7 @@ typedef struct
   gint64 worker_time_origin_us; /* monotonic µs at worker performance.now() == 0; 0 unknown */
   gint64 page_time_origin_us;   /* same for the page; 0 unknown */
   gint64 web_process_rss_bytes; /* after boot; -1 unknown */
+  guint attempts;               /* boots this run took: 1, or 2 when the engine failed once */
 
   GPtrArray *steps;      /* RcRunStep */
   GPtrArray *sub_phases; /* RcSubPhase */

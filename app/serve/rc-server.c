@@ -269,6 +269,22 @@ rc_server_set_run_id (RcServer *self, const char *run_id)
 }
 
 void
+rc_server_relabel_run (RcServer *self, const char *run_id, const char *new_run_id)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  for (guint i = 0; self->requests != NULL && i < self->requests->len; i++)
+    {
+      RcRequestRecord *request = g_ptr_array_index (self->requests, i);
+
+      if (g_strcmp0 (request->run_id, run_id) == 0)
+        {
+          g_free (request->run_id);
+          request->run_id = g_strdup (new_run_id);
+        }
+    }
+}
+
+void
 rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_file_name)
 {
   g_return_if_fail (RC_IS_SERVER (self));

@@ -69,6 +69,9 @@ void rc_server_set_live_cdn (RcServer *self, gboolean live_cdn);
 gboolean rc_server_get_live_cdn (RcServer *self);
 /* Tags the log entries of later requests. */
 void rc_server_set_run_id (RcServer *self, const char *run_id);
+/* Renames the run @run_id to @new_run_id in the request log: a boot that is retried keeps its
+ * run id, and the first attempt's requests must not count as the second's. */
+void rc_server_relabel_run (RcServer *self, const char *run_id, const char *new_run_id);
 /* Serve a verified wheel under a new name (the changed-wheel scenario); /config's
  * runtime_lock names the new file, and the old name answers 404. */
 void rc_server_rename_wheel (RcServer *self, const char *file_name, const char *new_file_name);

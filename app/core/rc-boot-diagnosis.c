@@ -3,7 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "boot/rc-boot-diagnosis.h"
+#include "core/rc-boot-blame.h"
+#include "core/rc-boot-diagnosis.h"
 
 static gboolean
 same_url (const char *request_url, const char *expected)
@@ -63,6 +64,15 @@ append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_u
 {
   const RcRequestRecord *last = NULL;
   const char *next = rc_boot_next_expected (expected_urls, record->requests);
+  const RcRequestRecord *refused = rc_boot_find_refused (record->requests, expected_urls);
+
+  if (refused != NULL)
+    g_string_append_printf (text,
+                            _ ("The server refused a request the boot needs: %s %s answered "
+                               "HTTP %u%s%s.\n"),
+                            refused->method, refused->url, refused->status,
+                            refused->note != NULL ? ": " : "",
+                            refused->note != NULL ? refused->note : "");
 
   for (guint i = 0; i < record->requests->len; i++)
     {

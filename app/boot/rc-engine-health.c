@@ -1,0 +1,255 @@
+/* rc-engine-health.c: whose failure a failed boot is, and the engine's own failures.
+ *
+ * WebKit relaunches a crashed network process silently; the web process then fails the loads
+ * in flight ("Load failed"), which the worker reports as the community's runtime error, or a
+ * boot waits for its deadline and the diagnosis blames the policy. So the engine watches its
+ * network process while booting, names such a failure kind "engine", and retries the boot
+ * once (the record says so). Every failed boot then gets a party and a diagnosis; a required
+ * request the server refused ends the boot within seconds if the worker does not.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "boot/rc-engine-private.h"
+#include "boot/rc-web-process.h"
+#include "core/rc-boot-blame.h"
+#include "core/rc-boot-diagnosis.h"
+
+#define HEALTH_POLL_MS   250
+#define REFUSED_GRACE_MS 3000
+
+/* ---- the network process ------------------------------------------------------------------ */
+
+static gboolean
+poll_network (gpointer data)
+{
+  RcEngine *self = data;
+
+  if (self->boot_task == NULL)
+    {
+      self->health_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  if (rc_engine_health_check (self))
+    return G_SOURCE_REMOVE; /* health_id was cleared when the boot ended */
+  return G_SOURCE_CONTINUE;
+}
+
+void
+rc_engine_health_start (RcEngine *self)
+{
+  rc_engine_health_stop (self);
+  /* 0 on the first boot of a process: WebKit starts it with the first load; the poll adopts
+   * it then. */
+  self->network_pid = rc_web_process_find_network ();
+  self->health_id = g_timeout_add (HEALTH_POLL_MS, poll_network, self);
+  g_source_set_name_by_id (self->health_id, "[runtime-console] network process watch");
+}
+
+void
+rc_engine_health_stop (RcEngine *self)
+{
+  g_clear_handle_id (&self->health_id, g_source_remove);
+  g_clear_handle_id (&self->refused_id, g_source_remove);
+}
+
+gboolean
+rc_engine_health_check (RcEngine *self)
+{
+  g_autofree char *what = NULL;
+
+  if (self->boot_task == NULL)
+    return FALSE;
+  if (self->network_pid == 0)
+    {
+      self->network_pid = rc_web_process_find_network ();
+      return FALSE;
+    }
+  if (rc_web_process_is_alive (self->network_pid))
+    return FALSE;
+  what = g_strdup_printf (_ ("WebKit's network process (pid %d) died during the boot"),
+                          (int) self->network_pid);
+  self->network_pid = 0;
+  rc_engine_fail_engine (self, what);
+  return TRUE;
+}
+
+/* What was in flight: the next URL a successful boot asks for, the step the worker was in. */
+static char *
+in_flight (RcEngine *self)
+{
+  const char *next = rc_boot_next_expected (self->expected_urls, self->record->requests);
+  const RcRunStep *step =
+      self->record->steps->len > 0
+          ? g_ptr_array_index (self->record->steps, self->record->steps->len - 1)
+          : NULL;
+  g_autofree char *where = step != NULL ? g_strdup_printf (_ (" during step %u (%s)"), step->step,
+                                                           step->phase != NULL ? step->phase : "?")
+                                        : g_strdup ("");
+
+  if (next != NULL)
+    return g_strdup_printf (_ ("the loads in flight failed%s; the next request a successful boot "
+                               "makes, %s, never reached the proxy"),
+                            where, next);
+  return g_strdup_printf (_ ("the loads in flight failed%s"), where);
+}
+
+void
+rc_engine_fail_engine (RcEngine *self, const char *what)
+{
+  g_autofree char *flight = NULL;
+  g_autofree char *message = NULL;
+
+  if (self->boot_task == NULL)
+    return;
+  flight = in_flight (self);
+  message = g_strdup_printf ("%s: %s", what, flight);
+  rc_engine_stop_worker (self);
+  rc_run_record_failed (self->record, "engine", message, NULL, -1);
+  rc_engine_finish_boot (self);
+}
+
+/* ---- a request the server refused --------------------------------------------------------- */
+
+static gboolean
+refused_timeout (gpointer data)
+{
+  RcEngine *self = data;
+  const RcRequestRecord *refused;
+  g_autofree char *message = NULL;
+
+  self->refused_id = 0;
+  if (self->boot_task == NULL
+      || (refused = rc_boot_find_refused (self->record->requests, self->expected_urls)) == NULL)
+    return G_SOURCE_REMOVE;
+  message = g_strdup_printf (_ ("%s %s answered HTTP %u%s%s, and the boot cannot go on without "
+                                "it (the worker did not report within %.0f s)"),
+                             refused->method, refused->url, refused->status,
+                             refused->note != NULL ? ": " : "",
+                             refused->note != NULL ? refused->note : "", REFUSED_GRACE_MS / 1000.0);
+  rc_engine_stop_worker (self);
+  rc_run_record_failed (self->record, g_strcmp0 (refused->origin, "page") == 0 ? "page" : "runtime",
+                        message, NULL, -1);
+  rc_engine_finish_boot (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The worker usually reports the failure itself, with its own words: give it a moment. */
+void
+rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request)
+{
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+
+  if (self->boot_task == NULL || self->refused_id != 0 || request->status < 400)
+    return;
+  g_ptr_array_add (one, (gpointer) request);
+  if (rc_boot_find_refused (one, self->expected_urls) == NULL)
+    return;
+  self->refused_id = g_timeout_add (REFUSED_GRACE_MS, refused_timeout, self);
+  g_source_set_name_by_id (self->refused_id, "[runtime-console] refused request grace");
+}
+
+/* ---- party and diagnosis ------------------------------------------------------------------ */
+
+static void
+append_failed_loads (RcEngine *self, GString *text)
+{
+  guint n = self->failed_loads != NULL ? json_array_get_length (self->failed_loads) : 0;
+
+  if (n == 0)
+    return;
+  g_string_append (text, _ ("\nThe worker saw these loads fail:"));
+  for (guint i = 0; i < n && i < 10; i++)
+    {
+      JsonNode *node = json_array_get_element (self->failed_loads, i);
+      JsonObject *load = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *url =
+          load != NULL ? json_object_get_string_member_with_default (load, "url", "?") : "?";
+      const char *error =
+          load != NULL ? json_object_get_string_member_with_default (load, "error", "") : "";
+      gint64 status =
+          load != NULL ? json_object_get_int_member_with_default (load, "status", 0) : 0;
+      const char *phase =
+          load != NULL ? json_object_get_string_member_with_default (load, "phase", "") : "";
+
+      if (status > 0)
+        g_string_append_printf (text, "\n  %s: HTTP %" G_GINT64_FORMAT " (%s)", url, status, phase);
+      else
+        g_string_append_printf (text, "\n  %s: %s (%s)", url, error, phase);
+    }
+}
+
+void
+rc_engine_conclude_failure (RcEngine *self)
+{
+  RcOutcome *outcome = &self->record->outcome;
+  RcBlame blame = { 0 };
+  RcParty party;
+  g_autofree char *sentence = NULL;
+  g_autofree char *body = NULL;
+  GString *text;
+
+  if (g_strcmp0 (outcome->kind, "cancelled") == 0 || g_strcmp0 (outcome->kind, "stopped") == 0)
+    return;
+  blame.kind = outcome->kind;
+  blame.policy_refusals = rc_engine_policy_refusals (self);
+  blame.violations = self->record->violations->len;
+  blame.refused = rc_boot_find_refused (self->record->requests, self->expected_urls);
+  blame.page_reported = self->page_reported;
+  party = rc_boot_blame (&blame);
+  g_free (outcome->party);
+  outcome->party = g_strdup (rc_party_to_string (party));
+
+  sentence = rc_boot_party_sentence (party);
+  body = outcome->diagnosis != NULL ? g_strdup (outcome->diagnosis) : rc_engine_diagnose (self);
+  text = g_string_new (sentence);
+  if (!self->page_reported && g_strcmp0 (outcome->kind, "engine") != 0)
+    g_string_append (text, _ ("\nThe host page never reported: host.js did not run, or could not "
+                              "post to the console."));
+  g_string_append_printf (text, "\n%s", body);
+  append_failed_loads (self, text);
+  g_free (outcome->diagnosis);
+  outcome->diagnosis = g_string_free (text, FALSE);
+}
+
+/* ---- one retry ---------------------------------------------------------------------------- */
+
+static gboolean
+retry_idle (gpointer data)
+{
+  RcEngine *self = data;
+  g_autoptr (GError) error = NULL;
+
+  self->retry_pending = FALSE;
+  if (self->boot_task == NULL || self->attempt != 2)
+    return G_SOURCE_REMOVE;
+  if (!rc_engine_start_attempt (self, &error))
+    {
+      g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
+
+      rc_engine_set_state (self, RC_ENGINE_STATE_FAILED);
+      g_task_return_error (task, g_steal_pointer (&error));
+    }
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+rc_engine_retry_if_engine (RcEngine *self)
+{
+  g_autofree char *old_id = NULL;
+
+  if (self->attempt != 1 || g_strcmp0 (self->record->outcome.kind, "engine") != 0)
+    return FALSE;
+  self->attempt = 2;
+  self->retry_pending = TRUE;
+  g_free (self->retry_note);
+  self->retry_note = g_strdup_printf (
+      "attempt 2 of 2: attempt 1 failed in the engine after %.1f s (%s); it was retried once",
+      self->record->boot_ms / 1000.0, self->record->outcome.message);
+  old_id = g_strdup_printf ("%s#attempt-1", self->record->run_id);
+  rc_server_relabel_run (self->server, self->record->run_id, old_id);
+  /* Not from inside a WebKit signal: the next attempt replaces the view. */
+  g_idle_add_full (G_PRIORITY_DEFAULT, retry_idle, g_object_ref (self), g_object_unref);
+  return TRUE;
+}

@@ -1,0 +1,50 @@
+/* rc-boot-blame.h: whose failure a failed boot is.
+ *
+ * A console that blames the policy for a crashed engine, or the community for a refused
+ * policy, sends its user to fix the wrong thing. Every failed boot names one party, from what
+ * the engine knows when it fails: the outcome kind, what the policy refuses of this
+ * community's needs, the violations seen, a required request the server refused, and whether
+ * the host page ever reported.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "core/rc-request-record.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  RC_PARTY_UNKNOWN,
+  RC_PARTY_COMMUNITY,    /* its config, overlay, wheels, preload, prelude */
+  RC_PARTY_POLICY,       /* the page's Content-Security-Policy */
+  RC_PARTY_ENGINE,       /* WebKit (a crashed process, a load it failed internally), the page */
+  RC_PARTY_DISTRIBUTION, /* the Pyodide files served as the CDN */
+} RcParty;
+
+#define RC_TYPE_PARTY (rc_party_get_type ())
+GType rc_party_get_type (void) G_GNUC_CONST;
+
+/* "community", "policy", "engine", "distribution"; NULL for RC_PARTY_UNKNOWN. */
+const char *rc_party_to_string (RcParty party);
+
+typedef struct
+{
+  const char *kind;               /* the outcome kind: "timeout", "runtime", "engine", … */
+  guint policy_refusals;          /* rc_csp_findings_count_refused() of the community's needs */
+  guint violations;               /* securitypolicyviolation events seen */
+  const RcRequestRecord *refused; /* a required request the server answered with an error */
+  gboolean page_reported;         /* the host page posted at least one message */
+} RcBlame;
+
+RcParty rc_boot_blame (const RcBlame *blame);
+
+/* The first request in @requests (RcRequestRecord *) for a URL of @expected_urls (query
+ * strings ignored) that the server answered with HTTP 400 or more, or NULL. */
+const RcRequestRecord *rc_boot_find_refused (GPtrArray *requests, GPtrArray *expected_urls);
+
+/* One sentence for the top of a diagnosis: "Whose failure: …". A new string. */
+char *rc_boot_party_sentence (RcParty party);
+
+G_END_DECLS
