@@ -10,7 +10,7 @@
 #include "rc-chart-bytes.h"
 
 /* A zero-byte bar (a cache hit) still shows as a short stub of its verdict's colour. */
-#define STUB_FRACTION 0.006
+#define STUB_FRACTION 0.012
 
 RcVerdict
 rc_chart_group_verdict (const RcRunAnalysis *analysis, const char *group)
@@ -60,6 +60,7 @@ add_bar (RcChartModel *model, guint row, guint slot, guint n, const Series *s, c
 {
   double y0, y1, x1 = rc_chart_scale_fraction (&model->x.scale, (double) bytes);
   g_autofree char *size = rc_format_wire_bytes ((gint64) bytes, decoded);
+  g_autofree char *wire = rc_chart_format (RC_CHART_UNIT_BYTES, (double) bytes);
   RcChartMark *mark;
 
   rc_chart_slot (slot, n, &y0, &y1);
@@ -68,6 +69,9 @@ add_bar (RcChartModel *model, guint row, guint slot, guint n, const Series *s, c
                              rc_chart_scale_fraction (&model->x.scale, (double) decoded), y0, y1);
   mark = rc_chart_model_add_mark (model, RC_CHART_MARK_BAR, RC_CHART_ROLE_FOR_VERDICT (verdict),
                                   row, 0, MAX (x1, STUB_FRACTION), y0, y1);
+  /* TRANSLATORS: a bytes bar's label: run, verdict, wire bytes, "cold-1: network 5.10 MB" */
+  mark->label =
+      g_strdup_printf (_ ("%s: %s %s"), s->run->run_id, rc_chart_verdict_label (verdict), wire);
   /* TRANSLATORS: tooltip of a bytes bar: run, group, verdict, requests, network, bytes */
   mark->tooltip =
       g_strdup_printf (_ ("%s · %s\n%s · %u requests, %u to the network\n%s"), s->run->run_id,
@@ -169,6 +173,7 @@ rc_chart_bytes_build (const RcMeasurement *report)
       series[s].run = report->runs->pdata[g_array_index (medians, int, s)];
       series[s].analysis = rc_run_analyse (series[s].run);
     }
+  model->row_natural = rc_chart_slot_row_height (n);
   bytes_axis (model, series, n);
   bytes_rows (model, series, n);
   bytes_summary (model, series, n);
@@ -262,7 +267,7 @@ compare_axis (RcChartModel *model, const RcComparison *c)
       max = MAX (max, MAX (r->a.max, r->b.max));
     }
   rc_chart_scale_init (&x, 0, max, 8, RC_CHART_UNIT_MS);
-  rc_chart_axis_set_scale (&model->x, &x, _ ("Median duration (whiskers: min–max)"));
+  rc_chart_axis_set_scale (&model->x, &x, _ ("Median duration, whiskers from min to max"));
 }
 
 RcChartModel *
@@ -285,6 +290,7 @@ rc_chart_compare_build_labelled (const RcMeasurement *a, const RcMeasurement *b,
                         rc_scenario_to_string (c->scenario));
   lb = g_strdup_printf (_ ("B: %s (%s)"), label_b != NULL ? label_b : b->community,
                         rc_scenario_to_string (c->scenario));
+  model->row_natural = rc_chart_slot_row_height (2);
   compare_axis (model, c);
   compare_row (model, _ ("whole boot"), TRUE, &c->boot_a, &c->boot_b, c->boot_a.n > 0,
                c->boot_b.n > 0, overlap (&c->boot_a, &c->boot_b), "A", "B");

@@ -138,6 +138,7 @@ rc_chart_model_new (RcChartKind kind)
 
   self->kind = kind;
   self->title = g_strdup (rc_chart_kind_title (kind));
+  self->row_natural = ROW_NATURAL;
   axis_init (&self->x);
   axis_init (&self->y);
   axis_init (&self->y2);
@@ -196,6 +197,12 @@ rc_chart_model_set_row_value (RcChartModel *self, guint row, const char *value)
   r = g_ptr_array_index (self->rows, row);
   g_free (r->value);
   r->value = g_strdup (value);
+}
+
+double
+rc_chart_slot_row_height (guint n_slots)
+{
+  return MAX (ROW_NATURAL, 14.0 * n_slots + 8);
 }
 
 void
@@ -375,7 +382,7 @@ rc_chart_natural_height (const RcChartModel *self, double width)
     return 160;
   if (self->xy)
     return fixed_height (self, width) + XY_NATURAL;
-  return fixed_height (self, width) + MAX (self->rows->len, 1) * ROW_NATURAL;
+  return fixed_height (self, width) + MAX (self->rows->len, 1) * self->row_natural;
 }
 
 static RcChartRect
@@ -409,7 +416,7 @@ rc_chart_geometry_compute (const RcChartModel *self, double width, double height
   else
     {
       left_w = CLAMP (floor (inner * 0.26), 110, 260);
-      right_w = CLAMP (floor (inner * 0.17), 70, 190);
+      right_w = CLAMP (floor (inner * 0.2), 70, 230);
     }
   bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0);
   plot_h = MAX (bottom - AXIS_HEIGHT - y, 1);
@@ -417,7 +424,7 @@ rc_chart_geometry_compute (const RcChartModel *self, double width, double height
     {
       guint rows = MAX (self->rows->len, 1);
 
-      out->row_height = CLAMP (floor (plot_h / rows), 1, ROW_MAX);
+      out->row_height = CLAMP (floor (plot_h / rows), 1, MAX (ROW_MAX, self->row_natural));
       plot_h = out->row_height * rows;
     }
   out->labels = rect (MARGIN, y, left_w, plot_h);

@@ -71,7 +71,8 @@ typedef struct
   double x0, x1;      /* fractions of the x scale; x1 >= x0 */
   double y0, y1;      /* fractions of the row's height, 0 = top */
   gboolean highlight; /* the median run, the selected step */
-  char *label;        /* drawn right of the mark, or NULL */
+  char *label;        /* drawn in the value column at the mark's height (instead of the
+                       * row's value when the slots are tall enough), or NULL */
   char *tooltip;      /* hover text */
   char *step_key;     /* the step this mark belongs to (click selects it), or NULL */
 } RcChartMark;
@@ -126,9 +127,10 @@ typedef struct
 {
   RcChartKind kind;
   char *title;
-  char *empty_text; /* non-NULL: nothing to draw, say what to do */
-  char *banner;     /* non-NULL: a warning strip (compare: environments differ) */
-  gboolean xy;      /* heap: an XY chart with categories on x, else a row chart */
+  char *empty_text;   /* non-NULL: nothing to draw, say what to do */
+  char *banner;       /* non-NULL: a warning strip (compare: environments differ) */
+  gboolean xy;        /* heap: an XY chart with categories on x, else a row chart */
+  double row_natural; /* row charts: a row's height when there is room (default 22 px) */
   RcChartAxis x;
   RcChartAxis y;         /* xy only */
   RcChartAxis y2;        /* xy only, right side; scale.max == 0 when unused */
@@ -154,7 +156,9 @@ void rc_chart_model_add_legend (RcChartModel *self, RcChartRole role, RcChartMar
                                 const char *label);
 /* Fills @axis's tick labels from its scale. */
 void rc_chart_axis_set_scale (RcChartAxis *axis, const RcChartScale *scale, const char *what);
-/* Where series @slot of @n_slots sits in a row: y0..y1 fractions of the row. */
+/* Where series @slot of @n_slots sits in a row: y0..y1 fractions of the row; and a row
+ * height that gives each slot room (for RcChartModel.row_natural). */
+double rc_chart_slot_row_height (guint n_slots);
 void rc_chart_slot (guint slot, guint n_slots, double *y0, double *y1);
 /* Translated legend text of a verdict: "network", "cache", "revalidated (304)", … */
 const char *rc_chart_verdict_label (RcVerdict verdict);

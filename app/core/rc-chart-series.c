@@ -99,10 +99,11 @@ max_heap (const RcMeasurement *report, gint64 *max_rss)
 }
 
 static void
-add_reference (RcChartModel *model, gint64 bytes, const char *what)
+add_reference (RcChartModel *model, gint64 bytes, const char *what, const char *size_text)
 {
   RcChartReference *ref = g_new0 (RcChartReference, 1);
-  g_autofree char *size = rc_chart_format (RC_CHART_UNIT_BYTES, (double) bytes);
+  g_autofree char *size = size_text != NULL ? g_strdup (size_text)
+                                            : rc_chart_format (RC_CHART_UNIT_BYTES, (double) bytes);
 
   ref->y = rc_chart_scale_fraction (&model->y.scale, (double) bytes);
   ref->off_scale = ref->y > 1;
@@ -133,14 +134,21 @@ heap_axes (RcChartModel *model, GPtrArray *keys, gint64 max, gint64 max_rss, gin
   model->x.title = g_strdup (_ ("Boot step"));
   for (guint i = 0; i < keys->len; i++)
     {
-      double f = (i + 0.5) / keys->len;
+      double f = (i + 0.5) / (keys->len + (max_rss > 0 ? 1 : 0));
 
       g_ptr_array_add (model->x.tick_labels, g_strdup (keys->pdata[i]));
       g_array_append_val (model->x.tick_fracs, f);
     }
+  if (max_rss > 0)
+    {
+      double f = (keys->len + 0.5) / (keys->len + 1);
+
+      g_ptr_array_add (model->x.tick_labels, g_strdup (_ ("RSS after boot")));
+      g_array_append_val (model->x.tick_fracs, f);
+    }
   if (limit > 0)
-    add_reference (model, limit, _ ("memory_mb limit"));
-  add_reference (model, RC_WASM32_HEAP_CEILING, _ ("wasm32 ceiling"));
+    add_reference (model, limit, _ ("memory_mb limit"), NULL);
+  add_reference (model, RC_WASM32_HEAP_CEILING, _ ("wasm32 ceiling"), "2 GiB");
 }
 
 static void
@@ -163,7 +171,7 @@ heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean
 
       if (step->heap_bytes < 0 || !g_ptr_array_find_with_equal_func (keys, key, g_str_equal, &k))
         continue;
-      p.x = (k + 0.5) / keys->len;
+      p.x = g_array_index (model->x.tick_fracs, double, k);
       p.y = rc_chart_scale_fraction (&model->y.scale, (double) step->heap_bytes);
       g_array_append_val (line->points, p);
       mark = rc_chart_model_add_mark (model, RC_CHART_MARK_DOT, line->role, 0, p.x, p.x, p.y, p.y);
@@ -180,7 +188,7 @@ static void
 rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
 {
   RcChartLine *line = g_new0 (RcChartLine, 1);
-  RcChartPoint p = { (keys->len - 0.5) / keys->len,
+  RcChartPoint p = { g_array_index (model->x.tick_fracs, double, model->x.tick_fracs->len - 1),
                      rc_chart_scale_fraction (&model->y2.scale,
                                               (double) run->web_process_rss_bytes) };
   g_autofree char *rss = rc_chart_format (RC_CHART_UNIT_BYTES, (double) run->web_process_rss_bytes);
@@ -403,6 +411,7 @@ rc_chart_runs_build (const RcMeasurement *report)
   keys = all_step_keys (report);
   medians = rc_chart_median_runs (report);
   scenarios = rc_measurement_scenarios (report);
+  model->row_natural = rc_chart_slot_row_height (scenarios->len);
   rc_chart_scale_init (&x, 0, max_duration (report, keys), 8, RC_CHART_UNIT_MS);
   rc_chart_axis_set_scale (&model->x, &x, _ ("Duration"));
   for (guint k = 0; k <= keys->len; k++)

@@ -205,6 +205,7 @@ add_sub_phase_rows (Timeline *t, const char *key)
   for (guint n = 0; n < names->len; n++)
     {
       guint row = rc_chart_model_add_row (t->model, names->pdata[n], 1, FALSE, key);
+      g_autoptr (GString) value = g_string_new (NULL);
 
       for (guint s = 0; s < t->n; s++)
         for (guint i = 0; i < t->series[s].run->sub_phases->len; i++)
@@ -226,7 +227,9 @@ add_sub_phase_rows (Timeline *t, const char *key)
                 g_strdup_printf (_ ("%s · sub-phase %s (%s)\nstarts at %s, takes %s"),
                                  t->series[s].run->run_id, p->name, p->source, start, duration);
             mark->step_key = g_strdup (key);
+            g_string_append_printf (value, "%s%s", value->len > 0 ? " · " : "", duration);
           }
+      rc_chart_model_set_row_value (t->model, row, value->str);
     }
 }
 
@@ -260,7 +263,9 @@ add_request_rows (Timeline *t, const char *key)
       }
   for (guint n = 0; n < names->len; n++)
     {
-      guint row = rc_chart_model_add_row (t->model, names->pdata[n], 1, FALSE, key);
+      /* The page itself is "/": its file name is empty. */
+      guint row = rc_chart_model_add_row (
+          t->model, *(char *) names->pdata[n] != '\0' ? names->pdata[n] : "/", 1, FALSE, key);
       g_autoptr (GString) value = g_string_new (NULL);
 
       for (guint s = 0; s < t->n; s++)

@@ -69,14 +69,6 @@ rc_boot_pane_ask_runs (RcBootPane *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static const RcRunRecord *
-median_run (GPtrArray *runs, RcScenario scenario)
-{
-  g_autoptr (RcRunStats) stats = rc_run_stats_compute (runs, scenario);
-
-  return stats->median_run >= 0 ? g_ptr_array_index (runs, stats->median_run) : NULL;
-}
-
 void
 _rc_boot_pane_runs_finished (RcBootPane *self)
 {
@@ -85,8 +77,7 @@ _rc_boot_pane_runs_finished (RcBootPane *self)
   g_autoptr (RcRunStats) warm = rc_run_stats_compute (runs, RC_SCENARIO_WARM);
   g_autofree char *text = NULL;
 
-  rc_step_chart_set_runs (self->step_chart, median_run (runs, RC_SCENARIO_COLD),
-                          median_run (runs, RC_SCENARIO_WARM));
+  rc_charts_view_set_runs (self->charts, runs);
   /* Translators: the medians of a series of boots. */
   text = g_strdup_printf (_ ("%u runs: cold median %.2f s, warm median %.2f s, %u failed"),
                           cold->runs, cold->boot_ms.median / 1000.0, warm->boot_ms.median / 1000.0,

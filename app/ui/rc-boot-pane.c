@@ -181,8 +181,15 @@ boot_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       g_clear_pointer (&self->warm, rc_run_record_free);
       self->cold = rc_run_record_copy (record);
     }
-  rc_step_chart_set_runs (self->step_chart, self->cold != NULL ? self->cold : self->warm,
-                          self->cold != NULL ? self->warm : NULL);
+  {
+    g_autoptr (GPtrArray) pair = g_ptr_array_new ();
+
+    if (self->cold != NULL)
+      g_ptr_array_add (pair, self->cold);
+    if (self->warm != NULL)
+      g_ptr_array_add (pair, self->warm);
+    rc_charts_view_set_runs (self->charts, pair);
+  }
   if (self->runs != NULL)
     g_ptr_array_add (self->runs, rc_run_record_copy (record));
   g_signal_emit (self, signals[BOOT_FINISHED], 0, record);
@@ -561,7 +568,7 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
-  g_type_ensure (RC_TYPE_STEP_CHART);
+  g_type_ensure (RC_TYPE_CHARTS_VIEW);
   g_type_ensure (RC_TYPE_PYTHON_CONSOLE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/earth/osc/RuntimeConsole/rc-boot-pane.ui");
@@ -581,7 +588,7 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, diagnosis_scroller);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, page_frame);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, results_stack);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, step_chart);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, charts);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, steps_view);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_view);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, violations_view);
