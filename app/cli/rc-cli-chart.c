@@ -15,7 +15,18 @@
 #include "rc-cli.h"
 #include "ui/rc-chart-export.h"
 
-#define KIND_LIST "timeline, heap, bytes, runs, compare"
+const char *
+rc_cli_chart_help (void)
+{
+  return N_ ("Draw a chart into FILE.svg or FILE.png: timeline, heap, bytes, runs or compare, "
+             "named by the file's stem or as KIND=FILE (repeatable)");
+}
+
+const char *
+rc_cli_chart_size_help (void)
+{
+  return N_ ("Size of the chart files in pixels (default: 960 wide, as tall as the chart needs)");
+}
 
 void
 rc_cli_chart_free (RcCliChart *self)
@@ -69,12 +80,14 @@ parse_spec (const char *spec, GError **error)
     {
       if (kind_text != NULL)
         g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                     _ ("--chart %s: unknown chart “%s” (one of " KIND_LIST ")"), spec, kind_text);
+                     _ ("--chart %s: unknown chart “%s” (one of timeline, heap, bytes, runs, "
+                        "compare)"),
+                     spec, kind_text);
       else
-        g_set_error (
-            error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-            _ ("--chart %s: name the chart in the file name (" KIND_LIST ") or write KIND=FILE"),
-            spec);
+        g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                     _ ("--chart %s: name the chart in the file name (timeline, heap, bytes, runs, "
+                        "compare) or write KIND=FILE"),
+                     spec);
       return NULL;
     }
   chart = g_new0 (RcCliChart, 1);
@@ -170,8 +183,8 @@ rc_cli_chart (int argc, char **argv)
   g_autofree char *label_a = NULL, *label_b = NULL;
   int width, height;
   GOptionEntry entries[] = {
-    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, &specs, RC_CLI_CHART_HELP, N_ ("FILE") },
-    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &size, RC_CLI_CHART_SIZE_HELP, N_ ("WxH") },
+    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, &specs, rc_cli_chart_help (), N_ ("FILE") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &size, rc_cli_chart_size_help (), N_ ("WxH") },
     { "compare", 0, 0, G_OPTION_ARG_FILENAME, &compare,
       N_ ("The second report of the compare chart"), N_ ("B.json") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },

@@ -27,11 +27,9 @@ gboolean rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report,
                               const RcMeasurement *other, const char *label_a, const char *label_b,
                               int width, int height, GError **error);
 
-/* The GOptionEntry help texts, shared so the three commands say the same. */
-#define RC_CLI_CHART_HELP                                                                          \
-  N_ ("Draw a chart into FILE.svg or FILE.png: timeline, heap, bytes, runs or compare, named by "  \
-      "the file's stem or as KIND=FILE (repeatable)")
-#define RC_CLI_CHART_SIZE_HELP                                                                     \
-  N_ ("Size of the chart files in pixels (default: 960 wide, as tall as the chart needs)")
+/* The --chart and --chart-size help texts (untranslated: GOption translates them), shared so
+ * the three commands say the same. */
+const char *rc_cli_chart_help (void);
+const char *rc_cli_chart_size_help (void);
 
 G_END_DECLS

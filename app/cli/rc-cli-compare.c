@@ -14,8 +14,8 @@ parse_options (int argc, char **argv, char **scenario_text, GStrv *files, GStrv 
                char **chart_size, GError **error)
 {
   GOptionEntry entries[] = {
-    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, charts, RC_CLI_CHART_HELP, N_ ("FILE") },
-    { "chart-size", 0, 0, G_OPTION_ARG_STRING, chart_size, RC_CLI_CHART_SIZE_HELP, N_ ("WxH") },
+    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, charts, rc_cli_chart_help (), N_ ("FILE") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, chart_size, rc_cli_chart_size_help (), N_ ("WxH") },
     { "scenario", 's', 0, G_OPTION_ARG_STRING, scenario_text,
       N_ ("Compare this scenario (cold, warm, warm-restart, changed-wheel; default: cold, or "
           "the first one both reports have)"),

@@ -127,9 +127,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       NULL },
     { "check-budgets", 0, 0, G_OPTION_ARG_FILENAME, &o->check_budgets,
       N_ ("Check the budgets against a saved report instead of measuring"), N_ ("REPORT.json") },
-    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, &o->chart_specs, RC_CLI_CHART_HELP,
+    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, &o->chart_specs, rc_cli_chart_help (),
       N_ ("FILE") },
-    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o->chart_size, RC_CLI_CHART_SIZE_HELP, N_ ("WxH") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o->chart_size, rc_cli_chart_size_help (),
+      N_ ("WxH") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
     { NULL },
   };

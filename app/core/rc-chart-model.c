@@ -289,8 +289,7 @@ rc_chart_median_runs (const RcMeasurement *report)
   for (guint i = 0; i < scenarios->len; i++)
     {
       RcScenario scenario = g_array_index (scenarios, RcScenario, i);
-      g_autoptr (RcRunStats) stats = rc_measurement_stats (report, scenario);
-      int index = stats->median_run;
+      int index = rc_run_stats_median_run (report->runs, scenario);
 
       for (guint r = 0; index < 0 && r < report->runs->len; r++)
         if (((RcRunRecord *) report->runs->pdata[r])->scenario == scenario)

@@ -429,10 +429,15 @@ rc_chart_runs_build (const RcMeasurement *report)
   for (guint i = 0; i < scenarios->len; i++)
     {
       RcScenario s = g_array_index (scenarios, RcScenario, i);
-      g_autoptr (RcRunStats) stats = rc_measurement_stats (report, s);
+      guint n = 0;
+      g_autofree char *label = NULL;
+
+      for (guint r = 0; r < report->runs->len; r++)
+        n += ((RcRunRecord *) report->runs->pdata[r])->scenario == s;
       /* TRANSLATORS: runs legend: scenario, run count, "cold: 5 runs, min–max and median" */
-      g_autofree char *label = g_strdup_printf (_ ("%s: %u runs, min–max and median"),
-                                                rc_scenario_to_string (s), stats->runs);
+      label = g_strdup_printf (
+          ngettext ("%s: %u run, min–max and median", "%s: %u runs, min–max and median", n),
+          rc_scenario_to_string (s), n);
 
       rc_chart_model_add_legend (model, rc_chart_role_for_scenario (s), RC_CHART_MARK_WHISKER,
                                  label);
