@@ -65,26 +65,34 @@ append_layout (RcChartCanvas *c, PangoLayout *layout, const char *text, double x
   pango_layout_iter_free (iter);
 }
 
-/* @y is the vertical centre of the text; it is ellipsized to @max_w. */
-static void
-text (RcChartCanvas *c, const char *str, double x, double y, double max_w, Align align,
-      const GdkRGBA *color, double scale, gboolean bold)
+static PangoLayout *
+make_layout (RcChartCanvas *c, const char *str, double scale, gboolean bold)
 {
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoFontDescription *font;
-  int w, h;
-  double left;
+  PangoLayout *layout = pango_layout_new (c->pango);
+  PangoFontDescription *font =
+      pango_font_description_copy (pango_context_get_font_description (c->pango));
 
-  if (str == NULL || *str == '\0' || max_w < 4)
-    return;
-  layout = pango_layout_new (c->pango);
-  font = pango_font_description_copy (pango_context_get_font_description (c->pango));
   pango_font_description_set_size (font, (int) (pango_font_description_get_size (font) * scale));
   if (bold)
     pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
   pango_layout_set_text (layout, str, -1);
+  return layout;
+}
+
+/* @y is the vertical centre of the text; it is ellipsized to @max_w. */
+static void
+text (RcChartCanvas *c, const char *str, double x, double y, double max_w, Align align,
+      const GdkRGBA *color, double scale, gboolean bold)
+{
+  g_autoptr (PangoLayout) layout = NULL;
+  int w, h;
+  double left;
+
+  if (str == NULL || *str == '\0' || max_w < 4)
+    return;
+  layout = make_layout (c, str, scale, bold);
   pango_layout_set_width (layout, (int) (max_w * PANGO_SCALE));
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_get_pixel_size (layout, &w, &h);
@@ -319,14 +327,13 @@ paint_legend (RcChartCanvas *c)
     {
       const RcChartLegendItem *item = g_ptr_array_index (c->model->legend, i);
       const GdkRGBA *color = &c->palette->roles[item->role];
-      g_autoptr (PangoLayout) layout = pango_layout_new (c->pango);
+      g_autoptr (PangoLayout) layout = make_layout (c, item->label, 0.9, FALSE);
       double w;
       RcChartRect swatch = { x, y - 5, 10, 10 };
       int tw, th;
 
-      pango_layout_set_text (layout, item->label, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
-      w = 16 + tw * 0.9 + 18;
+      w = 16 + tw + 18;
       if (x > g->legend.x && x + w > g->legend.x + g->legend.width)
         x = g->legend.x, y += 22, swatch.x = x, swatch.y = y - 5;
       if (item->shape == RC_CHART_MARK_DOT)
@@ -340,7 +347,7 @@ paint_legend (RcChartCanvas *c)
         cross (c, color, &swatch);
       else
         fill (c, color, swatch.x, swatch.y, swatch.width, swatch.height);
-      text (c, item->label, x + 16, y, w, ALIGN_START, &c->palette->fg, 0.9, FALSE);
+      text (c, item->label, x + 16, y, tw + 2, ALIGN_START, &c->palette->fg, 0.9, FALSE);
       x += w;
     }
 }

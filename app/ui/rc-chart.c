@@ -255,6 +255,8 @@ rc_chart_init (RcChart *self)
   g_signal_connect (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* libadwaita's view background: the chart reads as the same panel on screen as in files. */
+  gtk_widget_add_css_class (GTK_WIDGET (self), "view");
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 }
 
