@@ -123,6 +123,30 @@ test_charts_view (void)
   g_assert_cmpuint (
       check_screen (rc_charts_view_get_chart (view, RC_CHART_TIMELINE), "widget-timeline-dark"), >,
       3);
+  /* Export what is on show, in the colours it is drawn in (here: dark). */
+  {
+    g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "screenshots", NULL);
+    g_autofree char *svg = g_build_filename (dir, "widget-export-timeline.svg", NULL);
+    g_autofree char *png = g_build_filename (dir, "widget-export-timeline.png", NULL);
+    g_autofree char *text = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
+    RcChart *chart = rc_charts_view_get_chart (view, RC_CHART_TIMELINE);
+
+    g_assert_true (rc_chart_save (chart, svg, 0, 0, &error));
+    g_assert_no_error (error);
+    g_assert_true (rc_chart_save (chart, png, 900, 500, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, ">Boot timeline</text>"));
+    g_assert_nonnull (strstr (text, "fill:rgb(11.764706%,11.764706%,11.764706%)")); /* #1e1e1e */
+    texture = gdk_texture_new_from_filename (png, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 900);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 500);
+    g_assert_false (rc_chart_save (chart, "/nonexistent/dir/x.svg", 0, 0, &error));
+    g_assert_nonnull (error);
+  }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   gtk_window_destroy (GTK_WINDOW (window));
 }
