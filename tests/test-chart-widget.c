@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "rc-test-ui.h"
+#include "ui/rc-chart-paint.h"
 #include "ui/rc-charts-view.h"
 
 static RcMeasurement *
@@ -45,7 +46,8 @@ check_screen (RcChart *chart, const char *name)
 
   g_assert_cmpint (width, ==, gtk_widget_get_width (GTK_WIDGET (chart)));
   gdk_texture_download (texture, data, width * 4);
-  rc_chart_geometry_compute (model, width, height, &g);
+  rc_chart_geometry_compute_measured (model, width, height, rc_chart_legend_text_width,
+                                      gtk_widget_get_pango_context (GTK_WIDGET (chart)), &g);
   for (guint i = 0; i < model->marks->len; i++)
     {
       const RcChartMark *mark = &g_array_index (model->marks, RcChartMark, i);

@@ -508,7 +508,7 @@ test_window_boot_cold_ready (void)
   /* Every chart of the cold and warm boots, as the window draws it. */
   for (RcChartKind k = 0; k < RC_CHART_N_KINDS; k++)
     {
-      g_autofree char *name = g_strdup_printf ("chart-%s", rc_chart_kind_to_string (k));
+      g_autofree char *name = g_strdup_printf ("window-chart-%s", rc_chart_kind_to_string (k));
       g_autofree char *chart_shot = NULL;
 
       rc_charts_view_show (charts, k);

@@ -14,6 +14,7 @@
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 #include "ui/rc-chart-export.h"
+#include "ui/rc-chart-paint.h"
 
 const char *
 rc_cli_chart_help (void)
@@ -152,6 +153,10 @@ rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMea
                      const char *label_a, const char *label_b, int width, int height,
                      GError **error)
 {
+  g_autoptr (GObject) own = NULL; /* the PangoContext files are drawn with */
+  PangoContext *pango = rc_chart_file_pango_context ();
+
+  own = G_OBJECT (pango);
   for (guint i = 0; i < charts->len; i++)
     {
       const RcCliChart *chart = g_ptr_array_index (charts, i);
@@ -159,9 +164,12 @@ rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMea
           chart->kind == RC_CHART_COMPARE
               ? rc_chart_compare_build_labelled (report, other, label_a, label_b)
               : rc_chart_model_build (chart->kind, report, NULL, -1);
-      int h = height > 0 ? height : MAX ((int) rc_chart_natural_height (model, width), 240);
+      int h = height > 0 ? height
+                         : MAX ((int) rc_chart_natural_height_measured (
+                                    model, width, rc_chart_legend_text_width, pango),
+                                240);
 
-      if (!rc_chart_write_file (model, NULL, NULL, width, h, chart->path, error))
+      if (!rc_chart_write_file (model, NULL, pango, width, h, chart->path, error))
         return FALSE;
       /* TRANSLATORS: printed on stderr for each chart file written */
       fprintf (stderr, _ ("chart: %s (%d×%d)\n"), chart->path, width, h);

@@ -69,9 +69,8 @@ add_bar (RcChartModel *model, guint row, guint slot, guint n, const Series *s, c
                              rc_chart_scale_fraction (&model->x.scale, (double) decoded), y0, y1);
   mark = rc_chart_model_add_mark (model, RC_CHART_MARK_BAR, RC_CHART_ROLE_FOR_VERDICT (verdict),
                                   row, 0, MAX (x1, STUB_FRACTION), y0, y1);
-  /* TRANSLATORS: a bytes bar's label: run, verdict, wire bytes, "cold-1: network 5.10 MB" */
-  mark->label =
-      g_strdup_printf (_ ("%s: %s %s"), s->run->run_id, rc_chart_verdict_label (verdict), wire);
+  /* TRANSLATORS: a bytes bar's label: verdict and wire bytes, "network 5.10 MB" */
+  mark->label = g_strdup_printf (_ ("%s %s"), rc_chart_verdict_label (verdict), wire);
   /* TRANSLATORS: tooltip of a bytes bar: run, group, verdict, requests, network, bytes */
   mark->tooltip =
       g_strdup_printf (_ ("%s · %s\n%s · %u requests, %u to the network\n%s"), s->run->run_id,

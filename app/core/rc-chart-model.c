@@ -67,6 +67,27 @@ rc_chart_kind_title (RcChartKind kind)
     }
 }
 
+const char *
+rc_chart_kind_label (RcChartKind kind)
+{
+  switch (kind)
+    {
+    case RC_CHART_TIMELINE:
+      return _ ("Timeline");
+    case RC_CHART_HEAP:
+      return _ ("Heap");
+    case RC_CHART_BYTES:
+      return _ ("Bytes");
+    case RC_CHART_RUNS:
+      return _ ("Runs");
+    case RC_CHART_COMPARE:
+      return _ ("Compare");
+    case RC_CHART_N_KINDS:
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
 static void
 row_free (gpointer data)
 {
@@ -345,7 +366,7 @@ rc_chart_model_build (RcChartKind kind, const RcMeasurement *report, const RcMea
 /* Layout. */
 
 static double
-legend_lines (const RcChartModel *self, double width)
+legend_lines (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
 {
   double x = 0;
   guint lines = self->legend->len > 0 ? 1 : 0;
@@ -353,7 +374,9 @@ legend_lines (const RcChartModel *self, double width)
   for (guint i = 0; i < self->legend->len; i++)
     {
       const RcChartLegendItem *item = g_ptr_array_index (self->legend, i);
-      double w = 16 + CHAR_WIDTH * g_utf8_strlen (item->label, -1) + 18;
+      double text = measure != NULL ? measure (item->label, data)
+                                    : CHAR_WIDTH * g_utf8_strlen (item->label, -1);
+      double w = RC_CHART_LEGEND_SWATCH + text + RC_CHART_LEGEND_GAP;
 
       if (x > 0 && x + w > width)
         {
@@ -366,22 +389,29 @@ legend_lines (const RcChartModel *self, double width)
 }
 
 static double
-fixed_height (const RcChartModel *self, double width)
+fixed_height (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
 {
   return MARGIN + TITLE_HEIGHT + (self->banner != NULL ? BANNER_HEIGHT : 0)
-         + legend_lines (self, width - 2 * MARGIN) * LEGEND_LINE + AXIS_HEIGHT
+         + legend_lines (self, width - 2 * MARGIN, measure, data) * LEGEND_LINE + AXIS_HEIGHT
          + (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0) + MARGIN
          + (self->xy ? XY_TOP : 0);
 }
 
 double
-rc_chart_natural_height (const RcChartModel *self, double width)
+rc_chart_natural_height_measured (const RcChartModel *self, double width,
+                                  RcChartTextWidthFunc measure, gpointer data)
 {
   if (self->empty_text != NULL)
     return 160;
   if (self->xy)
-    return fixed_height (self, width) + XY_NATURAL;
-  return fixed_height (self, width) + MAX (self->rows->len, 1) * self->row_natural;
+    return fixed_height (self, width, measure, data) + XY_NATURAL;
+  return fixed_height (self, width, measure, data) + MAX (self->rows->len, 1) * self->row_natural;
+}
+
+double
+rc_chart_natural_height (const RcChartModel *self, double width)
+{
+  return rc_chart_natural_height_measured (self, width, NULL, NULL);
 }
 
 static RcChartRect
@@ -394,6 +424,14 @@ void
 rc_chart_geometry_compute (const RcChartModel *self, double width, double height,
                            RcChartGeometry *out)
 {
+  rc_chart_geometry_compute_measured (self, width, height, NULL, NULL, out);
+}
+
+void
+rc_chart_geometry_compute_measured (const RcChartModel *self, double width, double height,
+                                    RcChartTextWidthFunc measure, gpointer data,
+                                    RcChartGeometry *out)
+{
   double inner = width - 2 * MARGIN;
   double y = MARGIN, left_w, right_w, plot_h, bottom;
 
@@ -404,7 +442,7 @@ rc_chart_geometry_compute (const RcChartModel *self, double width, double height
   y += TITLE_HEIGHT;
   out->banner = rect (MARGIN, y, inner, self->banner != NULL ? BANNER_HEIGHT : 0);
   y += out->banner.height;
-  out->legend = rect (MARGIN, y, inner, legend_lines (self, inner) * LEGEND_LINE);
+  out->legend = rect (MARGIN, y, inner, legend_lines (self, inner, measure, data) * LEGEND_LINE);
   y += out->legend.height;
   if (self->xy)
     {

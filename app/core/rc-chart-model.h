@@ -31,6 +31,7 @@ typedef enum
 const char *rc_chart_kind_to_string (RcChartKind kind); /* "timeline", "heap", … */
 gboolean rc_chart_kind_from_string (const char *text, RcChartKind *out);
 const char *rc_chart_kind_title (RcChartKind kind); /* translated, "Boot timeline" */
+const char *rc_chart_kind_label (RcChartKind kind); /* translated and short, "Timeline" */
 
 typedef enum
 {
@@ -198,10 +199,23 @@ typedef struct
 #define RC_CHART_DEFAULT_WIDTH  960
 #define RC_CHART_DEFAULT_HEIGHT 600
 
-/* The height at which every row gets its natural height at @width (the widget's request). */
+/* How wide a legend label is drawn, in pixels; the layout has no fonts, the UI does. */
+typedef double (*RcChartTextWidthFunc) (const char *text, gpointer user_data);
+
+#define RC_CHART_LEGEND_SWATCH 16.0 /* a legend entry: swatch + text + gap */
+#define RC_CHART_LEGEND_GAP    18.0
+
+/* The height at which every row gets its natural height at @width (the widget's request).
+ * @measure NULL: an estimate of 8 px per character. */
 double rc_chart_natural_height (const RcChartModel *self, double width);
+double rc_chart_natural_height_measured (const RcChartModel *self, double width,
+                                         RcChartTextWidthFunc measure, gpointer data);
 void rc_chart_geometry_compute (const RcChartModel *self, double width, double height,
                                 RcChartGeometry *out);
+/* With the legend laid out by the drawn text widths (what the painter uses). */
+void rc_chart_geometry_compute_measured (const RcChartModel *self, double width, double height,
+                                         RcChartTextWidthFunc measure, gpointer data,
+                                         RcChartGeometry *out);
 /* The pixel rectangle of a mark (dots, ticks and failure marks get their drawn extent). */
 RcChartRect rc_chart_geometry_mark_rect (const RcChartGeometry *geometry, const RcChartModel *self,
                                          const RcChartMark *mark);

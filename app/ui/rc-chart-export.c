@@ -38,7 +38,7 @@ rc_chart_file_pango_context (void)
 
 GskRenderNode *
 rc_chart_render (const RcChartModel *model, const RcChartPalette *palette, PangoContext *pango,
-                 int width, int height, GHashTable *texts)
+                 int width, int height, GHashTable *texts, GHashTable *strokes)
 {
   GtkSnapshot *snapshot;
   RcChartCanvas canvas;
@@ -51,6 +51,7 @@ rc_chart_render (const RcChartModel *model, const RcChartPalette *palette, Pango
   gtk_snapshot_append_color (snapshot, &palette->bg, &GRAPHENE_RECT_INIT (0, 0, width, height));
   rc_chart_canvas_init (&canvas, snapshot, pango, palette, model, width, height);
   canvas.texts = texts;
+  canvas.strokes = strokes;
   for (RcChartPart part = 0; part < RC_CHART_N_PARTS; part++)
     rc_chart_paint_part (&canvas, part);
   return gtk_snapshot_free_to_node (snapshot);
@@ -92,7 +93,7 @@ rc_chart_to_png (const RcChartModel *model, const RcChartPalette *palette, Pango
     rc_chart_palette_init_default (&light, FALSE), palette = &light;
   if (pango == NULL)
     own = G_OBJECT (pango = rc_chart_file_pango_context ());
-  node = rc_chart_render (model, palette, pango, width, height, NULL);
+  node = rc_chart_render (model, palette, pango, width, height, NULL, NULL);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cr = cairo_create (surface);
   gsk_render_node_draw (node, cr);
@@ -140,14 +141,21 @@ svg_text (GString *labels, cairo_t *cr, GskRenderNode *node, const char *str)
   pango_font_description_free (font);
 }
 
+typedef struct
+{
+  GHashTable *texts;
+  GHashTable *strokes;
+  GString *labels;
+} Walk;
+
 static void
-svg_walk (GskRenderNode *node, cairo_t *cr, GHashTable *texts, GString *labels)
+svg_walk (GskRenderNode *node, cairo_t *cr, const Walk *w)
 {
   switch (gsk_render_node_get_node_type (node))
     {
     case GSK_CONTAINER_NODE:
       for (guint i = 0; i < gsk_container_node_get_n_children (node); i++)
-        svg_walk (gsk_container_node_get_child (node, i), cr, texts, labels);
+        svg_walk (gsk_container_node_get_child (node, i), cr, w);
       break;
     case GSK_TRANSFORM_NODE:
       {
@@ -158,21 +166,31 @@ svg_walk (GskRenderNode *node, cairo_t *cr, GHashTable *texts, GString *labels)
         cairo_matrix_init (&m, xx, yx, xy, yy, dx, dy);
         cairo_save (cr);
         cairo_transform (cr, &m);
-        svg_walk (gsk_transform_node_get_child (node), cr, texts, labels);
+        svg_walk (gsk_transform_node_get_child (node), cr, w);
         cairo_restore (cr);
       }
       break;
     case GSK_DEBUG_NODE:
-      svg_walk (gsk_debug_node_get_child (node), cr, texts, labels);
+      svg_walk (gsk_debug_node_get_child (node), cr, w);
       break;
     case GSK_TEXT_NODE:
       {
-        const char *str = g_hash_table_lookup (texts, node);
+        const char *str = g_hash_table_lookup (w->texts, node);
 
         if (str == NULL)
           gsk_render_node_draw (node, cr);
         else if (*str != '\0')
-          svg_text (labels, cr, node, str);
+          svg_text (w->labels, cr, node, str);
+      }
+      break;
+    case GSK_CAIRO_NODE:
+      {
+        const RcChartStroke *stroke = g_hash_table_lookup (w->strokes, node);
+
+        if (stroke != NULL)
+          rc_chart_stroke_draw (stroke, cr);
+        else
+          gsk_render_node_draw (node, cr);
       }
       break;
     default:
@@ -189,6 +207,7 @@ rc_chart_to_svg (const RcChartModel *model, const RcChartPalette *palette, Pango
   RcChartPalette light;
   g_autoptr (GObject) own = NULL; /* the PangoContext made here, if any */
   g_autoptr (GHashTable) texts = NULL;
+  g_autoptr (GHashTable) strokes = NULL;
   g_autoptr (GString) labels = g_string_new ("<g id=\"labels\">\n");
   GByteArray *out;
   GskRenderNode *node;
@@ -204,12 +223,18 @@ rc_chart_to_svg (const RcChartModel *model, const RcChartPalette *palette, Pango
   if (pango == NULL)
     own = G_OBJECT (pango = rc_chart_file_pango_context ());
   texts = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) gsk_render_node_unref, g_free);
-  node = rc_chart_render (model, palette, pango, width, height, texts);
+  strokes = g_hash_table_new_full (NULL, NULL, (GDestroyNotify) gsk_render_node_unref,
+                                   (GDestroyNotify) rc_chart_stroke_free);
+  node = rc_chart_render (model, palette, pango, width, height, texts, strokes);
   out = g_byte_array_new ();
   surface = cairo_svg_surface_create_for_stream (append_bytes, out, width, height);
   cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
   cr = cairo_create (surface);
-  svg_walk (node, cr, texts, labels);
+  {
+    Walk walk = { texts, strokes, labels };
+
+    svg_walk (node, cr, &walk);
+  }
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   cairo_surface_destroy (surface);

@@ -28,9 +28,11 @@ gboolean rc_chart_file_format_from_path (const char *path, RcChartFileFormat *ou
 /* The font files are drawn with ("Sans 10" on a fresh cairo font map). */
 PangoContext *rc_chart_file_pango_context (void);
 
-/* The whole chart at @width × @height on @palette's background. @texts: see RcChartCanvas. */
+/* The whole chart at @width × @height on @palette's background. @texts, @strokes: see
+ * RcChartCanvas (NULL: not recorded). */
 GskRenderNode *rc_chart_render (const RcChartModel *model, const RcChartPalette *palette,
-                                PangoContext *pango, int width, int height, GHashTable *texts);
+                                PangoContext *pango, int width, int height, GHashTable *texts,
+                                GHashTable *strokes);
 
 /* @palette NULL: libadwaita's light palette; @pango NULL: rc_chart_file_pango_context(). */
 GBytes *rc_chart_to_png (const RcChartModel *model, const RcChartPalette *palette,

@@ -21,7 +21,8 @@ rc_chart_canvas_init (RcChartCanvas *self, GtkSnapshot *snapshot, PangoContext *
                       double height)
 {
   *self = (RcChartCanvas){ snapshot, pango, palette, model };
-  rc_chart_geometry_compute (model, width, height, &self->geometry);
+  rc_chart_geometry_compute_measured (model, width, height, rc_chart_legend_text_width, pango,
+                                      &self->geometry);
 }
 
 static void
@@ -81,6 +82,47 @@ make_layout (RcChartCanvas *c, const char *str, double scale, gboolean bold)
   return layout;
 }
 
+/* What an ellipsized label shows, for the SVG's <text>: the longest prefix that fits with
+ * "…" (the layout's own runs do not say where pango cut). */
+static char *
+shown_text (RcChartCanvas *c, const char *str, double max_w, double scale, gboolean bold)
+{
+  glong lo = 0, hi = g_utf8_strlen (str, -1);
+
+  while (lo < hi)
+    {
+      glong mid = (lo + hi + 1) / 2;
+      g_autofree char *prefix = g_utf8_substring (str, 0, mid);
+      g_autofree char *candidate = g_strconcat (prefix, "…", NULL);
+      g_autoptr (PangoLayout) layout = make_layout (c, candidate, scale, bold);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      if (w <= max_w)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  {
+    g_autofree char *prefix = g_utf8_substring (str, 0, lo);
+
+    return g_strconcat (prefix, "…", NULL);
+  }
+}
+
+#define LEGEND_SCALE 0.9
+
+double
+rc_chart_legend_text_width (const char *text, gpointer pango_context)
+{
+  RcChartCanvas c = { .pango = pango_context };
+  g_autoptr (PangoLayout) layout = make_layout (&c, text, LEGEND_SCALE, FALSE);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  return w + 2;
+}
+
 /* @y is the vertical centre of the text; it is ellipsized to @max_w. */
 static void
 text (RcChartCanvas *c, const char *str, double x, double y, double max_w, Align align,
@@ -97,7 +139,14 @@ text (RcChartCanvas *c, const char *str, double x, double y, double max_w, Align
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_get_pixel_size (layout, &w, &h);
   left = align == ALIGN_START ? x : align == ALIGN_CENTER ? x + (max_w - w) / 2 : x + max_w - w;
-  append_layout (c, layout, str, floor (left), floor (y - h / 2.0), color);
+  if (c->texts != NULL && pango_layout_is_ellipsized (layout))
+    {
+      g_autofree char *shown = shown_text (c, str, max_w, scale, bold);
+
+      append_layout (c, layout, shown, floor (left), floor (y - h / 2.0), color);
+    }
+  else
+    append_layout (c, layout, str, floor (left), floor (y - h / 2.0), color);
 }
 
 /* Axes layer. */
@@ -215,20 +264,82 @@ dot (RcChartCanvas *c, const GdkRGBA *color, const RcChartRect *r)
   gtk_snapshot_pop (c->snapshot);
 }
 
+void
+rc_chart_stroke_draw (const RcChartStroke *self, cairo_t *cr)
+{
+  gdk_cairo_set_source_rgba (cr, &self->color);
+  cairo_set_line_width (cr, self->width);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint i = 0; i < self->points->len; i++)
+    {
+      const graphene_point_t *p = &g_array_index (self->points, graphene_point_t, i);
+
+      /* A cross is two segments: every other point starts a new one. */
+      if (self->segments && i % 2 == 0)
+        cairo_move_to (cr, p->x, p->y);
+      else
+        cairo_line_to (cr, p->x, p->y);
+    }
+  cairo_stroke (cr);
+}
+
+void
+rc_chart_stroke_free (RcChartStroke *self)
+{
+  g_array_unref (self->points);
+  g_free (self);
+}
+
+static RcChartStroke *
+stroke_new (const GdkRGBA *color, double width, gboolean segments)
+{
+  RcChartStroke *self = g_new0 (RcChartStroke, 1);
+
+  self->color = *color;
+  self->width = width;
+  self->segments = segments;
+  self->points = g_array_new (FALSE, FALSE, sizeof (graphene_point_t));
+  return self;
+}
+
+static void
+stroke_add (RcChartStroke *self, double x, double y)
+{
+  graphene_point_t p = GRAPHENE_POINT_INIT (x, y);
+
+  g_array_append_val (self->points, p);
+}
+
+/* A cairo node drawn from @stroke; the SVG writer draws the stroke itself (cairo 1.16 writes
+ * a cairo node's recording surface to SVG without its offset). Takes @stroke. */
+static void
+append_stroke (RcChartCanvas *c, const graphene_rect_t *bounds, RcChartStroke *stroke)
+{
+  GskRenderNode *node = gsk_cairo_node_new (bounds);
+  cairo_t *cr = gsk_cairo_node_get_draw_context (node);
+
+  rc_chart_stroke_draw (stroke, cr);
+  cairo_destroy (cr);
+  gtk_snapshot_append_node (c->snapshot, node);
+  if (c->strokes != NULL)
+    g_hash_table_insert (c->strokes, node, stroke);
+  else
+    {
+      rc_chart_stroke_free (stroke);
+      gsk_render_node_unref (node);
+    }
+}
+
 static void
 cross (RcChartCanvas *c, const GdkRGBA *color, const RcChartRect *r)
 {
-  cairo_t *cr = gtk_snapshot_append_cairo (
-      c->snapshot, &GRAPHENE_RECT_INIT (r->x - 2, r->y - 2, r->width + 4, r->height + 4));
+  RcChartStroke *stroke = stroke_new (color, 2.5, TRUE);
 
-  gdk_cairo_set_source_rgba (cr, color);
-  cairo_set_line_width (cr, 2.5);
-  cairo_move_to (cr, r->x, r->y);
-  cairo_line_to (cr, r->x + r->width, r->y + r->height);
-  cairo_move_to (cr, r->x + r->width, r->y);
-  cairo_line_to (cr, r->x, r->y + r->height);
-  cairo_stroke (cr);
-  cairo_destroy (cr);
+  stroke_add (stroke, r->x, r->y);
+  stroke_add (stroke, r->x + r->width, r->y + r->height);
+  stroke_add (stroke, r->x + r->width, r->y);
+  stroke_add (stroke, r->x, r->y + r->height);
+  append_stroke (c, &GRAPHENE_RECT_INIT (r->x - 2, r->y - 2, r->width + 4, r->height + 4), stroke);
 }
 
 static void
@@ -273,26 +384,22 @@ paint_line (RcChartCanvas *c, const RcChartLine *line)
 {
   const RcChartGeometry *g = &c->geometry;
   GdkRGBA color = c->palette->roles[line->role];
-  cairo_t *cr;
+  RcChartStroke *stroke;
 
   if (line->points_only || line->points->len < 2)
     return;
-  cr = gtk_snapshot_append_cairo (
-      c->snapshot,
-      &GRAPHENE_RECT_INIT (g->plot.x - 4, g->plot.y - 4, g->plot.width + 8, g->plot.height + 8));
   if (!line->bold)
     color.alpha *= 0.45;
-  gdk_cairo_set_source_rgba (cr, &color);
-  cairo_set_line_width (cr, line->bold ? 2.5 : 1.2);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  stroke = stroke_new (&color, line->bold ? 2.5 : 1.2, FALSE);
   for (guint i = 0; i < line->points->len; i++)
     {
       const RcChartPoint *p = &g_array_index (line->points, RcChartPoint, i);
 
-      cairo_line_to (cr, rc_chart_geometry_x (g, p->x) + 0.5, rc_chart_geometry_y (g, p->y) + 0.5);
+      stroke_add (stroke, rc_chart_geometry_x (g, p->x) + 0.5, rc_chart_geometry_y (g, p->y) + 0.5);
     }
-  cairo_stroke (cr);
-  cairo_destroy (cr);
+  append_stroke (
+      c, &GRAPHENE_RECT_INIT (g->plot.x - 4, g->plot.y - 4, g->plot.width + 8, g->plot.height + 8),
+      stroke);
 }
 
 static void
@@ -327,15 +434,14 @@ paint_legend (RcChartCanvas *c)
     {
       const RcChartLegendItem *item = g_ptr_array_index (c->model->legend, i);
       const GdkRGBA *color = &c->palette->roles[item->role];
-      g_autoptr (PangoLayout) layout = make_layout (c, item->label, 0.9, FALSE);
-      double w;
-      RcChartRect swatch = { x, y - 5, 10, 10 };
-      int tw, th;
+      /* The same widths and wrapping as the layout's legend height (rc-chart-model.c). */
+      double tw = rc_chart_legend_text_width (item->label, c->pango);
+      double w = RC_CHART_LEGEND_SWATCH + tw + RC_CHART_LEGEND_GAP;
+      RcChartRect swatch;
 
-      pango_layout_get_pixel_size (layout, &tw, &th);
-      w = 16 + tw + 18;
       if (x > g->legend.x && x + w > g->legend.x + g->legend.width)
-        x = g->legend.x, y += 22, swatch.x = x, swatch.y = y - 5;
+        x = g->legend.x, y += 22;
+      swatch = (RcChartRect){ x, y - 5, 10, 10 };
       if (item->shape == RC_CHART_MARK_DOT)
         dot (c, color, &swatch);
       else if (item->shape == RC_CHART_MARK_OUTLINE)
@@ -347,7 +453,8 @@ paint_legend (RcChartCanvas *c)
         cross (c, color, &swatch);
       else
         fill (c, color, swatch.x, swatch.y, swatch.width, swatch.height);
-      text (c, item->label, x + 16, y, tw + 2, ALIGN_START, &c->palette->fg, 0.9, FALSE);
+      text (c, item->label, x + RC_CHART_LEGEND_SWATCH, y, tw, ALIGN_START, &c->palette->fg,
+            LEGEND_SCALE, FALSE);
       x += w;
     }
 }

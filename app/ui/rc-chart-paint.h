@@ -33,7 +33,24 @@ typedef struct
   /* GskRenderNode (text) → the label it shows; NULL on screen. The SVG writer turns those
    * nodes into <text> elements so labels stay text. */
   GHashTable *texts;
+  /* GskRenderNode (cairo) → the RcChartStroke it draws; NULL on screen. The table owns both. */
+  GHashTable *strokes;
 } RcChartCanvas;
+
+/* A polyline (or, with @segments, pairs of points as separate segments) in pixels. */
+typedef struct
+{
+  GdkRGBA color;
+  double width;
+  gboolean segments;
+  GArray *points; /* graphene_point_t */
+} RcChartStroke;
+
+void rc_chart_stroke_draw (const RcChartStroke *self, cairo_t *cr);
+void rc_chart_stroke_free (RcChartStroke *self);
+
+/* RcChartTextWidthFunc for a PangoContext: a legend label's width as painted. */
+double rc_chart_legend_text_width (const char *text, gpointer pango_context);
 
 void rc_chart_canvas_init (RcChartCanvas *self, GtkSnapshot *snapshot, PangoContext *pango,
                            const RcChartPalette *palette, const RcChartModel *model, double width,

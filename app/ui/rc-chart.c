@@ -9,6 +9,7 @@
 
 #include "rc-chart-export.h"
 #include "rc-chart-layer.h"
+#include "rc-chart-paint.h"
 #include "rc-chart.h"
 
 struct _RcChart
@@ -34,8 +35,10 @@ static guint signals[N_SIGNALS];
 static void
 geometry (RcChart *self, RcChartGeometry *out)
 {
-  rc_chart_geometry_compute (self->model, gtk_widget_get_width (GTK_WIDGET (self)),
-                             gtk_widget_get_height (GTK_WIDGET (self)), out);
+  rc_chart_geometry_compute_measured (self->model, gtk_widget_get_width (GTK_WIDGET (self)),
+                                      gtk_widget_get_height (GTK_WIDGET (self)),
+                                      rc_chart_legend_text_width,
+                                      gtk_widget_get_pango_context (GTK_WIDGET (self)), out);
 }
 
 static void
@@ -159,8 +162,9 @@ rc_chart_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, i
       *natural = 760;
     }
   else
-    *minimum = *natural =
-        (int) rc_chart_natural_height (self->model, for_size > 0 ? for_size : 760);
+    *minimum = *natural = (int) rc_chart_natural_height_measured (
+        self->model, for_size > 0 ? for_size : 760, rc_chart_legend_text_width,
+        gtk_widget_get_pango_context (widget));
 }
 
 static void
@@ -325,7 +329,9 @@ rc_chart_save (RcChart *self, const char *path, int width, int height, GError **
   if (width <= 0)
     width = MAX (gtk_widget_get_width (GTK_WIDGET (self)), RC_CHART_DEFAULT_WIDTH);
   if (height <= 0)
-    height = (int) rc_chart_natural_height (self->model, width);
+    height =
+        (int) rc_chart_natural_height_measured (self->model, width, rc_chart_legend_text_width,
+                                                gtk_widget_get_pango_context (GTK_WIDGET (self)));
   return rc_chart_write_file (self->model, &self->palette,
                               gtk_widget_get_pango_context (GTK_WIDGET (self)), width,
                               MAX (height, 120), path, error);

@@ -133,20 +133,20 @@ build_bar (RcChartsView *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *switcher = gtk_stack_switcher_new ();
-  GtkWidget *compare = gtk_button_new_with_mnemonic (_ ("_Compare With…"));
-  GtkWidget *png = gtk_button_new_with_mnemonic (_ ("Export _PNG…"));
-  GtkWidget *svg = gtk_button_new_with_mnemonic (_ ("Export _SVG…"));
+  GtkWidget *more = gtk_menu_button_new ();
+  g_autoptr (GMenu) menu = g_menu_new ();
 
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
   gtk_widget_set_hexpand (switcher, TRUE);
   gtk_widget_set_halign (switcher, GTK_ALIGN_START);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (compare), "charts.compare");
-  gtk_actionable_set_detailed_action_name (GTK_ACTIONABLE (png), "charts.export::png");
-  gtk_actionable_set_detailed_action_name (GTK_ACTIONABLE (svg), "charts.export::svg");
+  g_menu_append (menu, _ ("_Compare With…"), "charts.compare");
+  g_menu_append (menu, _ ("Export _PNG…"), "charts.export::png");
+  g_menu_append (menu, _ ("Export _SVG…"), "charts.export::svg");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (more), G_MENU_MODEL (menu));
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (more), "view-more-symbolic");
+  gtk_widget_set_tooltip_text (more, _ ("Compare and Export"));
   gtk_box_append (GTK_BOX (bar), switcher);
-  gtk_box_append (GTK_BOX (bar), compare);
-  gtk_box_append (GTK_BOX (bar), png);
-  gtk_box_append (GTK_BOX (bar), svg);
+  gtk_box_append (GTK_BOX (bar), more);
   return bar;
 }
 
@@ -191,7 +191,7 @@ rc_charts_view_init (RcChartsView *self)
       self->charts[k] = RC_CHART (rc_chart_new (k));
       g_signal_connect (self->charts[k], "step-activated", G_CALLBACK (step_activated_cb), self);
       page = gtk_stack_add_titled (self->stack, GTK_WIDGET (self->charts[k]),
-                                   rc_chart_kind_to_string (k), rc_chart_kind_title (k));
+                                   rc_chart_kind_to_string (k), rc_chart_kind_label (k));
       (void) page;
     }
   gtk_box_append (GTK_BOX (self->box), build_bar (self));
