@@ -58,7 +58,7 @@ bench_kind (const RcMeasurement *report, RcChartKind kind, PangoContext *pango,
       height = (int) rc_chart_natural_height (model, width);
       marks = model->marks->len;
       t = g_get_monotonic_time ();
-      node = rc_chart_render (model, palette, pango, width, height, NULL);
+      node = rc_chart_render (model, palette, pango, width, height, NULL, NULL);
       snapshot[i] = ms_since (t);
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
       cr = cairo_create (surface);
