@@ -18,7 +18,7 @@
 #include "ui/rc-problem.h"
 #include "ui/rc-problems-view.h"
 #include "ui/rc-python-console.h"
-#include "ui/rc-step-chart.h"
+#include "ui/rc-charts-view.h"
 #include "ui/rc-table-item.h"
 #include "ui/rc-window.h"
 
@@ -428,6 +428,8 @@ test_window_boot_cold_ready (void)
   gboolean audited = FALSE;
   gboolean revalidated = FALSE;
   g_autoptr (RcRunRecord) warm = NULL;
+  RcChartsView *charts;
+  const RcChartModel *timeline;
   gulong id;
   g_autofree char *shot = NULL;
 
@@ -481,15 +483,35 @@ test_window_boot_cold_ready (void)
   warm = boot_and_wait (window, "boot.warm", 150);
   g_assert_cmpint (warm->scenario, ==, RC_SCENARIO_WARM);
   g_assert_cmpint (warm->outcome.state, ==, RC_OUTCOME_READY);
-  g_assert_cmpuint (rc_step_chart_get_n_bars (RC_STEP_CHART (gtk_widget_get_template_child (
-                        GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "step_chart"))),
-                    ==, record->steps->len);
+  charts = RC_CHARTS_VIEW (
+      gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "charts"));
+  timeline = rc_chart_get_model (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE));
+  g_assert_null (timeline->empty_text);
+  /* One bar per step for each run: cold in the cold colour, warm in the warm one. */
+  g_assert_cmpuint (
+      rc_chart_model_count_marks (timeline, RC_CHART_MARK_BAR, RC_CHART_ROLE_SERIES_0), >=,
+      record->steps->len);
+  g_assert_cmpuint (
+      rc_chart_model_count_marks (timeline, RC_CHART_MARK_BAR, RC_CHART_ROLE_SERIES_1), >=,
+      warm->steps->len);
   gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_template_child (
                                         GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "results_stack")),
                                     "steps");
   rc_test_spin (300);
   g_clear_pointer (&shot, g_free);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold-warm");
+  /* Every chart of the cold and warm boots, as the window draws it. */
+  for (RcChartKind k = 0; k < RC_CHART_N_KINDS; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("window-chart-%s", rc_chart_kind_to_string (k));
+      g_autofree char *chart_shot = NULL;
+
+      rc_charts_view_show (charts, k);
+      rc_test_spin (200);
+      chart_shot =
+          rc_test_save_screenshot (GTK_WIDGET (rc_charts_view_get_chart (charts, k)), name);
+      g_assert_nonnull (chart_shot);
+    }
 
   /* Validating again (as after a save) keeps the booted runtime the console is working in. */
   id = g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &revalidated);

@@ -5,13 +5,17 @@
 #include <stdio.h>
 
 #include "core/rc-measurement.h"
+#include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 
 static gboolean
-parse_options (int argc, char **argv, char **scenario_text, GStrv *files, GError **error)
+parse_options (int argc, char **argv, char **scenario_text, GStrv *files, GStrv *charts,
+               char **chart_size, GError **error)
 {
   GOptionEntry entries[] = {
+    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, charts, rc_cli_chart_help (), N_ ("FILE") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, chart_size, rc_cli_chart_size_help (), N_ ("WxH") },
     { "scenario", 's', 0, G_OPTION_ARG_STRING, scenario_text,
       N_ ("Compare this scenario (cold, warm, warm-restart, changed-wheel; default: cold, or "
           "the first one both reports have)"),
@@ -62,6 +66,10 @@ rc_cli_compare (int argc, char **argv)
 {
   g_autofree char *scenario_text = NULL;
   g_auto (GStrv) files = NULL;
+  g_auto (GStrv) chart_specs = NULL;
+  g_autofree char *chart_size = NULL;
+  g_autoptr (GPtrArray) charts = NULL;
+  int width, height;
   g_autoptr (GError) error = NULL;
   g_autoptr (RcMeasurement) a = NULL;
   g_autoptr (RcMeasurement) b = NULL;
@@ -69,8 +77,9 @@ rc_cli_compare (int argc, char **argv)
   g_autofree char *text = NULL;
   int chosen;
 
-  if (!parse_options (argc, argv, &scenario_text, &files, &error)
-      || !pick_scenario (scenario_text, &chosen, &error))
+  if (!parse_options (argc, argv, &scenario_text, &files, &chart_specs, &chart_size, &error)
+      || !pick_scenario (scenario_text, &chosen, &error)
+      || (charts = rc_cli_charts_parse (chart_specs, chart_size, &width, &height, &error)) == NULL)
     return rc_cli_cannot_run ("compare", error);
   if ((a = rc_measurement_load (files[0], &error)) == NULL
       || (b = rc_measurement_load (files[1], &error)) == NULL)
@@ -78,5 +87,17 @@ rc_cli_compare (int argc, char **argv)
   comparison = rc_measurement_compare (a, b, chosen);
   text = rc_comparison_format (comparison);
   printf ("A: %s\nB: %s\n%s", files[0], files[1], text);
+  fflush (stdout);
+  {
+    g_autofree char *la = g_path_get_basename (files[0]);
+    g_autofree char *lb = g_path_get_basename (files[1]);
+
+    /* Every chart kind draws report A; compare draws both. */
+    if (!rc_cli_charts_write (charts, a, b, la, lb, width, height, &error))
+      {
+        fprintf (stderr, "runtime-console compare: %s\n", error->message);
+        return RC_EXIT_CANNOT_RUN;
+      }
+  }
   return RC_EXIT_OK;
 }

@@ -15,6 +15,7 @@
 #include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-diagnostic.h"
+#include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 
@@ -38,6 +39,10 @@ typedef struct
   GStrv data;
   GStrv budgets;
   GStrv rest;
+  GStrv chart_specs;
+  char *chart_size;
+  GPtrArray *charts; /* RcCliChart, checked before anything boots */
+  int chart_width, chart_height;
 } Options;
 
 static void
@@ -57,6 +62,9 @@ options_clear (Options *o)
   g_strfreev (o->data);
   g_strfreev (o->budgets);
   g_strfreev (o->rest);
+  g_strfreev (o->chart_specs);
+  g_free (o->chart_size);
+  g_clear_pointer (&o->charts, g_ptr_array_unref);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Options, options_clear)
@@ -120,6 +128,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       NULL },
     { "check-budgets", 0, 0, G_OPTION_ARG_FILENAME, &o->check_budgets,
       N_ ("Check the budgets against a saved report instead of measuring"), N_ ("REPORT.json") },
+    { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, &o->chart_specs, rc_cli_chart_help (),
+      N_ ("FILE") },
+    { "chart-size", 0, 0, G_OPTION_ARG_STRING, &o->chart_size, rc_cli_chart_size_help (),
+      N_ ("WxH") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, N_ ("DIR") },
     { NULL },
   };
@@ -133,7 +145,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       context, _ ("Needs a display: without DISPLAY it starts Xvfb itself. Exits 0 when every "
                   "run was ready,\nunflagged and within budget, 1 otherwise, 2 when it could "
                   "not run."));
-  if (!g_option_context_parse (context, &argc, &argv, error))
+  if (!g_option_context_parse (context, &argc, &argv, error)
+      || (o->charts = rc_cli_charts_parse (o->chart_specs, o->chart_size, &o->chart_width,
+                                           &o->chart_height, error))
+             == NULL)
     return FALSE;
   if (o->check_budgets == NULL && (o->rest == NULL || g_strv_length (o->rest) != 1))
     {
@@ -213,7 +228,9 @@ conclude (const RcMeasurement *measurement, const Options *o, GPtrArray *budgets
                           || g_strcmp0 (o->markdown, "-") == 0;
   guint exceeded;
 
-  if (!write_exports (measurement, o, &error))
+  if (!write_exports (measurement, o, &error)
+      || !rc_cli_charts_write (o->charts, measurement, NULL, NULL, NULL, o->chart_width,
+                               o->chart_height, &error))
     {
       fprintf (stderr, "runtime-console measure: %s\n", error->message);
       return RC_EXIT_CANNOT_RUN;

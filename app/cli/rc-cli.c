@@ -15,6 +15,7 @@ static const RcCliCommand commands[] = {
   { "measure", N_ ("Measure cold and warm boots: verdicts, bytes, heap, budgets, exports"),
     rc_cli_measure },
   { "compare", N_ ("Compare two measurement reports step by step"), rc_cli_compare },
+  { "chart", N_ ("Draw the charts of a saved report as SVG or PNG files"), rc_cli_chart },
   { "serve", N_ ("Emulate a community's origins on loopback, for a browser or curl"),
     rc_cli_serve },
 };

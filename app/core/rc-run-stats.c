@@ -196,6 +196,16 @@ median_run (GPtrArray *runs, GArray *positions)
   return (int) g_array_index (positions, guint, order[(runs->len - 1) / 2]);
 }
 
+int
+rc_run_stats_median_run (GPtrArray *all_runs, RcScenario scenario)
+{
+  g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint failed;
+  g_autoptr (GPtrArray) runs = select_runs (all_runs, scenario, &failed, positions);
+
+  return median_run (runs, positions);
+}
+
 RcRunStats *
 rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
 {

@@ -49,6 +49,9 @@ typedef struct
 /* Statistics over the runs of @runs (RcRunRecord) whose scenario is @scenario. */
 RcRunStats *rc_run_stats_compute (GPtrArray *runs, RcScenario scenario);
 void rc_run_stats_free (RcRunStats *self);
+/* Just the median run of @scenario (an index into @runs, -1 none), without the statistics:
+ * the charts pick runs of 200-run reports with it per frame budget. */
+int rc_run_stats_median_run (GPtrArray *runs, RcScenario scenario);
 const RcStepStat *rc_run_stats_find_step (const RcRunStats *self, const char *key);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcRunStats, rc_run_stats_free)

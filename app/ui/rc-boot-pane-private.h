@@ -16,7 +16,7 @@
 #include "core/rc-csp.h"
 #include "rc-boot-pane.h"
 #include "rc-python-console.h"
-#include "rc-step-chart.h"
+#include "rc-charts-view.h"
 
 G_BEGIN_DECLS
 
@@ -44,7 +44,7 @@ struct _RcBootPane
   GtkWidget *diagnosis_scroller;
   GtkFrame *page_frame;
   GtkStack *results_stack;
-  RcStepChart *step_chart;
+  RcChartsView *charts;
   GtkColumnView *steps_view;
   GtkDropDown *run_dropdown;
   GtkLabel *headline_label;

@@ -205,7 +205,8 @@ show_selected_run (RcBootPane *self)
       warm = find_run (self->report, RC_SCENARIO_WARM, run->index);
     }
   rc_run_tables_fill_steps (self->steps, cold, warm);
-  rc_step_chart_set_runs (self->step_chart, cold != NULL ? cold : warm, cold != NULL ? warm : NULL);
+  /* The charts draw the whole report (medians, every run), not only the selected one. */
+  rc_charts_view_set_runs (self->charts, self->report != NULL ? self->report->runs : NULL);
   totals = rc_run_tables_fill_requests (self->requests, run,
                                         gtk_check_button_get_active (self->tunnels_check));
   gtk_label_set_label (self->requests_totals, totals != NULL ? totals : "");

@@ -348,7 +348,7 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
-  g_type_ensure (RC_TYPE_STEP_CHART);
+  g_type_ensure (RC_TYPE_CHARTS_VIEW);
   g_type_ensure (RC_TYPE_PYTHON_CONSOLE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/earth/osc/RuntimeConsole/rc-boot-pane.ui");
@@ -378,7 +378,7 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, diagnosis_scroller);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, page_frame);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, results_stack);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, step_chart);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, charts);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, steps_view);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_view);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, violations_view);

@@ -1,0 +1,61 @@
+#!/bin/sh
+# `runtime-console chart REPORT.json --chart …` and the --chart options of compare and measure:
+# files written in the format their extension names, the kind from the stem or KIND=FILE, bad
+# kinds, extensions and sizes are option errors (exit 2 with the --help pointer). No display:
+# DISPLAY and WAYLAND_DISPLAY are unset, so a chart that needed one would fail here.
+# Usage: test-cli-chart.sh RUNTIME_CONSOLE FIXTURES_DIR
+set -u
+rc="$1"
+fixtures="$2"
+report="$fixtures/demo-report.json"
+other="$fixtures/demo-report-b.json"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset DISPLAY WAYLAND_DISPLAY
+failures=0
+n=0
+
+ok () { n=$((n + 1)); echo "ok $n - $1"; }
+fail () { n=$((n + 1)); failures=$((failures + 1)); echo "not ok $n - $1"; }
+check () { if eval "$2"; then ok "$1"; else fail "$1"; fi; }
+png_size () { python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]) if d[:8]==b'\x89PNG\r\n\x1a\n' else 'not-png')" "$1"; }
+
+"$rc" chart "$report" --chart "$tmp/timeline.svg" --chart "$tmp/heap.png" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "chart exits 0" "[ $status -eq 0 ]"
+check "timeline.svg is an SVG with the timeline's labels as text" \
+  "grep -q '<svg' '$tmp/timeline.svg' && grep -q '>Boot timeline</text>' '$tmp/timeline.svg' && grep -q '>loading_runtime</text>' '$tmp/timeline.svg'"
+check "heap.png is a 960-wide PNG" "png_size '$tmp/heap.png' | grep -q '^960x'"
+check "each file is named on stderr" "grep -q 'timeline.svg' '$tmp/err' && grep -q 'heap.png' '$tmp/err'"
+
+"$rc" chart "$report" --chart "bytes=$tmp/cost.png" --chart "$tmp/demo-runs.svg" --chart-size 800x500 2>"$tmp/err"; status=$?
+check "KIND=FILE and a kind inside the stem" "[ $status -eq 0 ] && [ -s '$tmp/demo-runs.svg' ] && grep -q '>Step times over all runs</text>' '$tmp/demo-runs.svg'"
+check "--chart-size sets the size" "[ \"\$(png_size '$tmp/cost.png')\" = 800x500 ]"
+
+"$rc" chart "$report" --chart "$tmp/pie.svg" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a stem naming no chart exits 2" "[ $status -eq 2 ] && [ ! -e '$tmp/pie.svg' ]"
+check "the error names the kinds and points to --help" \
+  "grep -q 'timeline, heap, bytes, runs, compare' '$tmp/err' && grep -q 'chart --help' '$tmp/err'"
+"$rc" chart "$report" --chart "pie=$tmp/x.svg" 2>"$tmp/err"; status=$?
+check "an unknown KIND exits 2" "[ $status -eq 2 ] && grep -q 'unknown chart' '$tmp/err'"
+"$rc" chart "$report" --chart "$tmp/timeline.pdf" 2>"$tmp/err"; status=$?
+check "a bad extension exits 2" "[ $status -eq 2 ] && grep -q '.svg or .png' '$tmp/err'"
+"$rc" chart "$report" --chart "$tmp/timeline.png" --chart-size 10x10 2>"$tmp/err"; status=$?
+check "a bad --chart-size exits 2" "[ $status -eq 2 ] && grep -q 'chart-size' '$tmp/err'"
+"$rc" chart "$report" --chart "$tmp/compare.svg" 2>"$tmp/err"; status=$?
+check "compare without --compare exits 2" "[ $status -eq 2 ] && grep -q -- '--compare' '$tmp/err'"
+"$rc" chart "$tmp/missing.json" --chart "$tmp/timeline.png" 2>"$tmp/err"; status=$?
+check "a missing report exits 2 naming it" "[ $status -eq 2 ] && grep -q 'missing.json' '$tmp/err'"
+
+"$rc" chart "$report" --compare "$other" --chart "$tmp/compare.svg" 2>"$tmp/err"; status=$?
+check "chart --compare draws both reports" "[ $status -eq 0 ] && grep -q 'demo-report-b.json' '$tmp/compare.svg'"
+"$rc" compare "$report" "$other" --chart "$tmp/cmp-compare.svg" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "compare --chart compare.svg" "[ $status -eq 0 ] && grep -q '>Environments differ' '$tmp/cmp-compare.svg' && grep -q 'B − A' '$tmp/out'"
+"$rc" compare "$report" "$other" --chart "$tmp/donut.svg" 2>"$tmp/err"; status=$?
+check "compare with a bad chart exits 2" "[ $status -eq 2 ] && grep -q 'compare --help' '$tmp/err'"
+"$rc" measure --check-budgets "$report" --chart "$tmp/m-bytes.svg" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "measure --chart draws the measured (here: saved) report" "[ -s '$tmp/m-bytes.svg' ] && grep -q '>Bytes and cache hits</text>' '$tmp/m-bytes.svg'"
+"$rc" measure /nonexistent --chart "$tmp/x.gif" 2>"$tmp/err"; status=$?
+check "measure checks --chart before booting" "[ $status -eq 2 ] && grep -q '.svg or .png' '$tmp/err' && grep -q 'measure --help' '$tmp/err'"
+
+echo "1..$n"
+[ $failures -eq 0 ]
