@@ -49,6 +49,11 @@ struct _RcEngine
   gint64 boot_start_us;
   double runtime_loaded_ms;
   RcBootMode boot_mode;
+  gboolean run_given; /* the boot's run was given (rc_engine_boot_run_async()) */
+  RcScenario run_scenario;
+  guint run_index;
+  char *run_id; /* NULL: "<scenario>-<index>" */
+  char *run_note;
   char *plan_note;
   guint attempt;           /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
   char *retry_note;        /* why attempt 2 runs, for its record */
