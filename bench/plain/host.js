@@ -1,0 +1,27 @@
+/* The plain side of bench-measure-overhead: what a reader's page does, minus measuring. It reads
+ * the same boot plan the console's host page reads, builds a blob worker from worker.js and
+ * relays its one answer. No step messages, no policy, no violation listener. */
+(async () => {
+  'use strict';
+  const post = (m) => window.webkit.messageHandlers.bench.postMessage(JSON.stringify(m));
+  try {
+    const plan = await (await fetch('/boot-plan.json', { cache: 'no-store' })).json();
+    const text = await (await fetch('/worker.js', { cache: 'no-store' })).text();
+    const rt = plan.runtime;
+    const overlay = {};
+    if (plan.lock)
+      for (const [key, entry] of Object.entries(plan.lock.packages))
+        overlay[key] = Object.assign({}, entry, { file_name: new URL(entry.file_name, plan.lock.baseUrl).href });
+    const config = { indexURL: location.origin + '/pyodide/', overlay, preload: rt.preload || [],
+                     importBeforeSeal: rt.import_before_seal || [],
+                     prelude: typeof rt.prelude === 'string' ? rt.prelude : '' };
+    const url = URL.createObjectURL(new Blob(['(' + text + ')(' + JSON.stringify(config) + ');'],
+                                             { type: 'text/javascript' }));
+    const worker = new Worker(url);
+    URL.revokeObjectURL(url);
+    worker.onmessage = (e) => post(e.data);
+    worker.onerror = (e) => post({ type: 'error', message: e.message });
+  } catch (e) {
+    post({ type: 'error', message: String(e) });
+  }
+})();
