@@ -10,7 +10,10 @@
  * WebKitGTK, same process, boots interleaved so machine load hits both sides alike.
  * Target: ≤ 1.03.
  *
- * Usage: bench-measure-overhead [--runs N] COMMUNITY_DIR PLAIN_DIR
+ * Usage: bench-measure-overhead [--runs N] [--plain-worker plain|builtin] COMMUNITY_DIR PLAIN_DIR
+ * --plain-worker builtin is for profiling: the plain side then runs the console's own
+ * instrumented worker.js over plain HTTP, which separates the worker's instrumentation from the
+ * transport (TLS, proxy, request log, content encoding).
  * (meson: `xvfb-run -a meson test -C _build --benchmark measure-overhead`; RC_BENCH_RUNS
  * also sets N, default 5.)
  */
@@ -31,6 +34,7 @@ typedef struct
   const char *dist;      /* the Pyodide distribution, under /pyodide/ */
   const char *wheels;    /* the community's overlay wheels, under /api/<id>/runtime/ */
   const char *plain_dir; /* bench/plain: index.html, host.js, worker.js */
+  GBytes *builtin;       /* --plain-worker builtin: the console's own worker.js, else NULL */
   char *api_prefix;      /* "/api/<id>/runtime/" */
   char *plan;            /* /boot-plan.json, as the console's host page reads it */
 } Plain;
@@ -97,8 +101,17 @@ serve_plain (SoupServer *server, SoupServerMessage *msg, const char *path, GHash
     }
   else if (g_str_equal (path, "/"))
     serve_file (msg, plain->plain_dir, "index.html");
-  else if (g_str_equal (path, "/host.js") || g_str_equal (path, "/worker.js"))
-    serve_file (msg, plain->plain_dir, path + 1);
+  else if (g_str_equal (path, "/host.js"))
+    serve_file (msg, plain->plain_dir, "host.js");
+  else if (g_str_equal (path, "/worker.js") && plain->builtin != NULL)
+    {
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Content-Type",
+                                    "text/javascript");
+      soup_message_body_append_bytes (soup_server_message_get_response_body (msg), plain->builtin);
+      soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+    }
+  else if (g_str_equal (path, "/worker.js"))
+    serve_file (msg, plain->plain_dir, "worker.js");
   else if (g_str_has_prefix (path, "/pyodide/"))
     serve_file (msg, plain->dist, path + strlen ("/pyodide/"));
   else if (g_str_has_prefix (path, plain->api_prefix))
@@ -232,7 +245,7 @@ boot_console (RcEngine *engine)
 /* ---- both -------------------------------------------------------------------------------- */
 
 static char *
-plan_text (RcCommunity *community, const char *api_origin)
+plan_text (RcCommunity *community, const char *api_origin, const char *bench_worker)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *note = NULL;
@@ -242,6 +255,7 @@ plan_text (RcCommunity *community, const char *api_origin)
 
   if (plan == NULL)
     g_error ("%s", error->message);
+  json_object_set_string_member (plan, "bench_worker", bench_worker);
   json_node_set_object (node, plan);
   return json_to_string (node, FALSE);
 }
@@ -258,22 +272,31 @@ report (const char *what, GArray *console, GArray *plain)
   g_print ("%s overhead ratio: %.3f (target <= 1.03)\n", what, c.median / p.median);
 }
 
+static char *plain_worker = NULL;
+
 static guint
-parse_runs (int *argc, char ***argv)
+parse_options (int *argc, char ***argv)
 {
   int runs = g_getenv ("RC_BENCH_RUNS") ? atoi (g_getenv ("RC_BENCH_RUNS")) : 5;
   GOptionEntry entries[] = {
-    { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Cold boots per side (default 5)", "N" }, { NULL }
+    { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Cold boots per side (default 5)", "N" },
+    { "plain-worker", 0, 0, G_OPTION_ARG_STRING, &plain_worker,
+      "plain (default) or builtin: profile the console's instrumented worker over plain HTTP",
+      "KIND" },
+    { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("COMMUNITY_DIR PLAIN_DIR");
   g_autoptr (GError) error = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, argc, argv, &error) || *argc != 3 || runs < 1)
+  if (!g_option_context_parse (context, argc, argv, &error) || *argc != 3 || runs < 1
+      || (plain_worker != NULL && !g_str_equal (plain_worker, "plain")
+          && !g_str_equal (plain_worker, "builtin")))
     {
       g_printerr ("bench-measure-overhead: %s\nUsage: bench-measure-overhead [--runs N] "
                   "COMMUNITY_DIR PLAIN_DIR\n",
-                  error != NULL ? error->message : "a community folder, bench/plain and N >= 1");
+                  error != NULL ? error->message
+                                : "a community folder, bench/plain, N >= 1, plain or builtin");
       exit (2);
     }
   return (guint) runs;
@@ -282,7 +305,7 @@ parse_runs (int *argc, char ***argv)
 int
 main (int argc, char **argv)
 {
-  guint runs = parse_runs (&argc, &argv);
+  guint runs = parse_options (&argc, &argv);
   g_autofree char *dist = rc_paths_default_distribution ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
@@ -325,15 +348,24 @@ main (int argc, char **argv)
   api = g_strconcat (url, "/api", NULL);
   /* the demo's layout: runtime/<id>-pyodide-lock.json beside runtime/wheels/ */
   wheels = g_build_filename (argv[1], "runtime", "wheels", NULL);
-  plain = (Plain){ dist, wheels, argv[2],
-                   g_strdup_printf ("/api/%s/runtime/", rc_community_get_id (community)),
-                   plan_text (community, api) };
+  plain =
+      (Plain){ .dist = dist,
+               .wheels = wheels,
+               .plain_dir = argv[2],
+               .api_prefix = g_strdup_printf ("/api/%s/runtime/", rc_community_get_id (community)),
+               .plan = plan_text (community, api, plain_worker ? plain_worker : "plain") };
+  if (g_strcmp0 (plain_worker, "builtin") == 0)
+    {
+      plain.builtin = g_resources_lookup_data ("/earth/osc/RuntimeConsole/js/worker.js", 0, &error);
+      if (plain.builtin == NULL)
+        g_error ("%s", error->message);
+    }
   soup_server_add_handler (server, NULL, serve_plain, &plain, NULL);
   plain_window = GTK_WINDOW (gtk_window_new ());
   gtk_window_present (plain_window);
 
-  g_print ("community %s, %u cold boots per side; page %s/\n", rc_community_get_id (community),
-           runs, url);
+  g_print ("community %s, %u cold boots per side, plain worker: %s; page %s/\n",
+           rc_community_get_id (community), runs, plain_worker ? plain_worker : "plain", url);
   for (guint i = 0; i < runs; i++)
     {
       /* alternate which side goes first, so neither always follows the other's teardown */
@@ -356,5 +388,6 @@ main (int argc, char **argv)
   gtk_window_destroy (plain_window);
   g_free (plain.api_prefix);
   g_free (plain.plan);
+  g_clear_pointer (&plain.builtin, g_bytes_unref);
   return 0;
 }

@@ -12,14 +12,31 @@
     if (plan.lock)
       for (const [key, entry] of Object.entries(plan.lock.packages))
         overlay[key] = Object.assign({}, entry, { file_name: new URL(entry.file_name, plan.lock.baseUrl).href });
-    const config = { indexURL: location.origin + '/pyodide/', overlay, preload: rt.preload || [],
-                     importBeforeSeal: rt.import_before_seal || [],
-                     prelude: typeof rt.prelude === 'string' ? rt.prelude : '' };
+    const indexURL = location.origin + '/pyodide/';
+    const prelude = typeof rt.prelude === 'string' ? rt.prelude : '';
+    /* --plain-worker builtin (profiling): the console's own instrumented worker.js over this
+       plain server, so the bench can tell the worker's instrumentation from the transport's cost */
+    const builtin = plan.bench_worker === 'builtin';
+    const config = builtin
+      ? { indexURL, preload: rt.preload || [], allowInstall: [], indexUrls: [], fetchAllow: rt.fetch_allow || [],
+          importBeforeSeal: rt.import_before_seal || [], lockPackages: overlay, prelude, limits: rt.limits || {} }
+      : { indexURL, overlay, preload: rt.preload || [], importBeforeSeal: rt.import_before_seal || [], prelude };
     const url = URL.createObjectURL(new Blob(['(' + text + ')(' + JSON.stringify(config) + ');'],
                                              { type: 'text/javascript' }));
     const worker = new Worker(url);
     URL.revokeObjectURL(url);
-    worker.onmessage = (e) => post(e.data);
+    const steps = {};
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (!builtin)
+        return post(m);
+      if (m.type === 'progress')
+        steps[m.phase] = m.rc.t;
+      else if (m.type === 'ready')
+        post({ type: 'ready', runtime_ms: steps.runtime_loaded - steps.loading_runtime });
+      else if (m.type === 'error')
+        post(m);
+    };
     worker.onerror = (e) => post({ type: 'error', message: e.message });
   } catch (e) {
     post({ type: 'error', message: String(e) });
