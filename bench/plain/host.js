@@ -37,6 +37,8 @@
       else if (m.type === 'error')
         post(m);
     };
+    if (builtin)
+      worker.postMessage({ type: 'boot' }); /* the contract's worker waits to be told */
     worker.onerror = (e) => post({ type: 'error', message: e.message });
   } catch (e) {
     post({ type: 'error', message: String(e) });
