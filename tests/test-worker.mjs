@@ -158,6 +158,8 @@ const tests = {
     const w = makeWorker(baseConfig({ lockPackages: { a: { file_name: 'https://x.example/a-1-py3-none-any.whl' } } }), { lockStatus: 404 });
     const last = await boot(w);
     assert.deepEqual([last.kind, last.message], ['lock', "the Pyodide distribution's lock could not be read: HTTP 404 for " + INDEX + 'pyodide-lock.json']);
+    assert.deepEqual(plain(last.rc.failed_loads), [{ url: INDEX + 'pyodide-lock.json', status: 404, error: 'HTTP 404', step: 1,
+                                                     phase: 'loading_runtime', package: null }]);
   },
   async 'an invalid configuration is a config error' () {
     const w = makeWorker(baseConfig({ fetchAllow: { production: [] } }));
@@ -211,6 +213,15 @@ const tests = {
     const last = await boot(w);
     assert.ok(last.message.startsWith('package demo-helpers did not load: ' + wheel + ' failed: Load failed (Pyodide said: '), last.message);
     assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.status, l.step, l.package])), [[0, 3, 'demo-helpers']]);
+  },
+  async 'a wheel URL outside the boot allowlist: the guard\'s refusal is a failed load, and a rejecting loadPackage is caught' () {
+    const wheel = 'https://elsewhere.example/demo_helpers-0.1.1-py3-none-any.whl';
+    const w = makeWorker(baseConfig({ preload: ['demo-helpers'] }), { wheels: { 'demo-helpers': wheel } });
+    const last = await boot(w);
+    assert.equal(last.kind, 'runtime');
+    assert.ok(last.message.startsWith('package demo-helpers did not load: ' + wheel + ' failed: Blocked by the runtime egress policy (not_in_fetch_allow): '),
+              last.message);
+    assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.url, l.status, l.package])), [[wheel, 0, 'demo-helpers']]);
   },
   async 'pyodide.js that cannot be imported is a runtime error naming its URL' () {
     const w = makeWorker(baseConfig(), { importFails: true });

@@ -135,7 +135,7 @@
       Promise.resolve(pending).then((response) => {
         load.responseEnd = now();
         load.status = response && typeof response.status === 'number' ? response.status : null;
-        if (response && response.ok === false)
+        if (response && response.ok === false && response.type !== 'opaque') /* no-cors: no status to judge */
           noteFailed(load.name, load.status, 'HTTP ' + load.status + (response.statusText ? ' ' + response.statusText : ''));
       }, (e) => {
         load.error = messageOf(e);

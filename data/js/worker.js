@@ -150,7 +150,7 @@ function rcWorker (CONFIG) {
     const response = nativeFetch(new NativeRequest(request, { credentials: 'omit', redirect: 'error' }));
     response.then((r) => {
       noteLoad(request.url, 'fetch-observed', started);
-      if (r && !r.ok)
+      if (r && !r.ok && r.type !== 'opaque')
         noteFailedLoad(request.url, r.status, 'HTTP ' + r.status + (r.statusText ? ' ' + r.statusText : ''));
     }, (e) => noteFailedLoad(request.url, 0, messageOf(e)));
     return response;
