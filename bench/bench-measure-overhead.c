@@ -3,9 +3,11 @@
  * Median cold boot of a community through the console (RcEngine: TLS origin emulation, the
  * proxy's request log, the built-in worker with its step, heap and load instrumentation)
  * divided by the median cold boot of the same community from a plain loopback HTTP server
- * (libsoup, no proxy, no TLS) whose page and worker (bench/plain/) do the same work: the same
- * boot plan, the stock lock merged with the same overlay, the same preload, import_before_seal
- * imports and prelude, uninstrumented. Printed for the whole boot and for the interpreter step
+ * (libsoup, no proxy, no TLS, no request log) whose page and worker (bench/plain/) do the same
+ * work: the same boot plan, the stock lock merged with the same overlay, the same preload,
+ * import_before_seal imports and prelude, uninstrumented. Both sides get the interpreter with
+ * the Content-Encoding the console's CDN sends (the same cached copies) and write a fresh disk
+ * cache, as a reader's browser does; neither is overhead of measuring. Printed for the whole boot and for the interpreter step
  * alone (loading_runtime → runtime_loaded, the worker's own clock on both sides). Same
  * WebKitGTK, same process, boots interleaved so machine load hits both sides alike.
  * Target: ≤ 1.03.
@@ -19,11 +21,14 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <libsoup/soup.h>
 #include <webkit/webkit.h>
 
 #include "boot/rc-boot-plan.h"
 #include "boot/rc-engine.h"
+#include "serve/rc-encoder.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-stats.h"
 
@@ -35,6 +40,7 @@ typedef struct
   const char *wheels;    /* the community's overlay wheels, under /api/<id>/runtime/ */
   const char *plain_dir; /* bench/plain: index.html, host.js, worker.js */
   GBytes *builtin;       /* --plain-worker builtin: the console's own worker.js, else NULL */
+  RcEncoder *encoder;    /* the CDN's Content-Encoding for /pyodide/; NULL: identity */
   char *api_prefix;      /* "/api/<id>/runtime/" */
   char *plan;            /* /boot-plan.json, as the console's host page reads it */
 } Plain;
@@ -68,14 +74,40 @@ content_type (const char *path)
   return "application/octet-stream";
 }
 
+/* The encoded copy the console's CDN would send for this request, if it is one to encode. */
+static char *
+encoded_copy (SoupServerMessage *msg, RcEncoder *encoder, const char *file, const char *name)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+  RcCoding coding;
+  char *encoded;
+
+  if (encoder == NULL || !rc_coding_type_is_compressible (content_type (name)))
+    return NULL;
+  soup_message_headers_append (response, "Vary", "Accept-Encoding");
+  coding = rc_coding_negotiate (soup_message_headers_get_list (request, "Accept-Encoding"));
+  if (coding == RC_CODING_IDENTITY || (encoded = rc_encoder_lookup (encoder, file, coding)) == NULL)
+    return NULL;
+  soup_message_headers_replace (response, "Content-Encoding", rc_coding_to_string (coding));
+  return encoded;
+}
+
 static void
-serve_file (SoupServerMessage *msg, const char *dir, const char *name)
+serve_file (SoupServerMessage *msg, const char *dir, const char *name, RcEncoder *encoder)
 {
   g_autofree char *file = g_build_filename (dir, name, NULL);
+  g_autofree char *encoded = NULL;
   g_autoptr (GMappedFile) mapped = NULL;
   g_autoptr (GBytes) bytes = NULL;
 
-  if (strstr (name, "..") != NULL || (mapped = g_mapped_file_new (file, FALSE, NULL)) == NULL)
+  if (strstr (name, "..") != NULL || !g_file_test (file, G_FILE_TEST_IS_REGULAR))
+    {
+      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
+      return;
+    }
+  encoded = encoded_copy (msg, encoder, file, name);
+  if ((mapped = g_mapped_file_new (encoded ? encoded : file, FALSE, NULL)) == NULL)
     {
       soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
       return;
@@ -100,9 +132,9 @@ serve_plain (SoupServer *server, SoupServerMessage *msg, const char *path, GHash
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
     }
   else if (g_str_equal (path, "/"))
-    serve_file (msg, plain->plain_dir, "index.html");
+    serve_file (msg, plain->plain_dir, "index.html", NULL);
   else if (g_str_equal (path, "/host.js"))
-    serve_file (msg, plain->plain_dir, "host.js");
+    serve_file (msg, plain->plain_dir, "host.js", NULL);
   else if (g_str_equal (path, "/worker.js") && plain->builtin != NULL)
     {
       soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Content-Type",
@@ -111,11 +143,11 @@ serve_plain (SoupServer *server, SoupServerMessage *msg, const char *path, GHash
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
     }
   else if (g_str_equal (path, "/worker.js"))
-    serve_file (msg, plain->plain_dir, "worker.js");
+    serve_file (msg, plain->plain_dir, "worker.js", NULL);
   else if (g_str_has_prefix (path, "/pyodide/"))
-    serve_file (msg, plain->dist, path + strlen ("/pyodide/"));
+    serve_file (msg, plain->dist, path + strlen ("/pyodide/"), plain->encoder);
   else if (g_str_has_prefix (path, plain->api_prefix))
-    serve_file (msg, plain->wheels, path + strlen (plain->api_prefix));
+    serve_file (msg, plain->wheels, path + strlen (plain->api_prefix), NULL);
   else
     soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
 }
@@ -154,11 +186,37 @@ plain_runtime_ms (const char *text)
   return json_object_get_double_member_with_default (message, "runtime_ms", -1);
 }
 
-/* One cold boot: an ephemeral session (empty cache), a new view and web process. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_unlink (path);
+      return;
+    }
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+/* One cold boot: a new view and web process, and a new session with empty data and disk-cache
+ * folders, as the console's cold boot has (a reader's browser writes its disk cache too, so
+ * that cost is no overhead of measuring). */
 static Sample
 boot_plain (GtkWindow *window, const char *url)
 {
-  g_autoptr (WebKitNetworkSession) session = webkit_network_session_new_ephemeral ();
+  g_autofree char *dir = g_build_filename (rc_paths_runtime_dir (), "bench-plain-XXXXXX", NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *cache = NULL;
+  WebKitNetworkSession *session;
   WebKitUserContentManager *ucm = webkit_user_content_manager_new ();
   WebKitWebView *view;
   Wait wait = { g_main_loop_new (NULL, FALSE), NULL };
@@ -166,6 +224,11 @@ boot_plain (GtkWindow *window, const char *url)
   gint64 start;
   Sample sample;
 
+  if (g_mkdtemp (dir) == NULL)
+    g_error ("cannot create %s: %s", dir, g_strerror (errno));
+  data = g_build_filename (dir, "data", NULL);
+  cache = g_build_filename (dir, "cache", NULL);
+  session = webkit_network_session_new (data, cache);
   webkit_user_content_manager_register_script_message_handler (ucm, "bench", NULL);
   g_signal_connect (ucm, "script-message-received::bench", G_CALLBACK (on_plain_message), &wait);
   view = g_object_new (WEBKIT_TYPE_WEB_VIEW, "network-session", session, "user-content-manager",
@@ -180,6 +243,8 @@ boot_plain (GtkWindow *window, const char *url)
   g_source_remove (timeout);
   g_signal_handlers_disconnect_by_data (webkit_web_view_get_user_content_manager (view), &wait);
   gtk_window_set_child (window, NULL);
+  g_object_unref (session);
+  remove_tree (dir);
   g_main_loop_unref (wait.loop);
   sample.runtime = plain_runtime_ms (wait.message);
   g_free (wait.message);
@@ -261,6 +326,40 @@ plan_text (RcCommunity *community, const char *api_origin, const char *bench_wor
 }
 
 static void
+on_encoded (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = rc_encoder_encode_finish (RC_ENCODER (source), result, &error);
+  guint *pending = user_data;
+
+  if (path == NULL)
+    g_error ("%s", error->message);
+  (*pending)--;
+}
+
+/* The encoded copies the plain side sends, made (or found in the shared cache) before the
+ * first boot, so that neither side's figures include compressing. */
+static void
+prepare_encoded (RcEncoder *encoder, const char *dist)
+{
+  static const char *const names[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
+                                       "pyodide-lock.json", "python_stdlib.zip" };
+  guint pending = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (rc_coding_type_is_compressible (content_type (names[i])))
+      for (RcCoding coding = RC_CODING_GZIP; coding <= RC_CODING_BR; coding++)
+        {
+          g_autofree char *file = g_build_filename (dist, names[i], NULL);
+
+          pending++;
+          rc_encoder_encode_async (encoder, file, coding, on_encoded, &pending);
+        }
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
 report (const char *what, GArray *console, GArray *plain)
 {
   RcStat c, p;
@@ -273,6 +372,7 @@ report (const char *what, GArray *console, GArray *plain)
 }
 
 static char *plain_worker = NULL;
+static gboolean plain_identity = FALSE;
 
 static guint
 parse_options (int *argc, char ***argv)
@@ -283,6 +383,9 @@ parse_options (int *argc, char ***argv)
     { "plain-worker", 0, 0, G_OPTION_ARG_STRING, &plain_worker,
       "plain (default) or builtin: profile the console's instrumented worker over plain HTTP",
       "KIND" },
+    { "plain-identity", 0, 0, G_OPTION_ARG_NONE, &plain_identity,
+      "Profile: the plain side sends the interpreter unencoded (the console's CDN encodes it)",
+      NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("COMMUNITY_DIR PLAIN_DIR");
@@ -354,6 +457,11 @@ main (int argc, char **argv)
                .plain_dir = argv[2],
                .api_prefix = g_strdup_printf ("/api/%s/runtime/", rc_community_get_id (community)),
                .plan = plan_text (community, api, plain_worker ? plain_worker : "plain") };
+  if (!plain_identity)
+    {
+      plain.encoder = rc_encoder_new (NULL);
+      prepare_encoded (plain.encoder, dist);
+    }
   if (g_strcmp0 (plain_worker, "builtin") == 0)
     {
       plain.builtin = g_resources_lookup_data ("/earth/osc/RuntimeConsole/js/worker.js", 0, &error);
@@ -364,8 +472,10 @@ main (int argc, char **argv)
   plain_window = GTK_WINDOW (gtk_window_new ());
   gtk_window_present (plain_window);
 
-  g_print ("community %s, %u cold boots per side, plain worker: %s; page %s/\n",
-           rc_community_get_id (community), runs, plain_worker ? plain_worker : "plain", url);
+  g_print ("community %s, %u cold boots per side, plain worker: %s, plain encoding: %s; "
+           "page %s/\n",
+           rc_community_get_id (community), runs, plain_worker ? plain_worker : "plain",
+           plain_identity ? "identity" : "as the CDN", url);
   for (guint i = 0; i < runs; i++)
     {
       /* alternate which side goes first, so neither always follows the other's teardown */
@@ -389,5 +499,6 @@ main (int argc, char **argv)
   g_free (plain.api_prefix);
   g_free (plain.plan);
   g_clear_pointer (&plain.builtin, g_bytes_unref);
+  g_clear_object (&plain.encoder);
   return 0;
 }
