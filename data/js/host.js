@@ -2,7 +2,16 @@
  * (our built-in worker, or OSA's own bundle), starts it as a classic blob: worker, and relays
  * every worker message and every securitypolicyviolation to the console through the "rc"
  * script message handler. It says host_alive first, and every failure of its own is a
- * host_error naming its stage, URL and HTTP status, so no failure is left to the deadline. No inline script or style anywhere, so strict policies apply as-is.
+ * host_error naming its stage, URL and HTTP status, so no failure is left to the deadline.
+ * No inline script or style anywhere, so strict policies apply as-is.
+ * Messages to the console (each JSON, each with t = the page's performance.now()):
+ *   {kind: 'host_alive'}                          first of all, before the plan is fetched
+ *   {kind: 'host_error', stage, url, status, message}
+ *       stage: 'plan' | 'worker-source' | 'bundle' | 'probe' | 'worker-start' | 'page-script';
+ *       url: what failed, or null; status: its HTTP status, 0 when none (no response, a script
+ *       element, a constructor); 'page-script' adds filename, lineno, colno
+ *   {kind: 'worker_error', message, filename?, lineno?}   the Worker's error event
+ *   {kind: 'worker', data}  {kind: 'violation', ...}  {kind: 'started', worker}
  */
 (function () {
   'use strict';

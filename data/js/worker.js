@@ -5,7 +5,10 @@
  *   "(" + text + ")(" + JSON.stringify(config) + ");"
  * so the whole worker is one function call and nothing leaks into the global scope.
  * Extras that are not part of the protocol travel in an `rc` sub-object (timestamps, heap,
- * Resource Timing) or in messages whose type starts with "rc_".
+ * Resource Timing) or in messages whose type starts with "rc_". Every error message has
+ * rc.failed_loads: [{url, status (HTTP, 0 for none), error, step, phase, package|null}], each
+ * boot-time load that failed (a refused or rejected fetch, a non-OK response, a failed
+ * importScripts), oldest first, at most 50.
  */
 function rcWorker (CONFIG) {
   'use strict';
