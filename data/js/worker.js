@@ -8,7 +8,7 @@
  * Resource Timing) or in messages whose type starts with "rc_". Every error message has
  * rc.failed_loads: [{url, status (HTTP, 0 for none), error, step, phase, package|null}], each
  * boot-time load that failed (a refused or rejected fetch, a non-OK response, a failed
- * importScripts), oldest first, at most 50.
+ * importScripts), oldest first; the newest 50 are kept.
  */
 function rcWorker (CONFIG) {
   'use strict';
