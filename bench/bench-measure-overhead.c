@@ -26,7 +26,7 @@
 #include <libsoup/soup.h>
 #include <webkit/webkit.h>
 
-#include "boot/rc-boot-plan.h"
+#include "core/rc-boot-plan.h"
 #include "boot/rc-engine.h"
 #include "serve/rc-encoder.h"
 #include "core/rc-paths.h"
