@@ -283,7 +283,10 @@ handle_host_error (RcEngine *self, JsonObject *message)
                             url);
   else
     full = g_strdup (text);
-  handle_worker_error (self, "page", full);
+  /* A worker that cannot be constructed is the worker's failure (most often the policy's
+   * worker-src); the page's own files and scripts failing are the page's. */
+  handle_worker_error (self, g_strcmp0 (stage, "worker-start") == 0 ? "worker_error" : "page",
+                       full);
 }
 
 void
