@@ -1,44 +1,62 @@
 /* bench-measure-overhead.c: what measuring costs.
  *
- * Median cold boot through the console (RcEngine: TLS origin emulation, request log, the
- * built-in worker with its step and heap instrumentation) divided by the median cold boot of
- * the same Pyodide from a plain loopback HTTP server (libsoup, no proxy, no TLS) with an
- * uninstrumented blob worker that only calls loadPyodide(). Same WebKitGTK, same process,
- * boots interleaved so machine load hits both sides alike. Target: ≤ 1.03.
+ * Median cold boot of a community through the console (RcEngine: TLS origin emulation, the
+ * proxy's request log, the built-in worker with its step, heap and load instrumentation)
+ * divided by the median cold boot of the same community from a plain loopback HTTP server
+ * (libsoup, no proxy, no TLS, no request log) whose page and worker (bench/plain/) do the same
+ * work: the same boot plan, the stock lock merged with the same overlay, the same preload,
+ * import_before_seal imports and prelude, uninstrumented. Both sides get the interpreter with
+ * the Content-Encoding the console's CDN sends (the same cached copies) and write a fresh disk
+ * cache, as a reader's browser does; neither is overhead of measuring. Printed for the whole boot and for the interpreter step
+ * alone (loading_runtime → runtime_loaded, the worker's own clock on both sides). Same
+ * WebKitGTK, same process, boots interleaved so machine load hits both sides alike.
+ * Target: ≤ 1.03.
  *
- * Run under `xvfb-run -a meson test -C _build --benchmark`; RC_BENCH_RUNS sets the boots
- * per side (default 5).
+ * Usage: bench-measure-overhead [--runs N] [--plain-worker plain|builtin] COMMUNITY_DIR PLAIN_DIR
+ * --plain-worker builtin is for profiling: the plain side then runs the console's own
+ * instrumented worker.js over plain HTTP, which separates the worker's instrumentation from the
+ * transport (TLS, proxy, request log, content encoding).
+ * (meson: `xvfb-run -a meson test -C _build --benchmark measure-overhead`; RC_BENCH_RUNS
+ * also sets N, default 5.)
  */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 #include <webkit/webkit.h>
 
+#include "core/rc-boot-plan.h"
 #include "boot/rc-engine.h"
+#include "serve/rc-encoder.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-stats.h"
 
 #define DEADLINE_SECONDS 180
 
-static const char plain_page[] = "<!doctype html>\n<meta charset=\"utf-8\">\n<title>plain</title>\n"
-                                 "<script src=\"/plain.js\"></script>\n";
-
-/* No step messages, no heap probe, no seal: the least a page can do to boot Pyodide. */
-static const char plain_script[] =
-    "const base = location.origin + '/pyodide/';\n"
-    "const source = `importScripts('${base}pyodide.js');\n"
-    "loadPyodide({ indexURL: '${base}' }).then(() => postMessage('ready'),\n"
-    "  (e) => postMessage('error: ' + e));`;\n"
-    "const worker = new Worker(URL.createObjectURL(new Blob([source], "
-    "{ type: 'text/javascript' })));\n"
-    "worker.onmessage = (e) => window.webkit.messageHandlers.bench.postMessage(String(e.data));\n";
+typedef struct
+{
+  const char *dist;      /* the Pyodide distribution, under /pyodide/ */
+  const char *wheels;    /* the community's overlay wheels, under /api/<id>/runtime/ */
+  const char *plain_dir; /* bench/plain: index.html, host.js, worker.js */
+  GBytes *builtin;       /* --plain-worker builtin: the console's own worker.js, else NULL */
+  RcEncoder *encoder;    /* the CDN's Content-Encoding for /pyodide/; NULL: identity */
+  char *api_prefix;      /* "/api/<id>/runtime/" */
+  char *plan;            /* /boot-plan.json, as the console's host page reads it */
+} Plain;
 
 typedef struct
 {
   GMainLoop *loop;
   char *message;
 } Wait;
+
+/* One boot's two figures, in ms. */
+typedef struct
+{
+  double boot;
+  double runtime;
+} Sample;
 
 /* ---- the plain side ---------------------------------------------------------------------- */
 
@@ -51,44 +69,87 @@ content_type (const char *path)
     return "text/javascript";
   if (g_str_has_suffix (path, ".json"))
     return "application/json";
+  if (g_str_has_suffix (path, ".html"))
+    return "text/html";
   return "application/octet-stream";
+}
+
+/* The encoded copy the console's CDN would send for this request, if it is one to encode. */
+static char *
+encoded_copy (SoupServerMessage *msg, RcEncoder *encoder, const char *file, const char *name)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+  RcCoding coding;
+  char *encoded;
+
+  if (encoder == NULL || !rc_coding_type_is_compressible (content_type (name)))
+    return NULL;
+  soup_message_headers_append (response, "Vary", "Accept-Encoding");
+  coding = rc_coding_negotiate (soup_message_headers_get_list (request, "Accept-Encoding"));
+  if (coding == RC_CODING_IDENTITY || (encoded = rc_encoder_lookup (encoder, file, coding)) == NULL)
+    return NULL;
+  soup_message_headers_replace (response, "Content-Encoding", rc_coding_to_string (coding));
+  return encoded;
+}
+
+static void
+serve_file (SoupServerMessage *msg, const char *dir, const char *name, RcEncoder *encoder)
+{
+  g_autofree char *file = g_build_filename (dir, name, NULL);
+  g_autofree char *encoded = NULL;
+  g_autoptr (GMappedFile) mapped = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+
+  if (strstr (name, "..") != NULL || !g_file_test (file, G_FILE_TEST_IS_REGULAR))
+    {
+      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
+      return;
+    }
+  encoded = encoded_copy (msg, encoder, file, name);
+  if ((mapped = g_mapped_file_new (encoded ? encoded : file, FALSE, NULL)) == NULL)
+    {
+      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
+      return;
+    }
+  bytes = g_mapped_file_get_bytes (mapped);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Content-Type",
+                                content_type (name));
+  soup_message_body_append_bytes (soup_server_message_get_response_body (msg), bytes);
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
 }
 
 static void
 serve_plain (SoupServer *server, SoupServerMessage *msg, const char *path, GHashTable *query,
              gpointer user_data)
 {
-  const char *dist = user_data;
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-  g_autofree char *file = NULL;
-  g_autoptr (GMappedFile) mapped = NULL;
-  g_autoptr (GBytes) bytes = NULL;
+  Plain *plain = user_data;
 
-  if (g_str_equal (path, "/") || g_str_equal (path, "/plain.js"))
+  if (g_str_equal (path, "/boot-plan.json"))
     {
-      gboolean page = g_str_equal (path, "/");
-
-      soup_server_message_set_response (msg, page ? "text/html" : "text/javascript",
-                                        SOUP_MEMORY_STATIC, page ? plain_page : plain_script,
-                                        strlen (page ? plain_page : plain_script));
+      soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, plain->plan,
+                                        strlen (plain->plan));
       soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-      return;
     }
-  if (!g_str_has_prefix (path, "/pyodide/") || strstr (path, "..") != NULL)
+  else if (g_str_equal (path, "/"))
+    serve_file (msg, plain->plain_dir, "index.html", NULL);
+  else if (g_str_equal (path, "/host.js"))
+    serve_file (msg, plain->plain_dir, "host.js", NULL);
+  else if (g_str_equal (path, "/worker.js") && plain->builtin != NULL)
     {
-      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
-      return;
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Content-Type",
+                                    "text/javascript");
+      soup_message_body_append_bytes (soup_server_message_get_response_body (msg), plain->builtin);
+      soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
     }
-  file = g_build_filename (dist, path + strlen ("/pyodide/"), NULL);
-  if ((mapped = g_mapped_file_new (file, FALSE, NULL)) == NULL)
-    {
-      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
-      return;
-    }
-  bytes = g_mapped_file_get_bytes (mapped);
-  soup_message_headers_replace (headers, "Content-Type", content_type (path));
-  soup_message_body_append_bytes (soup_server_message_get_response_body (msg), bytes);
-  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  else if (g_str_equal (path, "/worker.js"))
+    serve_file (msg, plain->plain_dir, "worker.js", NULL);
+  else if (g_str_has_prefix (path, "/pyodide/"))
+    serve_file (msg, plain->dist, path + strlen ("/pyodide/"), plain->encoder);
+  else if (g_str_has_prefix (path, plain->api_prefix))
+    serve_file (msg, plain->wheels, path + strlen (plain->api_prefix), NULL);
+  else
+    soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
 }
 
 static void
@@ -104,23 +165,70 @@ on_timeout (gpointer data)
 {
   Wait *wait = data;
 
-  wait->message = g_strdup ("timeout");
+  wait->message = g_strdup ("{\"type\": \"error\", \"message\": \"timeout\"}");
   g_main_loop_quit (wait->loop);
   return G_SOURCE_REMOVE;
 }
 
-/* One cold boot: an ephemeral session (empty cache), a new view and web process. */
+/* {"type": "ready", "runtime_ms": …} → its interpreter time; anything else ends the bench. */
 static double
+plain_runtime_ms (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *message;
+
+  if (!json_parser_load_from_data (parser, text, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    g_error ("plain boot: %s", text);
+  message = json_node_get_object (json_parser_get_root (parser));
+  if (g_strcmp0 (json_object_get_string_member_with_default (message, "type", ""), "ready") != 0)
+    g_error ("plain boot failed: %s", text);
+  return json_object_get_double_member_with_default (message, "runtime_ms", -1);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_unlink (path);
+      return;
+    }
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+/* One cold boot: a new view and web process, and a new session with empty data and disk-cache
+ * folders, as the console's cold boot has (a reader's browser writes its disk cache too, so
+ * that cost is no overhead of measuring). */
+static Sample
 boot_plain (GtkWindow *window, const char *url)
 {
-  g_autoptr (WebKitNetworkSession) session = webkit_network_session_new_ephemeral ();
+  g_autofree char *dir = g_build_filename (rc_paths_runtime_dir (), "bench-plain-XXXXXX", NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *cache = NULL;
+  WebKitNetworkSession *session;
   WebKitUserContentManager *ucm = webkit_user_content_manager_new ();
   WebKitWebView *view;
   Wait wait = { g_main_loop_new (NULL, FALSE), NULL };
   guint timeout;
   gint64 start;
-  double ms;
+  Sample sample;
 
+  if (g_mkdtemp (dir) == NULL)
+    g_error ("cannot create %s: %s", dir, g_strerror (errno));
+  data = g_build_filename (dir, "data", NULL);
+  cache = g_build_filename (dir, "cache", NULL);
+  session = webkit_network_session_new (data, cache);
   webkit_user_content_manager_register_script_message_handler (ucm, "bench", NULL);
   g_signal_connect (ucm, "script-message-received::bench", G_CALLBACK (on_plain_message), &wait);
   view = g_object_new (WEBKIT_TYPE_WEB_VIEW, "network-session", session, "user-content-manager",
@@ -131,77 +239,201 @@ boot_plain (GtkWindow *window, const char *url)
   start = g_get_monotonic_time ();
   webkit_web_view_load_uri (view, url);
   g_main_loop_run (wait.loop);
-  ms = (g_get_monotonic_time () - start) / 1000.0;
+  sample.boot = (g_get_monotonic_time () - start) / 1000.0;
   g_source_remove (timeout);
   g_signal_handlers_disconnect_by_data (webkit_web_view_get_user_content_manager (view), &wait);
   gtk_window_set_child (window, NULL);
+  g_object_unref (session);
+  remove_tree (dir);
   g_main_loop_unref (wait.loop);
-  if (!g_str_equal (wait.message, "ready"))
-    g_error ("plain boot: %s", wait.message);
+  sample.runtime = plain_runtime_ms (wait.message);
   g_free (wait.message);
-  return ms;
+  return sample;
 }
 
 /* ---- the console side -------------------------------------------------------------------- */
 
+typedef struct
+{
+  RcRunRecord *record;
+  double loading_runtime; /* worker clock of the step's two progress messages; -1 unseen */
+  double runtime_loaded;
+} ConsoleBoot;
+
 static void
 on_console_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
-  RcRunRecord **out = user_data;
+  ConsoleBoot *boot = user_data;
   g_autoptr (GError) error = NULL;
 
-  *out = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
-  if (*out == NULL)
+  boot->record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
+  if (boot->record == NULL)
     g_error ("console boot: %s", error->message);
 }
 
-static double
-boot_console (RcEngine *engine)
+static void
+on_console_progress (RcEngine *engine, JsonObject *message, ConsoleBoot *boot)
 {
-  g_autoptr (RcRunRecord) record = NULL;
+  const char *phase = json_object_get_string_member_with_default (message, "phase", "");
+  JsonObject *rc =
+      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
+  double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
 
-  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_console_booted, &record);
-  while (record == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  if (record->outcome.state != RC_OUTCOME_READY)
-    g_error ("console boot failed (%s): %s", record->outcome.kind, record->outcome.message);
-  return record->boot_ms;
+  if (g_str_equal (phase, "loading_runtime"))
+    boot->loading_runtime = t;
+  else if (g_str_equal (phase, "runtime_loaded"))
+    boot->runtime_loaded = t;
 }
 
-/* A community that boots the interpreter alone, as the plain page does. */
-static char *
-write_community (const char *scratch)
+static Sample
+boot_console (RcEngine *engine)
 {
-  g_autofree char *config = g_build_filename (scratch, "config.yaml", NULL);
-  const char *text = "id: bench\nname: Bench\ndescription: The interpreter alone.\n"
-                     "cors_origins:\n  - https://bench.example.org\n"
-                     "extensions:\n  client_tools:\n    - name: execute_code\n"
-                     "      runtime: python\n      requires_permission: true\n"
-                     "      description: Run code.\n"
-                     "runtime:\n  python:\n    pyodide_version: \"" PYODIDE_VERSION "\"\n";
+  ConsoleBoot boot = { NULL, -1, -1 };
+  gulong handler = g_signal_connect (engine, "progress", G_CALLBACK (on_console_progress), &boot);
+  Sample sample;
 
-  if (!g_file_set_contents (config, text, -1, NULL))
-    g_error ("cannot write %s", config);
-  return g_steal_pointer (&config);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_console_booted, &boot);
+  while (boot.record == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (engine, handler);
+  if (boot.record->outcome.state != RC_OUTCOME_READY)
+    g_error ("console boot failed (%s): %s", boot.record->outcome.kind,
+             boot.record->outcome.message);
+  sample.boot = boot.record->boot_ms;
+  sample.runtime = boot.loading_runtime >= 0 && boot.runtime_loaded >= 0
+                       ? boot.runtime_loaded - boot.loading_runtime
+                       : -1;
+  rc_run_record_free (boot.record);
+  return sample;
+}
+
+/* ---- both -------------------------------------------------------------------------------- */
+
+static char *
+plan_text (RcCommunity *community, const char *api_origin, const char *bench_worker)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *note = NULL;
+  g_autoptr (JsonObject) plan = rc_boot_plan_build (community, RC_DEPLOYMENT_PRODUCTION, api_origin,
+                                                    "builtin", &note, &error);
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+  if (plan == NULL)
+    g_error ("%s", error->message);
+  json_object_set_string_member (plan, "bench_worker", bench_worker);
+  json_node_set_object (node, plan);
+  return json_to_string (node, FALSE);
+}
+
+static void
+on_encoded (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = rc_encoder_encode_finish (RC_ENCODER (source), result, &error);
+  guint *pending = user_data;
+
+  if (path == NULL)
+    g_error ("%s", error->message);
+  (*pending)--;
+}
+
+/* The encoded copies the plain side sends, made (or found in the shared cache) before the
+ * first boot, so that neither side's figures include compressing. */
+static void
+prepare_encoded (RcEncoder *encoder, const char *dist)
+{
+  static const char *const names[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
+                                       "pyodide-lock.json", "python_stdlib.zip" };
+  guint pending = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (rc_coding_type_is_compressible (content_type (names[i])))
+      for (RcCoding coding = RC_CODING_GZIP; coding <= RC_CODING_BR; coding++)
+        {
+          g_autofree char *file = g_build_filename (dist, names[i], NULL);
+
+          pending++;
+          rc_encoder_encode_async (encoder, file, coding, on_encoded, &pending);
+        }
+  while (pending > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+report (const char *what, GArray *console, GArray *plain)
+{
+  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (double));
+  RcStat c, p, r;
+
+  rc_stat_compute (&c, (double *) console->data, console->len);
+  rc_stat_compute (&p, (double *) plain->data, plain->len);
+  g_print ("%s: console median %.0f ms (%.0f–%.0f), plain median %.0f ms (%.0f–%.0f)\n", what,
+           c.median, c.min, c.max, p.median, p.min, p.max);
+  g_print ("%s overhead ratio: %.3f (target <= 1.03)\n", what, c.median / p.median);
+  /* each pair booted back to back, under the same load: steadier on a busy machine */
+  for (guint i = 0; i < console->len; i++)
+    {
+      double r = g_array_index (console, double, i) / g_array_index (plain, double, i);
+
+      g_array_append_val (pairs, r);
+    }
+  rc_stat_compute (&r, (double *) pairs->data, pairs->len);
+  g_print ("%s median of paired ratios: %.3f (%.3f–%.3f)\n", what, r.median, r.min, r.max);
+}
+
+static char *plain_worker = NULL;
+static gboolean plain_identity = FALSE;
+
+static guint
+parse_options (int *argc, char ***argv)
+{
+  int runs = g_getenv ("RC_BENCH_RUNS") ? atoi (g_getenv ("RC_BENCH_RUNS")) : 5;
+  GOptionEntry entries[] = {
+    { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Cold boots per side (default 5)", "N" },
+    { "plain-worker", 0, 0, G_OPTION_ARG_STRING, &plain_worker,
+      "plain (default) or builtin: profile the console's instrumented worker over plain HTTP",
+      "KIND" },
+    { "plain-identity", 0, 0, G_OPTION_ARG_NONE, &plain_identity,
+      "Profile: the plain side sends the interpreter unencoded (the console's CDN encodes it)",
+      NULL },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("COMMUNITY_DIR PLAIN_DIR");
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error) || *argc != 3 || runs < 1
+      || (plain_worker != NULL && !g_str_equal (plain_worker, "plain")
+          && !g_str_equal (plain_worker, "builtin")))
+    {
+      g_printerr ("bench-measure-overhead: %s\nUsage: bench-measure-overhead [--runs N] "
+                  "COMMUNITY_DIR PLAIN_DIR\n",
+                  error != NULL ? error->message
+                                : "a community folder, bench/plain, N >= 1, plain or builtin");
+      exit (2);
+    }
+  return (guint) runs;
 }
 
 int
 main (int argc, char **argv)
 {
-  guint runs = g_getenv ("RC_BENCH_RUNS") ? (guint) atoi (g_getenv ("RC_BENCH_RUNS")) : 5;
-  g_autofree char *scratch = g_dir_make_tmp ("rc-bench-measure-XXXXXX", NULL);
-  g_autofree char *config = write_community (scratch);
+  guint runs = parse_options (&argc, &argv);
   g_autofree char *dist = rc_paths_default_distribution ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (RcServer) rc_server = NULL;
   g_autoptr (RcEngine) engine = NULL;
-  g_autoptr (SoupServer) plain = NULL;
-  g_autoptr (GArray) console_ms = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) plain_ms = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autofree char *plain_url = NULL;
+  g_autoptr (SoupServer) server = NULL;
+  g_autoptr (GArray) console_boot = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) plain_boot = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) console_runtime = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) plain_runtime = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *url = NULL;
+  g_autofree char *api = NULL;
+  g_autofree char *wheels = NULL;
+  Plain plain = { 0 };
   GtkWindow *plain_window, *console_window;
-  RcStat c, p;
   GSList *uris;
 
   if (!gtk_init_check ())
@@ -209,7 +441,7 @@ main (int argc, char **argv)
       g_printerr ("bench-measure-overhead: no display; run under xvfb-run -a\n");
       return 77;
     }
-  if ((community = rc_community_load (scratch, NULL, RC_DEPLOYMENT_PRODUCTION, &error)) == NULL)
+  if ((community = rc_community_load (argv[1], NULL, RC_DEPLOYMENT_PRODUCTION, &error)) == NULL)
     g_error ("%s", error->message);
   rc_server = rc_server_new ();
   engine = rc_engine_new (community, rc_server);
@@ -218,38 +450,65 @@ main (int argc, char **argv)
   gtk_window_set_child (console_window, rc_engine_get_view (engine));
   gtk_window_present (console_window);
 
-  plain = soup_server_new (NULL, NULL);
-  soup_server_add_handler (plain, NULL, serve_plain, dist, NULL);
-  if (!soup_server_listen_local (plain, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error))
+  server = soup_server_new (NULL, NULL);
+  if (!soup_server_listen_local (server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error))
     g_error ("%s", error->message);
-  uris = soup_server_get_uris (plain);
-  plain_url = g_uri_to_string (uris->data);
+  uris = soup_server_get_uris (server);
+  url = g_uri_to_string (uris->data);
   g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  if (g_str_has_suffix (url, "/"))
+    url[strlen (url) - 1] = '\0';
+  api = g_strconcat (url, "/api", NULL);
+  /* the demo's layout: runtime/<id>-pyodide-lock.json beside runtime/wheels/ */
+  wheels = g_build_filename (argv[1], "runtime", "wheels", NULL);
+  plain =
+      (Plain){ .dist = dist,
+               .wheels = wheels,
+               .plain_dir = argv[2],
+               .api_prefix = g_strdup_printf ("/api/%s/runtime/", rc_community_get_id (community)),
+               .plan = plan_text (community, api, plain_worker ? plain_worker : "plain") };
+  if (!plain_identity)
+    {
+      plain.encoder = rc_encoder_new (NULL);
+      prepare_encoded (plain.encoder, dist);
+    }
+  if (g_strcmp0 (plain_worker, "builtin") == 0)
+    {
+      plain.builtin = g_resources_lookup_data ("/earth/osc/RuntimeConsole/js/worker.js", 0, &error);
+      if (plain.builtin == NULL)
+        g_error ("%s", error->message);
+    }
+  soup_server_add_handler (server, NULL, serve_plain, &plain, NULL);
   plain_window = GTK_WINDOW (gtk_window_new ());
   gtk_window_present (plain_window);
 
+  g_print ("community %s, %u cold boots per side, plain worker: %s, plain encoding: %s; "
+           "page %s/\n",
+           rc_community_get_id (community), runs, plain_worker ? plain_worker : "plain",
+           plain_identity ? "identity" : "as the CDN", url);
   for (guint i = 0; i < runs; i++)
     {
       /* alternate which side goes first, so neither always follows the other's teardown */
-      double b = i % 2 == 1 ? boot_plain (plain_window, plain_url) : 0;
-      double a = boot_console (engine);
+      Sample b = i % 2 == 1 ? boot_plain (plain_window, url) : (Sample){ 0, 0 };
+      Sample a = boot_console (engine);
 
       if (i % 2 == 0)
-        b = boot_plain (plain_window, plain_url);
-
-      g_array_append_val (console_ms, a);
-      g_array_append_val (plain_ms, b);
-      g_print ("boot %u/%u: console %.0f ms, plain %.0f ms\n", i + 1, runs, a, b);
+        b = boot_plain (plain_window, url);
+      g_array_append_val (console_boot, a.boot);
+      g_array_append_val (plain_boot, b.boot);
+      g_array_append_val (console_runtime, a.runtime);
+      g_array_append_val (plain_runtime, b.runtime);
+      g_print ("boot %u/%u: console %.0f ms (interpreter %.0f), plain %.0f ms (interpreter %.0f)\n",
+               i + 1, runs, a.boot, a.runtime, b.boot, b.runtime);
     }
-  rc_stat_compute (&c, (double *) console_ms->data, console_ms->len);
-  rc_stat_compute (&p, (double *) plain_ms->data, plain_ms->len);
-  g_print ("console median %.0f ms (%.0f–%.0f), plain median %.0f ms (%.0f–%.0f)\n", c.median,
-           c.min, c.max, p.median, p.min, p.max);
-  g_print ("measurement overhead ratio: %.3f (target <= 1.03)\n", c.median / p.median);
+  report ("whole boot", console_boot, plain_boot);
+  report ("interpreter step", console_runtime, plain_runtime);
   rc_engine_stop (engine);
   gtk_window_destroy (console_window);
   gtk_window_destroy (plain_window);
-  g_unlink (config);
-  g_rmdir (scratch);
+  g_free (plain.api_prefix);
+  g_free (plain.plan);
+  g_clear_pointer (&plain.builtin, g_bytes_unref);
+  g_clear_object (&plain.encoder);
   return 0;
 }

@@ -21,8 +21,8 @@ const HEAP = 16777216;
 
 // An emulated classic worker: importScripts runs scripts from `scripts` (URL → text) in the
 // same global, as a worker does; fetch answers from `files` (URL → body) or 404.
-function makeWorker ({ scripts = {}, files = {}, withProbe = true, timing = [] } = {}) {
-  const world = { posted: [], fetched: [], imported: [] };
+function makeWorker ({ scripts = {}, files = {}, withProbe = true, timing = [], refuse = {} } = {}) {
+  const world = { posted: [], fetched: [], imported: [], listeners: {} };
   const sandbox = {
     URL, Request, Response, Headers, TextDecoder, TextEncoder, setTimeout, clearTimeout, crypto: globalThis.crypto,
     console: { log () {}, info () {}, debug () {}, warn () {}, error () {} }, /* pyodide's own chatter */
@@ -30,9 +30,12 @@ function makeWorker ({ scripts = {}, files = {}, withProbe = true, timing = [] }
     navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15' },
     performance: { now: () => performance.now(), getEntriesByType: (type) => (type === 'resource' ? timing : []) },
     postMessage: (m) => world.posted.push(m),
+    addEventListener: (type, listener) => (world.listeners[type] = world.listeners[type] || []).push(listener),
     async fetch (input) {
       const url = typeof input === 'object' && typeof input.url === 'string' ? input.url : String(input);
       world.fetched.push(url);
+      if (url in refuse)
+        return new Response('refused', { status: refuse[url], statusText: 'Service Unavailable' });
       if (!(url in files))
         return new Response('not found', { status: 404 });
       const type = url.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream';
@@ -239,6 +242,41 @@ Object.assign(tests, {
     world.run("postMessage({ type: 'ready', version: '0.29.5' })");
     assert.deepEqual(plain(world.posted[0].rc.resources.map((e) => [e.name, e.initiatorType])),
                      [[INDEX + 'pyodide.asm.wasm', 'fetch-observed']]);
+  },
+  async 'failed loads: each with its status and the step OSA\'s progress named, on error messages only' () {
+    const wheel = 'https://api.example.org/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';
+    const world = makeWorker({ refuse: { [wheel]: 503 } });
+    world.run(`postMessage({ type: 'progress', step: 1, steps: 2, phase: 'loading_runtime' })`);
+    assert.throws(() => world.run(`importScripts('${INDEX}pyodide.js')`), /NetworkError/);
+    world.run(`postMessage({ type: 'progress', step: 2, steps: 2, phase: 'loading_package', package: 'demo-helpers' })`);
+    const response = await world.run('fetch')(wheel);
+    assert.equal(response.status, 503, 'the caller gets the response unchanged');
+    await world.run('fetch')(INDEX + 'pyodide.asm.wasm'); // 404 from this emulated server
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    world.run("postMessage({ type: 'error', kind: 'runtime', message: 'package demo-helpers did not load: Load failed' })");
+    const error = world.posted[world.posted.length - 1];
+    assert.equal(error.message, 'package demo-helpers did not load: Load failed', 'the message is OSA\'s own');
+    assert.deepEqual(plain(error.rc.failed_loads), [
+      { url: INDEX + 'pyodide.js', status: 0, error: 'NetworkError: ' + INDEX + 'pyodide.js', step: 1, phase: 'loading_runtime', package: null },
+      { url: wheel, status: 503, error: 'HTTP 503 Service Unavailable', step: 2, phase: 'loading_package', package: 'demo-helpers' },
+      { url: INDEX + 'pyodide.asm.wasm', status: 404, error: 'HTTP 404', step: 2, phase: 'loading_package', package: 'demo-helpers' },
+    ]);
+    for (const m of world.posted.slice(0, -1))
+      assert.ok(!('failed_loads' in m.rc), 'progress carries no failed_loads');
+  },
+  async 'the worker\'s own policy violations are posted as rc_violation' () {
+    const world = makeWorker();
+    const listeners = world.listeners.securitypolicyviolation || [];
+    assert.equal(listeners.length, 1, 'one securitypolicyviolation listener on the worker global');
+    listeners[0]({ effectiveDirective: 'connect-src', violatedDirective: 'connect-src https://cdn.jsdelivr.net',
+                   blockedURI: 'https://api.example.org/demo/runtime/x.whl' });
+    listeners[0]({ violatedDirective: 'worker-src', blockedURI: 'blob' });
+    const [first, second] = plain(world.posted);
+    assert.ok(typeof first.t === 'number');
+    delete first.t;
+    delete second.t;
+    assert.deepEqual(first, { type: 'rc_violation', where: 'worker', directive: 'connect-src', blockedURI: 'https://api.example.org/demo/runtime/x.whl' });
+    assert.deepEqual(second, { type: 'rc_violation', where: 'worker', directive: 'worker-src', blockedURI: 'blob' });
   },
   async 'messages keep their fields and gain rc; other messages pass untouched' () {
     const world = makeWorker();

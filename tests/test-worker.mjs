@@ -20,6 +20,12 @@ function fakePyodide (world) {
     async loadPackage (name, options) {
       world.loaded.push(name);
       assert.equal(options.checkIntegrity, true);
+      if (world.wheels && name in world.wheels) {
+        // As Pyodide does: fetch the wheel through the (guarded) global, then say only "Load failed".
+        const response = await world.sandbox.fetch(world.wheels[name]);
+        if (!response.ok)
+          options.errorCallback('Failed to load ' + world.wheels[name] + ': Load failed');
+      }
       if (world.failPackage === name)
         options.errorCallback('Failed to fetch');
     },
@@ -53,11 +59,26 @@ function makeWorker (config, options = {}) {
       world.fetched.push(request);
       if (request.url === INDEX + 'pyodide-lock.json')
         return world.lockStatus ? new Response('no', { status: world.lockStatus }) : new Response(JSON.stringify(STOCK));
+      if (world.status && request.url in world.status)
+        return new Response('refused', { status: world.status[request.url], statusText: 'Refused' });
+      if (world.unreachable && world.unreachable.includes(request.url))
+        throw new TypeError('Load failed');
       return new Response('data');
     },
     importScripts (...urls) {
       world.imported.push(...urls);
-      sandbox.loadPyodide = async (loadOptions) => { world.loadOptions = loadOptions; return fakePyodide(world); };
+      if (world.importFails)
+        throw new Error('NetworkError: Load failed');
+      sandbox.loadPyodide = async (loadOptions) => {
+        world.loadOptions = loadOptions;
+        // As pyodide.js does: fetch its files through the global fetch; a failed one rejects.
+        for (const url of world.runtimeFiles || []) {
+          const response = await sandbox.fetch(url);
+          if (!response.ok)
+            throw new Error('WebAssembly.instantiateStreaming(): HTTP status code is not ok');
+        }
+        return fakePyodide(world);
+      };
     },
   };
   sandbox.self = sandbox;
@@ -137,6 +158,8 @@ const tests = {
     const w = makeWorker(baseConfig({ lockPackages: { a: { file_name: 'https://x.example/a-1-py3-none-any.whl' } } }), { lockStatus: 404 });
     const last = await boot(w);
     assert.deepEqual([last.kind, last.message], ['lock', "the Pyodide distribution's lock could not be read: HTTP 404 for " + INDEX + 'pyodide-lock.json']);
+    assert.deepEqual(plain(last.rc.failed_loads), [{ url: INDEX + 'pyodide-lock.json', status: 404, error: 'HTTP 404', step: 1,
+                                                     phase: 'loading_runtime', package: null }]);
   },
   async 'an invalid configuration is a config error' () {
     const w = makeWorker(baseConfig({ fetchAllow: { production: [] } }));
@@ -160,11 +183,60 @@ const tests = {
   async 'unknown messages and executions before the boot' () {
     const w = makeWorker(baseConfig());
     w.sandbox.onmessage({ data: { type: 'cancel' } });
-    assert.deepEqual(plain(w.posted[0]), { type: 'error', kind: 'protocol', message: 'unexpected message: cancel' });
+    const error = plain(w.posted[0]);
+    assert.deepEqual(plain(error.rc.failed_loads), []);
+    delete error.rc;
+    assert.deepEqual(error, { type: 'error', kind: 'protocol', message: 'unexpected message: cancel' });
     w.sandbox.onmessage({ data: { type: 'execute', call_id: 'c1', code: '1' } });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const result = w.posted[1];
     assert.deepEqual([result.type, result.call_id, result.status, result.stderr], ['result', 'c1', 'error', '[runtime] the runtime is not booted']);
+  },
+  async 'a wheel the server refuses (503): the error names the URL and the status, with rc.failed_loads' () {
+    const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';
+    const w = makeWorker(baseConfig({ preload: ['demo-helpers'], lockPackages: { 'demo-helpers': { name: 'demo-helpers', file_name: wheel } } }),
+                         { wheels: { 'demo-helpers': wheel }, status: { [wheel]: 503 } });
+    const last = await boot(w);
+    assert.equal(last.type, 'error');
+    assert.equal(last.kind, 'runtime');
+    assert.equal(last.message, 'package demo-helpers did not load: ' + wheel + ' answered HTTP 503 (Pyodide said: Failed to load ' +
+                 wheel + ': Load failed)');
+    assert.deepEqual(plain(last.rc.failed_loads), [{ url: wheel, status: 503, error: 'HTTP 503 Refused', step: 2,
+                                                     phase: 'loading_package', package: 'demo-helpers' }]);
+    for (const m of w.posted.filter((m) => m.type === 'progress'))
+      assert.ok(!('failed_loads' in m.rc), 'only errors carry failed_loads');
+  },
+  async 'a wheel with no response at all: named with the browser\'s reason' () {
+    const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';
+    const w = makeWorker(baseConfig({ preload: ['numpy', 'demo-helpers'], lockPackages: { 'demo-helpers': { name: 'demo-helpers', file_name: wheel } } }),
+                         { wheels: { 'demo-helpers': wheel }, unreachable: [wheel] });
+    const last = await boot(w);
+    assert.ok(last.message.startsWith('package demo-helpers did not load: ' + wheel + ' failed: Load failed (Pyodide said: '), last.message);
+    assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.status, l.step, l.package])), [[0, 3, 'demo-helpers']]);
+  },
+  async 'a wheel URL outside the boot allowlist: the guard\'s refusal is a failed load, and a rejecting loadPackage is caught' () {
+    const wheel = 'https://elsewhere.example/demo_helpers-0.1.1-py3-none-any.whl';
+    const w = makeWorker(baseConfig({ preload: ['demo-helpers'] }), { wheels: { 'demo-helpers': wheel } });
+    const last = await boot(w);
+    assert.equal(last.kind, 'runtime');
+    assert.ok(last.message.startsWith('package demo-helpers did not load: ' + wheel + ' failed: Blocked by the runtime egress policy (not_in_fetch_allow): '),
+              last.message);
+    assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.url, l.status, l.package])), [[wheel, 0, 'demo-helpers']]);
+  },
+  async 'pyodide.js that cannot be imported is a runtime error naming its URL' () {
+    const w = makeWorker(baseConfig(), { importFails: true });
+    const last = await boot(w);
+    assert.deepEqual([last.kind, last.message], ['runtime', 'loading_runtime: pyodide.js could not be loaded from ' + INDEX +
+                     'pyodide.js: NetworkError: Load failed']);
+    assert.deepEqual(plain(last.rc.failed_loads), [{ url: INDEX + 'pyodide.js', status: 0, error: 'NetworkError: Load failed',
+                                                     step: 1, phase: 'loading_runtime', package: null }]);
+  },
+  async 'loadPyodide rejecting names the last failed load' () {
+    const w = makeWorker(baseConfig(), { runtimeFiles: [INDEX + 'pyodide.asm.wasm'], status: { [INDEX + 'pyodide.asm.wasm']: 404 } });
+    const last = await boot(w);
+    assert.deepEqual([last.kind, last.message], ['runtime', 'loading_runtime: loadPyodide failed: WebAssembly.instantiateStreaming(): ' +
+                     'HTTP status code is not ok (last failed load: ' + INDEX + 'pyodide.asm.wasm, HTTP 404)']);
+    assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.url, l.status, l.phase])), [[INDEX + 'pyodide.asm.wasm', 404, 'loading_runtime']]);
   },
   async 'the egress guard: boot allowlist, URL decisions, transports, then the seal' () {
     const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';

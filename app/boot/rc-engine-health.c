@@ -18,6 +18,11 @@
 
 #define HEALTH_POLL_MS   250
 #define REFUSED_GRACE_MS 3000
+/* Before attempt 2, WebKit's UI side must have noticed its network process died: a web
+ * process started earlier is handed a connection to the dead one and fails every load
+ * ("internallyFailedLoadTimerFired"). It has once it reaped the process. */
+#define RETRY_DELAY_MS    1000
+#define RETRY_MAX_WAIT_MS 5000
 
 /* ---- the network process ------------------------------------------------------------------ */
 
@@ -70,6 +75,7 @@ rc_engine_health_check (RcEngine *self)
     return FALSE;
   what = g_strdup_printf (_ ("WebKit's network process (pid %d) died during the boot"),
                           (int) self->network_pid);
+  self->dead_network_pid = self->network_pid;
   self->network_pid = 0;
   rc_engine_fail_engine (self, what);
   return TRUE;
@@ -216,11 +222,28 @@ rc_engine_conclude_failure (RcEngine *self)
 /* ---- one retry ---------------------------------------------------------------------------- */
 
 static gboolean
+reaped (GPid pid)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d", (int) pid);
+
+  return pid <= 0 || !g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+static gboolean
 retry_idle (gpointer data)
 {
   RcEngine *self = data;
   g_autoptr (GError) error = NULL;
 
+  if (self->boot_task != NULL && !reaped (self->dead_network_pid)
+      && self->retry_waited_ms < RETRY_MAX_WAIT_MS)
+    {
+      self->retry_waited_ms += HEALTH_POLL_MS;
+      g_timeout_add_full (G_PRIORITY_DEFAULT, HEALTH_POLL_MS, retry_idle, g_object_ref (self),
+                          g_object_unref);
+      return G_SOURCE_REMOVE;
+    }
+  self->dead_network_pid = 0;
   self->retry_pending = FALSE;
   if (self->boot_task == NULL || self->attempt != 2)
     return G_SOURCE_REMOVE;
@@ -249,7 +272,10 @@ rc_engine_retry_if_engine (RcEngine *self)
       self->record->boot_ms / 1000.0, self->record->outcome.message);
   old_id = g_strdup_printf ("%s#attempt-1", self->record->run_id);
   rc_server_relabel_run (self->server, self->record->run_id, old_id);
-  /* Not from inside a WebKit signal: the next attempt replaces the view. */
-  g_idle_add_full (G_PRIORITY_DEFAULT, retry_idle, g_object_ref (self), g_object_unref);
+  /* Not from inside a WebKit signal (the next attempt replaces the view), and not before
+   * WebKit noticed what died. */
+  self->retry_waited_ms = RETRY_DELAY_MS;
+  g_timeout_add_full (G_PRIORITY_DEFAULT, RETRY_DELAY_MS, retry_idle, g_object_ref (self),
+                      g_object_unref);
   return TRUE;
 }

@@ -269,6 +269,12 @@ handle_host_error (RcEngine *self, JsonObject *message)
   double status = member_double (message, "status", 0);
   g_autofree char *full = NULL;
 
+  /* After ready a page script error is no reason to fail the worker or its execution. */
+  if (self->boot_task == NULL)
+    {
+      g_debug ("host page error after the boot (%s): %s", stage != NULL ? stage : "?", text);
+      return;
+    }
   if (url != NULL && status > 0)
     full = g_strdup_printf ("%s (%s: %s answered HTTP %.0f)", text != NULL ? text : "",
                             stage != NULL ? stage : "host", url, status);
@@ -277,7 +283,10 @@ handle_host_error (RcEngine *self, JsonObject *message)
                             url);
   else
     full = g_strdup (text);
-  handle_worker_error (self, "page", full);
+  /* A worker that cannot be constructed is the worker's failure (most often the policy's
+   * worker-src); the page's own files and scripts failing are the page's. */
+  handle_worker_error (self, g_strcmp0 (stage, "worker-start") == 0 ? "worker_error" : "page",
+                       full);
 }
 
 void

@@ -49,12 +49,19 @@ struct _RcEngine
   gint64 boot_start_us;
   double runtime_loaded_ms;
   RcBootMode boot_mode;
+  gboolean run_given; /* the boot's run was given (rc_engine_boot_run_async()) */
+  RcScenario run_scenario;
+  guint run_index;
+  char *run_id; /* NULL: "<scenario>-<index>" */
+  char *run_note;
   char *plan_note;
-  guint attempt;           /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
-  char *retry_note;        /* why attempt 2 runs, for its record */
-  gboolean retry_pending;  /* attempt 1 ended, attempt 2 not started: ignore attempt 1 */
-  gboolean page_reported;  /* the host page posted a message in this attempt */
-  GPid network_pid;        /* WebKit's network process when the attempt started, or 0 */
+  guint attempt;          /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
+  char *retry_note;       /* why attempt 2 runs, for its record */
+  gboolean retry_pending; /* attempt 1 ended, attempt 2 not started: ignore attempt 1 */
+  gboolean page_reported; /* the host page posted a message in this attempt */
+  GPid network_pid;       /* WebKit's network process when the attempt started, or 0 */
+  GPid dead_network_pid;  /* the one that died under attempt 1, until WebKit reaped it */
+  guint retry_waited_ms;
   guint health_id;         /* polls the network process while booting */
   guint refused_id;        /* grace for the worker after the server refused a request */
   JsonArray *failed_loads; /* the worker's rc.failed_loads of its error message, or NULL */

@@ -54,12 +54,23 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
     }
 }
 
+/* The name a wheel is served under in this boot (a changed-wheel rename), or its own. */
+static const char *
+served_name (RcEngine *self, const char *file_name)
+{
+  const char *renamed =
+      self->wheel_renames != NULL ? g_hash_table_lookup (self->wheel_renames, file_name) : NULL;
+
+  return renamed != NULL ? renamed : file_name;
+}
+
 static void
 expect_resources (RcEngine *self)
 {
   static const char *const interpreter[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
                                              "python_stdlib.zip", "pyodide-lock.json" };
   GPtrArray *closure = rc_community_get_closure (self->community);
+  gboolean changed = self->record->scenario == RC_SCENARIO_CHANGED_WHEEL;
 
   for (guint i = 0; i < G_N_ELEMENTS (interpreter); i++)
     rc_run_record_expect (self->record, interpreter[i], "interpreter", TRUE, FALSE, FALSE);
@@ -68,24 +79,52 @@ expect_resources (RcEngine *self)
       const RcClosureEntry *entry = g_ptr_array_index (closure, i);
       g_autofree char *group =
           g_strdup_printf ("%s:%s", entry->overlay ? "overlay" : "preload", entry->key);
+      const char *served = entry->file_name != NULL ? served_name (self, entry->file_name) : NULL;
 
-      if (entry->file_name != NULL)
-        rc_run_record_expect (self->record, entry->file_name, group, TRUE, entry->overlay, FALSE);
+      /* A renamed wheel is new to the cache in the changed-wheel run: it must be fetched. */
+      if (served != NULL)
+        rc_run_record_expect (self->record, served, group, TRUE, entry->overlay,
+                              changed && served != entry->file_name);
+      if (changed && served != NULL && served != entry->file_name)
+        rc_run_record_add_note (self->record, "%s was served as %s (a rebuilt release)",
+                                entry->file_name, served);
     }
+}
+
+/* The run this boot is: as given by the caller, else the next of the mode's scenario. A
+ * retried boot (attempt 2) is the same run. */
+static RcRunRecord *
+new_record (RcEngine *self, RcBootMode mode)
+{
+  RcRunRecord *record;
+  guint index;
+
+  if (self->run_given)
+    record = rc_run_record_new (self->run_scenario, self->run_index);
+  else
+    {
+      index = self->attempt > 1 ? self->run_counts[mode] : ++self->run_counts[mode];
+      record = rc_run_record_new (mode_scenario (mode), index);
+    }
+  if (self->run_given && self->run_id != NULL)
+    {
+      g_free (record->run_id);
+      record->run_id = g_strdup (self->run_id);
+    }
+  return record;
 }
 
 void
 rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
 {
-  /* A retried boot (attempt 2) is the same run: it keeps its index. */
-  guint index = self->attempt > 1 ? self->run_counts[mode] : ++self->run_counts[mode];
-
   g_clear_pointer (&self->record, rc_run_record_free);
-  self->record = rc_run_record_new (mode_scenario (mode), index);
+  self->record = new_record (self, mode);
   fill_environment (self, &self->record->env);
   expect_resources (self);
   if (plan_note != NULL)
     rc_run_record_add_note (self->record, "%s", plan_note);
+  if (self->run_note != NULL)
+    rc_run_record_add_note (self->record, "%s", self->run_note);
   if (self->worker_kind == RC_WORKER_KIND_OSA)
     rc_run_record_add_note (self->record,
                             "OSA's worker source was instrumented for heap and load "

@@ -6,37 +6,8 @@
  */
 #include "config.h"
 
-#include "boot/rc-boot-plan.h"
+#include "core/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
-
-guint
-rc_boot_plan_rename_wheel (JsonObject *plan, const char *file_name, const char *new_file_name)
-{
-  JsonNode *lock = json_object_get_member (plan, "lock");
-  JsonObject *packages;
-  g_autoptr (GList) entries = NULL;
-  guint renamed = 0;
-
-  if (lock == NULL || !JSON_NODE_HOLDS_OBJECT (lock)
-      || !json_object_has_member (json_node_get_object (lock), "packages"))
-    return 0;
-  packages = json_object_get_object_member (json_node_get_object (lock), "packages");
-  entries = packages != NULL ? json_object_get_values (packages) : NULL;
-  for (GList *l = entries; l != NULL; l = l->next)
-    {
-      JsonObject *entry = JSON_NODE_HOLDS_OBJECT (l->data) ? json_node_get_object (l->data) : NULL;
-
-      if (entry != NULL
-          && g_strcmp0 (json_object_get_string_member_with_default (entry, "file_name", ""),
-                        file_name)
-                 == 0)
-        {
-          json_object_set_string_member (entry, "file_name", new_file_name);
-          renamed++;
-        }
-    }
-  return renamed;
-}
 
 void
 rc_engine_rename_wheel (RcEngine *self, const char *file_name, const char *new_file_name)

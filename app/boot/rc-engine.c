@@ -7,7 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "core/rc-boot-diagnosis.h"
-#include "boot/rc-boot-plan.h"
+#include "core/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
@@ -340,6 +340,29 @@ on_deadline (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The server's log is the source of truth: take it when it holds more for this boot than the
+ * record got through "request-finished" (a request still open when a failed boot ended). */
+static void
+adopt_requests (RcEngine *self)
+{
+  GPtrArray *log = rc_server_get_requests (self->server);
+  guint n = 0;
+
+  for (guint i = 0; log != NULL && i < log->len; i++)
+    n += g_strcmp0 (((RcRequestRecord *) g_ptr_array_index (log, i))->run_id, self->record->run_id)
+         == 0;
+  if (n <= self->record->requests->len)
+    return;
+  g_ptr_array_set_size (self->record->requests, 0);
+  for (guint i = 0; i < log->len; i++)
+    {
+      const RcRequestRecord *r = g_ptr_array_index (log, i);
+
+      if (g_strcmp0 (r->run_id, self->record->run_id) == 0)
+        rc_run_record_add_request (self->record, r);
+    }
+}
+
 static void
 disconnect_cancellable (RcEngine *self)
 {
@@ -364,6 +387,7 @@ rc_engine_finish_boot (RcEngine *self)
       disconnect_cancellable (self);
       return;
     }
+  adopt_requests (self);
   rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
   pid = rc_web_process_find_new (self->pids_before_view);
@@ -449,12 +473,33 @@ void
 rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
                       GAsyncReadyCallback callback, gpointer user_data)
 {
+  rc_engine_boot_run_async (self, mode, NULL, cancellable, callback, user_data);
+}
+
+static void
+set_run (RcEngine *self, const RcBootRun *run)
+{
+  self->run_given = run != NULL;
+  self->run_scenario = run != NULL ? run->scenario : RC_SCENARIO_COLD;
+  self->run_index = run != NULL ? run->index : 0;
+  g_free (self->run_id);
+  self->run_id = run != NULL ? g_strdup (run->run_id) : NULL;
+  g_free (self->run_note);
+  self->run_note = run != NULL ? g_strdup (run->note) : NULL;
+}
+
+void
+rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
+                          GCancellable *cancellable, GAsyncReadyCallback callback,
+                          gpointer user_data)
+{
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr (GError) error = NULL;
   g_autofree char *note = NULL;
   g_autoptr (JsonObject) plan = NULL;
 
   g_return_if_fail (RC_IS_ENGINE (self));
+  g_return_if_fail (run == NULL || run->index > 0);
   g_task_set_source_tag (task, rc_engine_boot_async);
   if (self->boot_task != NULL || g_hash_table_size (self->executes) > 0)
     {
@@ -469,6 +514,12 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
     rc_engine_apply_wheel_renames (self, plan);
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
+  if (plan == NULL && g_error_matches (error, RC_BOOT_PLAN_ERROR, RC_BOOT_PLAN_ERROR_NO_RUNTIME))
+    {
+      /* The engine's callers see its own error domain. */
+      error->domain = RC_ENGINE_ERROR;
+      error->code = RC_ENGINE_ERROR_NO_RUNTIME;
+    }
   if (plan == NULL || !prepare_server (self, plan, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -479,6 +530,7 @@ rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable
   g_free (self->plan_note);
   self->plan_note = g_steal_pointer (&note);
   self->boot_mode = mode;
+  set_run (self, run);
   self->attempt = 1;
   if (!rc_engine_start_attempt (self, &error))
     {
@@ -701,6 +753,8 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->failed_loads, json_array_unref);
   g_free (self->plan_note);
   g_free (self->retry_note);
+  g_free (self->run_id);
+  g_free (self->run_note);
   G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);
 }
 

@@ -101,9 +101,24 @@ char *rc_engine_find_osa_bundle (RcCommunity *community);
 GtkWidget *rc_engine_get_view (RcEngine *self);
 
 /* Boots once. The record is returned for READY and FAILED boots alike (see its outcome);
- * a GError only when the boot could not be attempted (RC_ENGINE_ERROR_*) or was stopped. */
+ * a GError only when the boot could not be attempted (RC_ENGINE_ERROR_*) or was stopped.
+ * The record is the engine's next run of @mode's scenario ("cold-2"). */
 void rc_engine_boot_async (RcEngine *self, RcBootMode mode, GCancellable *cancellable,
                            GAsyncReadyCallback callback, gpointer user_data);
+
+/* Which run a boot is, decided by whoever plans the boots (a measurement): the record is
+ * created as this run, with this id, and never relabelled. */
+typedef struct
+{
+  RcScenario scenario; /* changed-wheel boots in RC_BOOT_MODE_WARM, with a wheel renamed */
+  guint index;         /* 1-based repetition within the scenario */
+  const char *run_id;  /* NULL: "<scenario>-<index>" */
+  const char *note;    /* added to the record's notes, or NULL */
+} RcBootRun;
+
+void rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
+                               GCancellable *cancellable, GAsyncReadyCallback callback,
+                               gpointer user_data);
 RcRunRecord *rc_engine_boot_finish (RcEngine *self, GAsyncResult *result, GError **error);
 /* The record of the last boot (also while it runs), or NULL. Owned by the engine. */
 const RcRunRecord *rc_engine_get_last_record (RcEngine *self);

@@ -103,80 +103,11 @@ rc_measure_wheel_new_name (const char *file_name, guint n)
 
 /* ---- records ----------------------------------------------------------------------------- */
 
-static RcServer *
-runner_server (RcMeasureRunner *self)
-{
-  return rc_engine_get_server (self->engine);
-}
-
-/* The server's log is the source of truth: take it when it holds more for this boot than the
- * engine saw (a request still open when a failed boot ended, say). */
-static void
-adopt_requests (RcMeasureRunner *self, RcRunRecord *record)
-{
-  GPtrArray *log = rc_server_get_requests (runner_server (self));
-  guint n = 0;
-
-  for (guint i = 0; i < log->len; i++)
-    if (g_strcmp0 (((RcRequestRecord *) g_ptr_array_index (log, i))->run_id, record->run_id) == 0)
-      n++;
-  if (n <= record->requests->len)
-    return;
-  g_ptr_array_set_size (record->requests, 0);
-  for (guint i = 0; i < log->len; i++)
-    {
-      const RcRequestRecord *r = g_ptr_array_index (log, i);
-
-      if (g_strcmp0 (r->run_id, record->run_id) == 0)
-        rc_run_record_add_request (record, r);
-    }
-}
-
-/* The engine expects the overlay wheel under its configured name; after a rename it must be
- * expected under the served name, and as fresh in the changed-wheel run itself. */
-static void
-expect_renamed_wheel (RcMeasureRunner *self, RcRunRecord *record)
-{
-  if (self->wheel_current == NULL)
-    return;
-  for (guint i = 0; i < record->expected->len; i++)
-    {
-      RcExpectedResource *e = g_ptr_array_index (record->expected, i);
-
-      if (g_strcmp0 (e->file_name, self->wheel) == 0)
-        {
-          g_free (e->file_name);
-          e->file_name = g_strdup (self->wheel_current);
-          e->fresh = record->scenario == RC_SCENARIO_CHANGED_WHEEL;
-        }
-    }
-}
-
 /* The run's number within its scenario, after those of a continued report. */
 static guint
 item_index (RcMeasureRunner *self, const BootItem *item)
 {
   return item->scenario == PRIMING ? item->rep : self->first_index[item->scenario] + item->rep;
-}
-
-static void
-label_record (RcMeasureRunner *self, RcRunRecord *record, const BootItem *item)
-{
-  g_free (record->run_id);
-  record->scenario = item->scenario;
-  record->index = item_index (self, item);
-  record->run_id = g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario), record->index);
-  for (guint i = 0; i < record->requests->len; i++)
-    {
-      RcRequestRecord *r = g_ptr_array_index (record->requests, i);
-
-      g_free (r->run_id);
-      r->run_id = g_strdup (record->run_id);
-    }
-  expect_renamed_wheel (self, record);
-  if (item->scenario == RC_SCENARIO_CHANGED_WHEEL)
-    rc_run_record_add_note (record, "%s was served as %s (a rebuilt release)", self->wheel,
-                            self->wheel_current);
 }
 
 /* ---- the boot sequence ------------------------------------------------------------------- */
@@ -247,8 +178,6 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     rc_run_record_free (record);
   else
     {
-      adopt_requests (self, record);
-      label_record (self, record, item);
       rc_measurement_add_run (self->measurement, record);
       g_signal_emit (self, signals[SIGNAL_RUN_FINISHED], 0, record);
     }
@@ -262,6 +191,7 @@ boot_next (RcMeasureRunner *self)
 {
   const BootItem *item;
   g_autofree char *run_id = NULL;
+  RcBootRun run = { 0 };
   GError *error = NULL;
 
   if (g_cancellable_set_error_if_cancelled (g_task_get_cancellable (self->task), &error))
@@ -295,10 +225,14 @@ boot_next (RcMeasureRunner *self)
                ? g_strdup_printf ("prime-%u", item->rep)
                : g_strdup_printf ("%s-%u", rc_scenario_to_string (item->scenario),
                                   item_index (self, item));
+  /* The record is created as this run: nothing relabels it afterwards. */
+  run.scenario = item->scenario == PRIMING ? RC_SCENARIO_COLD : item->scenario;
+  run.index = item_index (self, item);
+  run.run_id = run_id;
   g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, run_id, self->next + 1,
                  self->plan->len + (self->control ? 1 : 0));
-  rc_engine_boot_async (self->engine, item->mode, g_task_get_cancellable (self->task), on_booted,
-                        g_object_ref (self));
+  rc_engine_boot_run_async (self->engine, item->mode, &run, g_task_get_cancellable (self->task),
+                            on_booted, g_object_ref (self));
 }
 
 void
@@ -374,18 +308,6 @@ on_control_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       g_object_unref (self);
       return;
     }
-  adopt_requests (self, record);
-  g_free (record->run_id);
-  record->run_id = g_strdup ("control-1");
-  for (guint i = 0; i < record->requests->len; i++)
-    {
-      RcRequestRecord *r = g_ptr_array_index (record->requests, i);
-
-      g_free (r->run_id);
-      r->run_id = g_strdup (record->run_id);
-    }
-  rc_run_record_add_note (record, "control boot: %s, deadline %.0f s (%s)", control->policy_name,
-                          control->deadline_ms / 1000, control->deadline_rule);
   control->run = record;
   rc_measurement_set_control (self->measurement, control);
   g_signal_emit (self, signals[SIGNAL_CONTROL_FINISHED], 0, control);
@@ -398,6 +320,8 @@ static void
 boot_control (RcMeasureRunner *self)
 {
   g_autoptr (GError) error = NULL;
+  g_autofree char *note = NULL;
+  RcBootRun run = { RC_SCENARIO_COLD, 1, "control-1", NULL };
   RcControl *control = rc_control_derive (rc_engine_get_csp_name (self->engine),
                                           rc_engine_get_csp (self->engine), &error);
 
@@ -418,10 +342,14 @@ boot_control (RcMeasureRunner *self)
     }
   rc_engine_set_csp (self->engine, control->policy_name, control->policy);
   rc_engine_set_deadline_seconds (self->engine, control->deadline_ms / 1000);
+  note = g_strdup_printf ("control boot: %s, deadline %.0f s (%s)", control->policy_name,
+                          control->deadline_ms / 1000, control->deadline_rule);
+  run.note = note;
   g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, "control-1", self->plan->len + 1,
                  self->plan->len + 1);
-  rc_engine_boot_async (self->engine, RC_BOOT_MODE_COLD, g_task_get_cancellable (self->task),
-                        on_control_booted, g_object_ref (self));
+  rc_engine_boot_run_async (self->engine, RC_BOOT_MODE_COLD, &run,
+                            g_task_get_cancellable (self->task), on_control_booted,
+                            g_object_ref (self));
 }
 
 void

@@ -48,22 +48,44 @@ typedef struct
   SoupServerMessage *msg;
   GIOStream *client;
   GIOStream *upstream;
-  GCancellable *cancellable;
+  GCancellable *cancellable;         /* the response direction (upstream → client) */
+  GCancellable *request_cancellable; /* the request direction (client → upstream) */
+  guint linger_id;
   GBytes *pending;
   int running; /* directions still going */
 } Tunnel;
 
 #define TUNNEL_CHUNK 65536
+/* How long the response direction may go on after the client stopped sending: long enough
+ * for what is in flight to arrive and be counted, short enough that an upstream keeping its
+ * connection open does not hold the tunnel. */
+#define TUNNEL_LINGER_MS 1000
 
+static gboolean
+tunnel_linger_cb (gpointer user_data)
+{
+  Tunnel *tunnel = user_data;
+
+  tunnel->linger_id = 0;
+  g_cancellable_cancel (tunnel->cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+/* One direction ended. The response direction ending ends the tunnel; the request direction
+ * ending (the client is done sending) lets the response finish first. One cancellable for
+ * both used to cut off the last chunk in flight, which was then sent but never counted. */
 static void
-tunnel_direction_done (Tunnel *tunnel)
+tunnel_direction_done (Tunnel *tunnel, gboolean response)
 {
   RcRequestRecord *record;
 
-  /* Either side hanging up ends both: a tunnel has no half-closed use here. */
-  g_cancellable_cancel (tunnel->cancellable);
+  if (response)
+    g_cancellable_cancel (tunnel->request_cancellable);
+  else if (tunnel->running > 1 && tunnel->linger_id == 0)
+    tunnel->linger_id = g_timeout_add (TUNNEL_LINGER_MS, tunnel_linger_cb, tunnel);
   if (--tunnel->running > 0)
     return;
+  g_clear_handle_id (&tunnel->linger_id, g_source_remove);
   record = rc_request_log_lookup (tunnel->msg);
   g_io_stream_close (tunnel->client, NULL, NULL);
   g_io_stream_close (tunnel->upstream, NULL, NULL);
@@ -74,6 +96,7 @@ tunnel_direction_done (Tunnel *tunnel)
   g_object_unref (tunnel->client);
   g_object_unref (tunnel->upstream);
   g_object_unref (tunnel->cancellable);
+  g_object_unref (tunnel->request_cancellable);
   g_clear_pointer (&tunnel->pending, g_bytes_unref);
   g_free (tunnel);
 }
@@ -106,7 +129,7 @@ tunnel_wrote_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (ok && !g_cancellable_is_cancelled (tunnel->cancellable))
     tunnel_read_next (tunnel);
   else
-    tunnel_direction_done (tunnel);
+    tunnel_direction_done (tunnel, TRUE);
 }
 
 static void
@@ -118,7 +141,7 @@ tunnel_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (bytes == NULL || g_bytes_get_size (bytes) == 0)
     {
       g_clear_pointer (&bytes, g_bytes_unref);
-      tunnel_direction_done (tunnel);
+      tunnel_direction_done (tunnel, TRUE);
       return;
     }
   tunnel->pending = bytes;
@@ -131,7 +154,7 @@ static void
 tunnel_request_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   g_output_stream_splice_finish (G_OUTPUT_STREAM (source), result, NULL);
-  tunnel_direction_done (user_data);
+  tunnel_direction_done (user_data, FALSE);
 }
 
 static void
@@ -148,11 +171,12 @@ splice_live_cb (SoupServerMessage *msg, gpointer user_data)
   tunnel->upstream = g_object_ref (g_object_get_data (G_OBJECT (msg), TUNNEL_KEY));
   tunnel->client = soup_server_message_steal_connection (msg);
   tunnel->cancellable = g_cancellable_new ();
+  tunnel->request_cancellable = g_cancellable_new ();
   tunnel->running = 2;
   g_output_stream_splice_async (g_io_stream_get_output_stream (tunnel->upstream),
                                 g_io_stream_get_input_stream (tunnel->client),
                                 G_OUTPUT_STREAM_SPLICE_NONE, G_PRIORITY_DEFAULT,
-                                tunnel->cancellable, tunnel_request_done_cb, tunnel);
+                                tunnel->request_cancellable, tunnel_request_done_cb, tunnel);
   tunnel_read_next (tunnel);
 }
 

@@ -5,7 +5,8 @@
  * observes every load itself (a buffered PerformanceObserver plus wrappers of fetch and
  * importScripts, installed before OSA's egress guard captures them). It adds an `rc`
  * sub-object ({t, heap}) to progress, ready and error messages, the loads and WebAssembly
- * compile times to ready; it changes nothing else, and the run record says the worker source
+ * compile times to ready and error, the failed loads to error, and posts the worker's own
+ * securitypolicyviolation events as rc_violation; it changes nothing else, and the run record says the worker source
  * was instrumented. Everything here runs before OSA's code and stays in this closure.
  */
 (function () {
@@ -99,6 +100,22 @@
 
   const messageOf = (e) => String(e && e.message ? e.message : e);
 
+  /* Every failed load, as the built-in worker records them ({url, status, error, step, phase,
+   * package}); the step is the one OSA's last progress message named, and error messages carry
+   * the list as rc.failed_loads so the engine can name the URL. */
+  const failedLoads = [];
+  const MAX_FAILED = 50;
+  const loadStep = { step: 0, phase: null, package: null };
+  let booting = true;
+
+  function noteFailed (url, status, error) {
+    if (!booting)
+      return;
+    if (failedLoads.length >= MAX_FAILED)
+      failedLoads.shift();
+    failedLoads.push({ url, status, error, step: loadStep.step, phase: loadStep.phase, package: loadStep.package });
+  }
+
   function ownValue (name, value) {
     Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: true });
   }
@@ -112,13 +129,17 @@
         pending = Reflect.apply(nativeFetch, g, args);
       } catch (e) {
         load.error = messageOf(e);
+        noteFailed(load.name, 0, load.error);
         throw e;
       }
       Promise.resolve(pending).then((response) => {
         load.responseEnd = now();
         load.status = response && typeof response.status === 'number' ? response.status : null;
+        if (response && response.ok === false && response.type !== 'opaque') /* no-cors: no status to judge */
+          noteFailed(load.name, load.status, 'HTTP ' + load.status + (response.statusText ? ' ' + response.statusText : ''));
       }, (e) => {
         load.error = messageOf(e);
+        noteFailed(load.name, 0, load.error);
       });
       return pending;
     });
@@ -137,8 +158,10 @@
         }
         return result;
       } catch (e) {
-        for (const load of batch)
+        for (const load of batch) {
           load.error = messageOf(e);
+          noteFailed(load.name, 0, load.error); /* importScripts gives no status */
+        }
         throw e;
       } finally {
         arm();
@@ -244,12 +267,27 @@
         (message.type === 'progress' || message.type === 'ready' || message.type === 'error' ||
          message.type === 'result')) {
       const rc = { t: now(), heap: heap(), probe: 'heap-probe' };
+      if (message.type === 'progress')
+        Object.assign(loadStep, { step: typeof message.step === 'number' ? message.step : loadStep.step,
+                                  phase: typeof message.phase === 'string' ? message.phase : null,
+                                  package: typeof message.package === 'string' ? message.package : null });
       if (message.type === 'ready' || message.type === 'error') {
         rc.resources = resourceEntries();
         rc.hooks = hooks.slice();
       }
+      if (message.type === 'error')
+        rc.failed_loads = failedLoads.slice();
+      if (message.type === 'ready')
+        booting = false;
       message = Object.assign({}, message, { rc });
     }
     return nativePost(message, ...rest);
   };
+
+  /* A blob worker inherits the page's policy, and its refusals fire here, not in the page. */
+  if (typeof g.addEventListener === 'function')
+    g.addEventListener('securitypolicyviolation', (event) => {
+      nativePost({ type: 'rc_violation', where: 'worker', directive: event.effectiveDirective || event.violatedDirective,
+                   blockedURI: event.blockedURI, t: now() });
+    });
 })();

@@ -1,7 +1,17 @@
 /* host.js: the Runtime Console host page. It reads its boot plan, builds the worker source
  * (our built-in worker, or OSA's own bundle), starts it as a classic blob: worker, and relays
  * every worker message and every securitypolicyviolation to the console through the "rc"
- * script message handler. No inline script or style anywhere, so strict policies apply as-is.
+ * script message handler. It says host_alive first, and every failure of its own is a
+ * host_error naming its stage, URL and HTTP status, so no failure is left to the deadline.
+ * No inline script or style anywhere, so strict policies apply as-is.
+ * Messages to the console (each JSON, each with t = the page's performance.now()):
+ *   {kind: 'host_alive'}                          first of all, before the plan is fetched
+ *   {kind: 'host_error', stage, url, status, message}
+ *       stage: 'plan' | 'worker-source' | 'bundle' | 'probe' | 'worker-start' | 'page-script';
+ *       url: what failed, or null; status: its HTTP status, 0 when none (no response, a script
+ *       element, a constructor); 'page-script' adds filename, lineno, colno
+ *   {kind: 'worker_error', message, filename?, lineno?}   the Worker's error event
+ *   {kind: 'worker', data}  {kind: 'violation', ...}  {kind: 'started', worker}
  */
 (function () {
   'use strict';
@@ -17,6 +27,35 @@
     if (status && message.kind === 'worker' && message.data)
       status.textContent = message.data.type + ' ' + (message.data.phase || message.data.kind || '');
   }
+
+  /* First of all: the engine can then tell a page that never ran from a worker that hung. */
+  post({ kind: 'host_alive' });
+
+  /* A failure of the host page itself: {kind: 'host_error', stage, url, status, message}. A CSP
+   * refusal also queues a securitypolicyviolation event, so let it arrive first. */
+  function hostError (stage, error, prefix) {
+    const message = { kind: 'host_error', stage, url: error && typeof error.url === 'string' ? error.url : null,
+                      status: error && typeof error.status === 'number' ? error.status : 0,
+                      message: prefix + (error && error.message ? error.message : String(error)) };
+    setTimeout(() => post(message), 100);
+  }
+
+  /* A failed load that names its URL and HTTP status (0: no response, or none to be had). */
+  class LoadError extends Error {
+    constructor (message, url, status) {
+      super(message);
+      this.url = url;
+      this.status = status;
+    }
+  }
+
+  /* Uncaught errors in the page's scripts (OSA's bundle included), not a worker's. */
+  window.addEventListener('error', (event) => {
+    post({ kind: 'host_error', stage: 'page-script', url: event.filename || null, status: 0,
+           message: 'uncaught error in ' + (event.filename || 'a page script') + ':' + (event.lineno || 0) + ': ' +
+                    (event.message || 'unknown error'),
+           filename: event.filename || null, lineno: event.lineno || 0, colno: event.colno || 0 });
+  });
 
   document.addEventListener('securitypolicyviolation', (event) => {
     post({ kind: 'violation', where: 'page', directive: event.effectiveDirective || event.violatedDirective,
@@ -53,17 +92,48 @@
   }
 
   async function fetchText (path) {
-    const response = await fetch(path, { cache: 'no-store' });
+    const url = new URL(path, location.href).href;
+    let response;
+    try {
+      response = await fetch(path, { cache: 'no-store' });
+    } catch (e) {
+      throw new LoadError('no response for ' + url + ': ' + (e && e.message ? e.message : String(e)), url, 0);
+    }
     if (!response.ok)
-      throw new Error('HTTP ' + response.status + ' for ' + path);
+      throw new LoadError('HTTP ' + response.status + ' for ' + url, url, response.status);
     return response.text();
   }
 
+  /* A script element reports no status; Resource Timing has it where the engine exposes it. */
+  function scriptStatus (url) {
+    try {
+      const entries = performance.getEntriesByName(url);
+      const last = entries[entries.length - 1];
+      return last && typeof last.responseStatus === 'number' ? last.responseStatus : 0;
+    } catch (e) {
+      return 0;
+    }
+  }
+
+  /* Each failure is tagged with the stage it belongs to, for hostError. */
+  function staged (stage, prefix, thrown) {
+    const error = thrown !== null && typeof thrown === 'object' ? thrown : new Error(String(thrown));
+    error.stage = stage;
+    error.prefix = prefix;
+    return error;
+  }
+
   async function builtinSource (plan) {
-    const config = buildWorkerConfig(plan.runtime, plan.lock);
-    if (Array.isArray(plan.compile))
-      config.rc = { compile: plan.compile };
-    const text = await fetchText('/worker.js');
+    let config;
+    let text;
+    try {
+      config = buildWorkerConfig(plan.runtime, plan.lock);
+      if (Array.isArray(plan.compile))
+        config.rc = { compile: plan.compile };
+      text = await fetchText('/worker.js');
+    } catch (e) {
+      throw staged('worker-source', 'the worker source could not be built: ', e);
+    }
     return '(' + text + ')(' + JSON.stringify(config) + ');\n';
   }
 
@@ -72,18 +142,33 @@
       const script = document.createElement('script');
       script.src = src;
       script.onload = resolve;
-      script.onerror = () => reject(new Error('could not load ' + src));
+      script.onerror = () => {
+        const url = new URL(src, location.href).href;
+        const status = scriptStatus(url);
+        reject(new LoadError('could not load ' + url + (status > 0 ? ' (HTTP ' + status + ')' : ''), url, status));
+      };
       document.head.appendChild(script);
     });
   }
 
   /* OSA's bundle, unchanged; only a heap probe is prepended to the source it builds. */
   async function osaSource (plan) {
-    await loadScript(plan.bundle);
-    if (!window.OSARuntime || typeof window.OSARuntime.buildWorkerSource !== 'function')
-      throw new Error(plan.bundle + ' does not define OSARuntime.buildWorkerSource');
-    const source = window.OSARuntime.buildWorkerSource(plan.runtime, plan.lock);
-    const probe = await fetchText('/heap-probe.js');
+    let source;
+    try {
+      await loadScript(plan.bundle);
+      if (!window.OSARuntime || typeof window.OSARuntime.buildWorkerSource !== 'function')
+        throw new LoadError(plan.bundle + ' does not define OSARuntime.buildWorkerSource',
+                            new URL(plan.bundle, location.href).href, 0);
+      source = window.OSARuntime.buildWorkerSource(plan.runtime, plan.lock);
+    } catch (e) {
+      throw staged('bundle', "OSA's bundle could not build the worker: ", e);
+    }
+    let probe;
+    try {
+      probe = await fetchText('/heap-probe.js');
+    } catch (e) {
+      throw staged('probe', 'the heap probe could not be read: ', e);
+    }
     return probe + '\n' + source;
   }
 
@@ -102,8 +187,16 @@
     };
     worker.onerror = (event) => {
       revoke();
-      post({ kind: 'worker_error',
-             message: event.message || 'the worker failed to start, which a Content-Security-Policy refusal also looks like' });
+      /* reported here, so it is not reported a second time as the page's own uncaught error */
+      if (typeof event.preventDefault === 'function')
+        event.preventDefault();
+      const message = { kind: 'worker_error',
+                        message: event.message || 'the worker failed to start, which a Content-Security-Policy refusal also looks like' };
+      if (event.filename)
+        message.filename = event.filename;
+      if (event.lineno)
+        message.lineno = event.lineno;
+      post(message);
     };
     worker.postMessage({ type: 'boot' });
   }
@@ -122,21 +215,35 @@
     return true;
   };
 
+  async function readPlan () {
+    const text = await fetchText('/boot-plan.json');
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      const url = new URL('/boot-plan.json', location.href).href;
+      throw new LoadError(url + ' is not JSON: ' + e.message, url, 200);
+    }
+  }
+
   async function start () {
     let plan;
     try {
-      plan = JSON.parse(await fetchText('/boot-plan.json'));
+      plan = await readPlan();
     } catch (e) {
-      post({ kind: 'host_error', message: 'the boot plan could not be read: ' + e.message });
+      hostError('plan', e, 'the boot plan could not be read: ');
       return;
     }
     let source;
     try {
       source = plan.worker === 'osa' ? await osaSource(plan) : await builtinSource(plan);
+    } catch (e) {
+      hostError(e.stage || 'worker-source', e, e.prefix || 'the worker source could not be built: ');
+      return;
+    }
+    try {
       startWorker(source);
     } catch (e) {
-      /* A CSP refusal also queues a securitypolicyviolation event: let it arrive first. */
-      setTimeout(() => post({ kind: 'worker_error', message: 'worker could not be constructed: ' + e.message }), 100);
+      hostError('worker-start', e, 'worker could not be constructed: ');
       return;
     }
     post({ kind: 'started', worker: plan.worker });

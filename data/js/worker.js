@@ -5,7 +5,10 @@
  *   "(" + text + ")(" + JSON.stringify(config) + ");"
  * so the whole worker is one function call and nothing leaks into the global scope.
  * Extras that are not part of the protocol travel in an `rc` sub-object (timestamps, heap,
- * Resource Timing) or in messages whose type starts with "rc_".
+ * Resource Timing) or in messages whose type starts with "rc_". Every error message has
+ * rc.failed_loads: [{url, status (HTTP, 0 for none), error, step, phase, package|null}], each
+ * boot-time load that failed (a refused or rejected fetch, a non-OK response, a failed
+ * importScripts), oldest first; the newest 50 are kept.
  */
 function rcWorker (CONFIG) {
   'use strict';
@@ -111,6 +114,28 @@ function rcWorker (CONFIG) {
       bootLoads.push({ name: url, initiatorType, startTime, responseEnd: performance.now() });
   }
 
+  /* Every boot-time load that failed, with the step that made it, so an error can name the URL
+     and its status instead of Pyodide's bare "Load failed". The boot's progress() keeps
+     `loadStep` current; the newest MAX_FAILED are kept, since the last one is the telling one. */
+  const failedLoads = [];
+  const MAX_FAILED = 50;
+  const loadStep = { step: 0, phase: null, package: null };
+  const messageOf = (e) => String(e && e.message ? e.message : e);
+
+  function noteFailedLoad (url, status, error) {
+    if (!bootLoading)
+      return;
+    if (failedLoads.length >= MAX_FAILED)
+      failedLoads.shift();
+    failedLoads.push({ url: String(url), status, error, step: loadStep.step, phase: loadStep.phase,
+                       package: loadStep.package });
+  }
+
+  /* "URL answered HTTP 503" or "URL failed: <why>" */
+  function describeLoad (load) {
+    return load.url + (load.status > 0 ? ' answered HTTP ' + load.status : ' failed: ' + load.error);
+  }
+
   async function guardedFetch (input, init) {
     let request;
     try {
@@ -119,22 +144,40 @@ function rcWorker (CONFIG) {
       throw egressDenied(DENY_REASON.UNPARSEABLE, input);
     }
     const reason = isUrlAllowed(request.url, egress.allow);
-    if (reason !== null)
-      throw egressDenied(reason, request.url);
+    if (reason !== null) {
+      const denied = egressDenied(reason, request.url);
+      noteFailedLoad(request.url, 0, denied.message);
+      throw denied;
+    }
     const started = performance.now();
     const response = nativeFetch(new NativeRequest(request, { credentials: 'omit', redirect: 'error' }));
-    response.then(() => noteLoad(request.url, 'fetch-observed', started), () => {});
+    response.then((r) => {
+      noteLoad(request.url, 'fetch-observed', started);
+      if (r && !r.ok && r.type !== 'opaque')
+        noteFailedLoad(request.url, r.status, 'HTTP ' + r.status + (r.statusText ? ' ' + r.statusText : ''));
+    }, (e) => noteFailedLoad(request.url, 0, messageOf(e)));
     return response;
   }
 
   function guardedImportScripts (...urls) {
     for (const url of urls) {
       const reason = isUrlAllowed(url, egress.allow, self.location.href);
-      if (reason !== null)
-        throw egressDenied(reason, url);
+      if (reason !== null) {
+        const denied = egressDenied(reason, url);
+        noteFailedLoad(url, 0, denied.message);
+        throw denied;
+      }
     }
     const started = performance.now();
-    const result = nativeImportScripts(...urls);
+    let result;
+    try {
+      result = nativeImportScripts(...urls);
+    } catch (e) {
+      /* importScripts gives no status; the proxy's log has it */
+      for (const url of urls)
+        noteFailedLoad(new URL(url, self.location.href).href, 0, messageOf(e));
+      throw e;
+    }
     for (const url of urls)
       noteLoad(new URL(url, self.location.href).href, 'script-observed', started);
     return result;
@@ -545,7 +588,17 @@ def _compile_all(items_json):
 
   function stamp (message) {
     message.rc = { t: performance.now(), heap: heap() };
+    if (message.type === 'error')
+      message.rc.failed_loads = failedLoads.slice();
     return message;
+  }
+
+  /* " (last failed load: URL, HTTP 404)", or "" when no load failed */
+  function lastFailedLoad () {
+    if (failedLoads.length === 0)
+      return '';
+    const load = failedLoads[failedLoads.length - 1];
+    return ' (last failed load: ' + load.url + ', ' + (load.status > 0 ? 'HTTP ' + load.status : load.error) + ')';
   }
 
   function lastChars (text, n) {
@@ -580,13 +633,24 @@ def _compile_all(items_json):
     return { info: stock.info, packages };
   }
 
+  /* Pyodide reports a failed wheel as "Load failed" only: name the loads that failed meanwhile. */
   async function loadOnePackage (name) {
     const errors = [];
-    await pyodide.loadPackage(name, { messageCallback: () => {},
-                                      errorCallback: (e) => errors.push(String(e)),
-                                      checkIntegrity: true });
-    if (errors.length > 0)
+    const step = loadStep.step; /* each package has a step of its own */
+    try {
+      await pyodide.loadPackage(name, { messageCallback: () => {},
+                                        errorCallback: (e) => errors.push(String(e)),
+                                        checkIntegrity: true });
+    } catch (e) {
+      errors.push(messageOf(e));
+    }
+    if (errors.length === 0)
+      return;
+    const failed = failedLoads.filter((load) => load.step === step);
+    if (failed.length === 0)
       throw new Error('package ' + name + ' did not load: ' + errors.join('; '));
+    throw new Error('package ' + name + ' did not load: ' + failed.map(describeLoad).join('; ') +
+                    ' (Pyodide said: ' + errors.join('; ') + ')');
   }
 
   async function boot () {
@@ -598,7 +662,10 @@ def _compile_all(items_json):
     const steps = 1 + c.preload.length + (c.allowInstall.length > 0 ? 1 + c.allowInstall.length : 0) +
                   c.importBeforeSeal.length + (c.prelude !== '' ? 1 : 0);
     let step = 1;
-    const progress = (phase, extra) => send(stamp(Object.assign({ type: 'progress', step, steps, phase }, extra)));
+    const progress = (phase, extra) => {
+      Object.assign(loadStep, { step, phase, package: extra && extra.package ? extra.package : null });
+      send(stamp(Object.assign({ type: 'progress', step, steps, phase }, extra)));
+    };
 
     progress('loading_runtime');
     const options = { packageBaseUrl: c.indexURL };
@@ -615,9 +682,21 @@ def _compile_all(items_json):
         fail('lock', e.message);
       }
     }
-    self.importScripts(c.indexURL + 'pyodide.js');
-    pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
-                                                     stderr: () => {} }, options));
+    /* Like stockLock: a failure here names what failed, not just "Load failed". */
+    const script = c.indexURL + 'pyodide.js';
+    try {
+      self.importScripts(script);
+    } catch (e) {
+      fail('runtime', 'loading_runtime: pyodide.js could not be loaded from ' + script + ': ' + messageOf(e));
+    }
+    if (typeof self.loadPyodide !== 'function')
+      fail('runtime', 'loading_runtime: ' + script + ' ran but defined no loadPyodide function');
+    try {
+      pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
+                                                       stderr: () => {} }, options));
+    } catch (e) {
+      fail('runtime', 'loading_runtime: loadPyodide failed: ' + lastChars(messageOf(e), 1500) + lastFailedLoad());
+    }
     progress('runtime_loaded');
     if (c.rc && Array.isArray(c.rc.compile)) {
       /* Prelude compile oracle: compile only, with this very interpreter; no seal, no ready. */
@@ -771,13 +850,13 @@ def _compile_all(items_json):
     if (message.type === 'boot') {
       boot().catch((e) => {
         if (!(e instanceof BootStop))
-          send(stamp({ type: 'error', kind: 'runtime', message: String(e && e.message ? e.message : e) }));
+          send(stamp({ type: 'error', kind: 'runtime', message: messageOf(e) }));
       });
     } else if (message.type === 'execute') {
       const code = typeof message.code === 'string' ? message.code : '';
       runExecute(message.call_id, code).then(send);
     } else {
-      send({ type: 'error', kind: 'protocol', message: 'unexpected message: ' + message.type });
+      send(stamp({ type: 'error', kind: 'protocol', message: 'unexpected message: ' + message.type }));
     }
   };
 }

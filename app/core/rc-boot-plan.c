@@ -3,10 +3,14 @@
 
 #include <glib/gi18n.h>
 
-#include "boot/rc-boot-plan.h"
-#include "boot/rc-engine.h"
+#include "core/rc-boot-plan.h"
 #include "core/rc-lock-overlay.h"
 #include "core/rc-json-util.h"
+
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-boot-plan-error-quark, rc_boot_plan_error)
+/* clang-format on */
 
 static JsonObject *
 payload_member_object (JsonObject *payload, const char *name)
@@ -69,7 +73,7 @@ rc_boot_plan_build (RcCommunity *community, RcDeployment deployment, const char 
 
   if (!plan_runtime_and_lock (community, deployment, &runtime, &packages, note))
     {
-      g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NO_RUNTIME,
+      g_set_error (error, RC_BOOT_PLAN_ERROR, RC_BOOT_PLAN_ERROR_NO_RUNTIME,
                    _ ("%s/config.yaml has no runtime.python: there is nothing to boot"),
                    rc_community_get_dir (community));
       return NULL;
@@ -176,4 +180,33 @@ rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base)
         }
     }
   return urls;
+}
+
+guint
+rc_boot_plan_rename_wheel (JsonObject *plan, const char *file_name, const char *new_file_name)
+{
+  JsonNode *lock = json_object_get_member (plan, "lock");
+  JsonObject *packages;
+  g_autoptr (GList) entries = NULL;
+  guint renamed = 0;
+
+  if (lock == NULL || !JSON_NODE_HOLDS_OBJECT (lock)
+      || !json_object_has_member (json_node_get_object (lock), "packages"))
+    return 0;
+  packages = json_object_get_object_member (json_node_get_object (lock), "packages");
+  entries = packages != NULL ? json_object_get_values (packages) : NULL;
+  for (GList *l = entries; l != NULL; l = l->next)
+    {
+      JsonObject *entry = JSON_NODE_HOLDS_OBJECT (l->data) ? json_node_get_object (l->data) : NULL;
+
+      if (entry != NULL
+          && g_strcmp0 (json_object_get_string_member_with_default (entry, "file_name", ""),
+                        file_name)
+                 == 0)
+        {
+          json_object_set_string_member (entry, "file_name", new_file_name);
+          renamed++;
+        }
+    }
+  return renamed;
 }

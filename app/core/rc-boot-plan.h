@@ -16,8 +16,16 @@ G_BEGIN_DECLS
 
 #define RC_PYODIDE_CDN_ORIGIN "https://cdn.jsdelivr.net"
 
+#define RC_BOOT_PLAN_ERROR (rc_boot_plan_error_quark ())
+GQuark rc_boot_plan_error_quark (void);
+
+typedef enum
+{
+  RC_BOOT_PLAN_ERROR_NO_RUNTIME, /* no runtime.python, or /config would send none */
+} RcBootPlanError;
+
 /* The plan for @community on @deployment; @api_origin is the API base (with its mount path,
- * no trailing "/"). NULL + RC_ENGINE_ERROR_NO_RUNTIME when there is no runtime.python.
+ * no trailing "/"). NULL + RC_BOOT_PLAN_ERROR_NO_RUNTIME when there is no runtime.python.
  * *note receives a sentence when /config itself would send no runtime (for the record). */
 JsonObject *rc_boot_plan_build (RcCommunity *community, RcDeployment deployment,
                                 const char *api_origin, const char *worker_kind, char **note,

@@ -1,0 +1,168 @@
+// test-host.mjs: the host page's script (data/js/host.js) in Node's vm with a small DOM stub: it
+// says host_alive before anything else, and every failure of its own (the boot plan, the worker
+// source, OSA's bundle, the heap probe, the Worker constructor) is a host_error naming its stage,
+// URL and HTTP status instead of leaving the engine's deadline to fire. Real boots: test-boot.c.
+// Usage: node test-host.mjs data/js/host.js   (TAP output)
+import fs from 'node:fs';
+import vm from 'node:vm';
+import assert from 'node:assert/strict';
+
+const source = fs.readFileSync(process.argv[2], 'utf8');
+const ORIGIN = 'https://console.invalid';
+const PLAN = { worker: 'builtin', runtime: { pyodide_version: '0.29.5', preload: [] }, lock: null };
+
+// files: path → body (string) or HTTP status (number); a missing path is 404.
+function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, workerThrows = null } = {}) {
+  const page = { posted: [], fetched: [], timers: [], windowListeners: {}, workers: [] };
+  const head = {
+    appendChild (script) {
+      page.script = script;
+      setTimeout(() => {
+        if (!bundleLoads)
+          return script.onerror(new Event('error'));
+        if (bundleDefines)
+          sandbox.window.OSARuntime = { buildWorkerSource: () => 'osa worker' };
+        script.onload();
+      }, 0);
+    },
+  };
+  const sandbox = {
+    URL: class extends URL {
+      static createObjectURL () { return 'blob:' + ORIGIN + '/1'; }
+      static revokeObjectURL () {}
+    },
+    Blob: class { constructor (parts) { this.text = parts.join(''); } },
+    Error, TypeError, JSON, Object, Array, Promise, performance: { now: () => performance.now(), getEntriesByName: () => [] },
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    location: { href: ORIGIN + '/', origin: ORIGIN },
+    document: {
+      getElementById: () => null,
+      addEventListener () {},
+      createElement: () => ({}),
+      head,
+    },
+    async fetch (path) {
+      page.fetched.push(path);
+      const body = files[path];
+      if (body === undefined)
+        return new Response('not found', { status: 404 });
+      if (typeof body === 'number')
+        return new Response('refused', { status: body });
+      return new Response(body);
+    },
+    Worker: class {
+      constructor (url) {
+        if (workerThrows)
+          throw new Error(workerThrows);
+        this.url = url;
+        this.sent = [];
+        page.workers.push(this);
+      }
+
+      postMessage (m) { this.sent.push(m); }
+    },
+  };
+  sandbox.window = {
+    webkit: { messageHandlers: { rc: { postMessage: (text) => page.posted.push(JSON.parse(text)) } } },
+    addEventListener: (type, fn) => (page.windowListeners[type] = page.windowListeners[type] || []).push(fn),
+  };
+  vm.createContext(sandbox);
+  vm.runInContext(source, sandbox, { filename: 'host.js' });
+  return page;
+}
+
+async function settle (page, kind) {
+  for (let i = 0; i < 300; i++) {
+    if (page.posted.some((m) => m.kind === kind))
+      return page.posted;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  throw new Error('no ' + kind + ' message; posted: ' + JSON.stringify(page.posted));
+}
+
+const without = (message, ...keys) => Object.fromEntries(Object.entries(message).filter(([k]) => !keys.includes(k)));
+
+const tests = {
+  async 'host_alive comes first, before the boot plan is fetched' () {
+    const page = makePage();
+    assert.deepEqual(page.posted.map((m) => m.kind), ['host_alive']);
+    assert.equal(typeof page.posted[0].t, 'number');
+    assert.deepEqual(Object.keys(page.posted[0]).sort(), ['kind', 't']);
+    assert.deepEqual(page.fetched, ['/boot-plan.json']);
+    await settle(page, 'host_error');
+  },
+  async 'a boot plan answered with 503 is a host_error at stage plan, with its URL and status' () {
+    const page = makePage({ files: { '/boot-plan.json': 503 } });
+    const posted = await settle(page, 'host_error');
+    assert.deepEqual(posted.map((m) => m.kind), ['host_alive', 'host_error']);
+    assert.deepEqual(without(posted[1], 't'), { kind: 'host_error', stage: 'plan', url: ORIGIN + '/boot-plan.json', status: 503,
+                                                message: 'the boot plan could not be read: HTTP 503 for ' + ORIGIN + '/boot-plan.json' });
+  },
+  async 'a boot plan that is not JSON names the URL' () {
+    const posted = await settle(makePage({ files: { '/boot-plan.json': '{nope' } }), 'host_error');
+    assert.equal(posted[1].stage, 'plan');
+    assert.equal(posted[1].url, ORIGIN + '/boot-plan.json');
+    assert.match(posted[1].message, /^the boot plan could not be read: https:\/\/console\.invalid\/boot-plan\.json is not JSON: /);
+  },
+  async 'a missing worker.js is a host_error at stage worker-source' () {
+    const posted = await settle(makePage({ files: { '/boot-plan.json': JSON.stringify(PLAN) } }), 'host_error');
+    assert.deepEqual(without(posted[1], 't', 'message'), { kind: 'host_error', stage: 'worker-source', url: ORIGIN + '/worker.js', status: 404 });
+  },
+  async 'OSA\'s bundle that does not load, or defines nothing, is stage bundle; a missing probe is stage probe' () {
+    const plan = JSON.stringify({ ...PLAN, worker: 'osa', bundle: '/osa-runtime.bundle.js' });
+    let posted = await settle(makePage({ files: { '/boot-plan.json': plan }, bundleLoads: false }), 'host_error');
+    assert.deepEqual(without(posted[1], 't'), { kind: 'host_error', stage: 'bundle', url: ORIGIN + '/osa-runtime.bundle.js', status: 0,
+                                                message: "OSA's bundle could not build the worker: could not load " + ORIGIN + '/osa-runtime.bundle.js' });
+    posted = await settle(makePage({ files: { '/boot-plan.json': plan }, bundleDefines: false }), 'host_error');
+    assert.equal(posted[1].stage, 'bundle');
+    assert.match(posted[1].message, /does not define OSARuntime\.buildWorkerSource/);
+    posted = await settle(makePage({ files: { '/boot-plan.json': plan, '/heap-probe.js': 500 } }), 'host_error');
+    assert.deepEqual(without(posted[1], 't', 'message'), { kind: 'host_error', stage: 'probe', url: ORIGIN + '/heap-probe.js', status: 500 });
+  },
+  async 'a Worker the policy refuses is stage worker-start, still "worker could not be constructed"' () {
+    const page = makePage({ files: { '/boot-plan.json': JSON.stringify(PLAN), '/worker.js': 'function () {}' },
+                            workerThrows: 'The operation is insecure.' });
+    const started = Date.now();
+    const posted = await settle(page, 'host_error');
+    assert.ok(Date.now() - started >= 90, 'a violation event gets its 100 ms to arrive first');
+    assert.deepEqual(without(posted[1], 't'), { kind: 'host_error', stage: 'worker-start', url: null, status: 0,
+                                                message: 'worker could not be constructed: The operation is insecure.' });
+  },
+  async 'a booting worker: started; its error event is worker_error with filename and line' () {
+    const page = makePage({ files: { '/boot-plan.json': JSON.stringify(PLAN), '/worker.js': 'function () {}' } });
+    await settle(page, 'started');
+    const [worker] = page.workers;
+    assert.deepEqual(JSON.parse(JSON.stringify(worker.sent)), [{ type: 'boot' }]);
+    let prevented = false;
+    worker.onerror({ message: 'SyntaxError: Unexpected token', filename: 'blob:x', lineno: 3, preventDefault: () => { prevented = true; } });
+    const error = page.posted[page.posted.length - 1];
+    assert.deepEqual(without(error, 't'), { kind: 'worker_error', message: 'SyntaxError: Unexpected token', filename: 'blob:x', lineno: 3 });
+    assert.ok(prevented, 'not reported again as the page\'s own error');
+  },
+  async 'an uncaught error in a page script is host_error page-script with file and line' () {
+    const page = makePage();
+    const [listener] = page.windowListeners.error;
+    listener({ message: 'ReferenceError: x is not defined', filename: ORIGIN + '/osa-runtime.bundle.js', lineno: 12, colno: 5 });
+    const error = page.posted.find((m) => m.stage === 'page-script');
+    assert.deepEqual(without(error, 't'), { kind: 'host_error', stage: 'page-script', url: ORIGIN + '/osa-runtime.bundle.js', status: 0,
+                                            message: 'uncaught error in ' + ORIGIN + '/osa-runtime.bundle.js:12: ReferenceError: x is not defined',
+                                            filename: ORIGIN + '/osa-runtime.bundle.js', lineno: 12, colno: 5 });
+    await settle(page, 'host_error');
+  },
+};
+
+let n = 0;
+let failed = 0;
+for (const [name, test] of Object.entries(tests)) {
+  n++;
+  try {
+    await test();
+    console.log(`ok ${n} - ${name}`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok ${n} - ${name}`);
+    console.log('# ' + String(e && e.stack ? e.stack : e).split('\n').join('\n# '));
+  }
+}
+console.log(`1..${n}`);
+process.exit(failed === 0 ? 0 : 1);
