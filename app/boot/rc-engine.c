@@ -15,7 +15,10 @@
 #include "core/rc-csp.h"
 #include "core/rc-paths.h"
 
-G_DEFINE_QUARK (rc - engine - error - quark, rc_engine_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-engine-error-quark, rc_engine_error)
+/* clang-format on */
 G_DEFINE_FINAL_TYPE (RcEngine, rc_engine, G_TYPE_OBJECT)
 
 enum

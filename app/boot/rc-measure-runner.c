@@ -6,7 +6,10 @@
 #include "boot/rc-measure-runner.h"
 #include "core/rc-closure.h"
 
-G_DEFINE_QUARK (rc - measure - error - quark, rc_measure_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-measure-error-quark, rc_measure_error)
+/* clang-format on */
 
 #define PRIMING (-1)
 

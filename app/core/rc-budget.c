@@ -7,7 +7,10 @@
 
 #include "rc-measurement.h"
 
-G_DEFINE_QUARK (rc - budget - error - quark, rc_budget_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-budget-error-quark, rc_budget_error)
+/* clang-format on */
 
 typedef enum
 {

@@ -10,7 +10,10 @@
 
 #include "rc-checkout.h"
 
-G_DEFINE_QUARK (rc - checkout - error - quark, rc_checkout_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-checkout-error-quark, rc_checkout_error)
+/* clang-format on */
 
 static gboolean
 has_child_of_type (GFile *folder, const char *relative, GFileType type)

@@ -11,7 +11,10 @@
 
 #define MAX_CONFIG_BYTES (16 * 1024 * 1024)
 
-G_DEFINE_QUARK (rc - community - error - quark, rc_community_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-community-error-quark, rc_community_error)
+/* clang-format on */
 G_DEFINE_FINAL_TYPE (RcCommunity, rc_community, G_TYPE_OBJECT)
 
 enum

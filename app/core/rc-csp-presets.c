@@ -9,7 +9,10 @@
 
 #define RESOURCE "/earth/osc/RuntimeConsole/presets/csp-presets.json"
 
-G_DEFINE_QUARK (rc - csp - presets - error - quark, rc_csp_presets_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-csp-presets-error-quark, rc_csp_presets_error)
+/* clang-format on */
 
 void
 rc_csp_preset_free (RcCspPreset *preset)

@@ -8,7 +8,10 @@
 
 #include "rc-run-record.h"
 
-G_DEFINE_QUARK (rc - record - error - quark, rc_record_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-record-error-quark, rc_record_error)
+/* clang-format on */
 G_DEFINE_BOXED_TYPE (RcRunRecord, rc_run_record, rc_run_record_copy, rc_run_record_free)
 
 static const char *const scenario_names[] = { "cold", "warm", "warm-restart", "changed-wheel" };

@@ -15,7 +15,10 @@
 #include "core/rc-paths.h"
 #include "rc-server-private.h"
 
-G_DEFINE_QUARK (rc - server - error - quark, rc_server_error)
+/* Unformatted: clang-format would space the dashes of the quark's name. */
+/* clang-format off */
+G_DEFINE_QUARK (rc-server-error-quark, rc_server_error)
+/* clang-format on */
 
 enum
 {
