@@ -18,6 +18,7 @@
 #include "ui/rc-problem.h"
 #include "ui/rc-problems-view.h"
 #include "ui/rc-python-console.h"
+#include "ui/rc-run-tables.h"
 #include "ui/rc-charts-view.h"
 #include "ui/rc-table-item.h"
 #include "ui/rc-window.h"
@@ -768,6 +769,30 @@ test_window_cold_warm_report (void)
   g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), >, 0);
   g_assert_false (any_cell_is (rc_boot_pane_get_steps (pane), 2, "–"));
   g_assert_false (any_cell_is (rc_boot_pane_get_steps (pane), 3, "–"));
+  /* A click on a chart mark selects its step in the table (the mark's ::step-activated,
+   * forwarded by the charts view). */
+  {
+    RcChartsView *charts = RC_CHARTS_VIEW (
+        gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "charts"));
+    const RcRunRecord *cold = g_ptr_array_index (report->runs, 0);
+    guint last = cold->steps->len - 1;
+    g_autofree char *key = rc_run_step_key (g_ptr_array_index (cold->steps, last));
+    g_autoptr (RcTableItem) row = NULL;
+
+    g_assert_cmpuint (cold->steps->len, >, 1);
+    g_assert_cmpuint (rc_boot_pane_get_selected_step (pane), ==, GTK_INVALID_LIST_POSITION);
+    g_signal_emit_by_name (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE), "step-activated",
+                           key);
+    g_assert_cmpuint (rc_boot_pane_get_selected_step (pane), ==, last);
+    row = g_list_model_get_item (rc_boot_pane_get_steps (pane), last);
+    g_assert_cmpstr (rc_table_item_get_cell (row, RC_RUN_TABLES_STEP_KEY_CELL), ==, key);
+    rc_test_spin (200);
+    g_clear_pointer (&shot, g_free);
+    shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-step-selected");
+    /* A key no row has clears the selection rather than leaving a stale one. */
+    g_assert_false (rc_boot_pane_select_step (pane, "no-such-step"));
+    g_assert_cmpuint (rc_boot_pane_get_selected_step (pane), ==, GTK_INVALID_LIST_POSITION);
+  }
   /* The warm run's requests: the interpreter came from the cache, and says so. */
   g_assert_true (rc_boot_pane_select_run (pane, "warm-1"));
   g_assert_true (any_cell_is (rc_boot_pane_get_requests (pane), 1, "cache"));

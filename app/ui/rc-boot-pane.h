@@ -55,6 +55,11 @@ gboolean rc_boot_pane_select_preset (RcBootPane *self, const char *name);
 RcEngine *rc_boot_pane_get_engine (RcBootPane *self);
 /* Rows of the step table (RcTableItem: step, what, cold, warm, heap, growth). */
 GListModel *rc_boot_pane_get_steps (RcBootPane *self);
+/* Selects the step table's row for @step_key (rc_run_step_key(), what a chart mark's
+ * ::step-activated carries) and scrolls to it; FALSE, and nothing selected, when no row has it. */
+gboolean rc_boot_pane_select_step (RcBootPane *self, const char *step_key);
+/* The step table's selected row, or GTK_INVALID_LIST_POSITION. */
+guint rc_boot_pane_get_selected_step (RcBootPane *self);
 /* Rows of the Requests table (RcTableItem: file, verdict, step, start, duration, wire,
  * decoded, status, URL). */
 GListModel *rc_boot_pane_get_requests (RcBootPane *self);
