@@ -377,8 +377,7 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
   if (memory_mb < 0)
     {
       g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-                   _ ("%s.memory_mb: expected a positive number of MB, not %" G_GINT64_FORMAT), p,
-                   memory_mb);
+                   _ ("%s.memory_mb: expected a positive number of MB"), p);
       return FALSE;
     }
   env->memory_mb = memory_mb;

@@ -143,6 +143,7 @@ rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
   old_runtime = dup_runtime_json (self->community);
   new_runtime = dup_runtime_json (community);
   g_set_object (&self->community, community);
+  _rc_boot_pane_show_distribution (self);
   /* Revalidating after a save must not kill a booted runtime someone is working in, nor the
    * results of a runtime that did not change: keep both, and let the next boot build a new
    * engine from the new model. */
@@ -218,6 +219,8 @@ setup_combos (RcBootPane *self)
   adw_combo_row_set_selected (self->deployment_row, d);
   g_settings_bind (self->settings, "deadline", gtk_spin_button_get_adjustment (self->deadline_spin),
                    "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "control-boot", self->control_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   _rc_boot_pane_setup_policy (self, preset);
   g_signal_connect_swapped (self->throttle_row, "notify::selected", G_CALLBACK (combo_selected_cb),
                             self);
@@ -378,6 +381,10 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, worker_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, deployment_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, deadline_spin);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, control_switch);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, distribution_row);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, control_label);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, distribution_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, state_icon);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, phase_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, step_label);
@@ -414,6 +421,7 @@ rc_boot_pane_init (RcBootPane *self)
   setup_combos (self);
   _rc_boot_pane_setup_runs (self);
   _rc_boot_pane_setup_actions (self);
+  _rc_boot_pane_setup_distribution (self);
   g_signal_connect_swapped (self->charts, "step-activated", G_CALLBACK (chart_step_activated_cb),
                             self);
   gtk_label_set_label (self->phase_label, _ ("Open a community to boot it"));
@@ -504,6 +512,24 @@ rc_boot_pane_dup_outcome_text (RcBootPane *self)
                             gtk_label_get_label (self->step_label));
   return g_strdup_printf ("%s\n%s", gtk_label_get_label (self->phase_label),
                           gtk_label_get_label (self->diagnosis_label));
+}
+
+const char *
+rc_boot_pane_get_distribution_text (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return gtk_label_get_label (self->distribution_label);
+}
+
+const char *
+rc_boot_pane_get_control_text (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->control_label))
+             ? gtk_label_get_label (self->control_label)
+             : "";
 }
 
 GPtrArray *
