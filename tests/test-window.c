@@ -617,7 +617,8 @@ test_window_boot_cold_ready (void)
 
 static void wait_community (RcWindow *window, double seconds);
 
-/* A Pyodide release folder at another path: links to the bundled distribution's files. */
+/* A Pyodide release folder at another path: the bundled distribution's files, hard-linked
+ * where the file system allows it (the server serves no symbolic links), else copied. */
 static char *
 make_distribution_copy (void)
 {
@@ -635,7 +636,14 @@ make_distribution_copy (void)
       g_autofree char *from = g_build_filename (source, name, NULL);
       g_autofree char *to = g_build_filename (dir, name, NULL);
 
-      g_assert_cmpint (symlink (from, to), ==, 0);
+      if (link (from, to) != 0)
+        {
+          g_autoptr (GFile) src = g_file_new_for_path (from);
+          g_autoptr (GFile) dest = g_file_new_for_path (to);
+
+          g_file_copy (src, dest, G_FILE_COPY_NONE, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+        }
     }
   return dir;
 }
@@ -676,6 +684,8 @@ test_window_boot_control_fails (void)
   record = boot_and_wait (window, "boot.cold", 90);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
   g_assert_cmpstr (record->env.distribution, ==, dist);
+  /* Served from there: the boot got as far as the control policy lets it, past the lock. */
+  g_assert_cmpstr (record->outcome.kind, !=, "lock");
   g_assert_nonnull (record->env.distribution_lock_sha256);
   g_assert_nonnull (strstr (rc_boot_pane_get_distribution_text (pane), dist));
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
@@ -990,7 +1000,6 @@ test_window_cold_warm_report (void)
   g_clear_pointer (&last, rc_run_record_free);
   last = boot_and_wait (window, "boot.warm", 150);
   g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
-  g_assert_cmpstr (rc_boot_pane_get_control_text (pane), !=, "");
 
   /* A loop that never ends: the audit refuses to start, Stop ends it within 2 s, and the
    * runtime boots warm again so Run works. */

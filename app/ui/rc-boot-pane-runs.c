@@ -387,6 +387,10 @@ control_finished_cb (RcBootPane *self, RcControl *control)
     self->report = rc_measurement_new (control->run->env.community);
   rc_measurement_set_control (self->report, rc_control_copy (control));
   g_clear_handle_id (&self->tick_id, g_source_remove);
+  /* The control boot was the engine's last: the runtime the console used is gone. */
+  rc_python_console_set_note (self->python_console,
+                              _ ("The control boot replaced the runtime: Boot Warm to run code "
+                                 "again"));
   /* The control's progress filled the step table; show the runs again, and their outcome. */
   _rc_boot_pane_show_report (self);
   if (self->report->runs->len > 0)
