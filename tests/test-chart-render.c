@@ -282,6 +282,83 @@ test_render (gconstpointer data)
   check_svg (kind, model, &light, 960, height);
 }
 
+static const RcChartReference *
+find_reference (const RcChartModel *model, const char *prefix)
+{
+  for (guint i = 0; i < model->references->len; i++)
+    {
+      const RcChartReference *r = model->references->pdata[i];
+
+      if (g_str_has_prefix (r->label, prefix))
+        return r;
+    }
+  return NULL;
+}
+
+/* The heap chart's memory_mb line comes from the runs' environment.memory_mb: none for a
+ * report written before it was recorded, a dashed line with its label when the runs have it. */
+static void
+test_heap_memory_limit (void)
+{
+  g_autoptr (RcMeasurement) report = load_fixture ("demo-report.json");
+  g_autoptr (RcChartModel) without = NULL, with = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) png = NULL, svg = NULL;
+  g_autofree char *svg_text = NULL;
+  const RcChartReference *ref;
+  RcChartPalette light;
+  RcChartGeometry g;
+  Reader reader = { 0 };
+  cairo_surface_t *surface;
+  guint on_line = 0;
+  int y;
+
+  g_assert_cmpint (rc_chart_memory_limit_bytes (report), ==, -1);
+  without =
+      rc_chart_model_build (RC_CHART_HEAP, report, NULL, rc_chart_memory_limit_bytes (report));
+  g_assert_null (find_reference (without, "memory_mb"));
+  /* 64 MiB, the smallest limit a community may set, is on the demo's scale. */
+  for (guint i = 0; i < report->runs->len; i++)
+    ((RcRunRecord *) report->runs->pdata[i])->env.memory_mb = 64;
+  with = rc_chart_model_build (RC_CHART_HEAP, report, NULL, rc_chart_memory_limit_bytes (report));
+  ref = find_reference (with, "memory_mb");
+  g_assert_nonnull (ref);
+  g_assert_false (ref->off_scale);
+  g_test_message ("reference: %s", ref->label);
+  g_assert_cmpstr (ref->label, ==, "memory_mb limit 67.11 MB");
+
+  rc_chart_palette_init_default (&light, FALSE);
+  png = rc_chart_to_png (with, &light, pango, 960, 480, &error);
+  g_assert_no_error (error);
+  save (png, "chart-heap-memory-mb.png");
+  reader.data = g_bytes_get_data (png, &reader.len);
+  surface = cairo_image_surface_create_from_png_stream (read_bytes, &reader);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush (surface);
+  rc_chart_geometry_compute_measured (with, 960, 480, rc_chart_legend_text_width, pango, &g);
+  /* The dashed line: the reference colour along the plot's width at the limit's height. */
+  y = (int) floor (rc_chart_geometry_y (&g, ref->y));
+  for (int x = (int) g.plot.x; x < (int) (g.plot.x + g.plot.width); x++)
+    for (int dy = 0; dy <= 1; dy++)
+      {
+        int rgb[3];
+
+        pixel (surface, x, y + dy, rgb);
+        if (close_to (rgb, &light.roles[RC_CHART_ROLE_REFERENCE]))
+          {
+            on_line++;
+            break;
+          }
+      }
+  cairo_surface_destroy (surface);
+  g_test_message ("memory_mb line: %u of %.0f px at y %d", on_line, g.plot.width, y);
+  g_assert_cmpuint (on_line, >, g.plot.width / 4);
+  svg = rc_chart_to_svg (with, &light, pango, 960, 480, &error);
+  g_assert_no_error (error);
+  svg_text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
+  assert_label (svg_text, ref->label);
+}
+
 static void
 test_failed_and_empty (void)
 {
@@ -323,5 +400,6 @@ main (int argc, char **argv)
       g_test_add_data_func (path, GINT_TO_POINTER (k), test_render);
     }
   g_test_add_func ("/chart-render/failed-and-empty", test_failed_and_empty);
+  g_test_add_func ("/chart-render/heap-memory-limit", test_heap_memory_limit);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/rc-chart-model.h"
 #include "core/rc-measurement.h"
 #include "rc-json-schema.h"
 #include "rc-test-har.h"
@@ -142,6 +143,40 @@ test_json_round_trip (void)
   again = rc_measurement_to_json_string (back);
   g_assert_cmpstr (text, ==, again);
   g_assert_cmpuint (back->runs->len, ==, 7);
+}
+
+/* environment.memory_mb survives a round trip, and a report written before it existed (no
+ * member) loads with it unknown. */
+static void
+test_json_memory_mb (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) back = NULL, old = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  JsonArray *runs;
+
+  for (guint i = 0; i < m->runs->len; i++)
+    ((RcRunRecord *) m->runs->pdata[i])->env.memory_mb = 2048;
+  node = rc_measurement_to_json (m);
+  runs = json_object_get_array_member (json_node_get_object (node), "runs");
+  g_assert_cmpint (
+      json_object_get_int_member (
+          json_object_get_object_member (json_array_get_object_element (runs, 0), "environment"),
+          "memory_mb"),
+      ==, 2048);
+  back = rc_measurement_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((RcRunRecord *) back->runs->pdata[0])->env.memory_mb, ==, 2048);
+  g_assert_cmpint (rc_chart_memory_limit_bytes (back), ==, (gint64) 2048 * 1024 * 1024);
+  for (guint i = 0; i < json_array_get_length (runs); i++)
+    json_object_remove_member (
+        json_object_get_object_member (json_array_get_object_element (runs, i), "environment"),
+        "memory_mb");
+  old = rc_measurement_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((RcRunRecord *) old->runs->pdata[0])->env.memory_mb, ==, 0);
+  g_assert_cmpint (rc_chart_memory_limit_bytes (old), ==, -1);
 }
 
 static void
@@ -625,6 +660,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/export/json-schema", test_json_schema);
   g_test_add_func ("/export/json-round-trip", test_json_round_trip);
+  g_test_add_func ("/export/json-memory-mb", test_json_memory_mb);
   g_test_add_func ("/export/load-errors", test_load_errors);
   g_test_add_func ("/export/har", test_har);
   g_test_add_func ("/export/markdown", test_markdown);

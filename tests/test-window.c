@@ -7,10 +7,13 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/rc-csp.h"
 #include "core/rc-diagnostic.h"
+#include "core/rc-paths.h"
 #include "core/rc-seal-probes.h"
+#include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "ui/rc-application.h"
 #include "ui/rc-boot-pane.h"
@@ -18,6 +21,7 @@
 #include "ui/rc-problem.h"
 #include "ui/rc-problems-view.h"
 #include "ui/rc-python-console.h"
+#include "ui/rc-run-tables.h"
 #include "ui/rc-charts-view.h"
 #include "ui/rc-table-item.h"
 #include "ui/rc-window.h"
@@ -37,9 +41,8 @@ child (RcWindow *window, const char *name)
 }
 
 static RcWindow *
-open_window (const char *relative)
+open_window_at (const char *path)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, NULL);
   g_autoptr (GFile) folder = g_file_new_for_path (path);
   RcWindow *window = rc_window_new (app);
   gboolean loaded = FALSE;
@@ -55,6 +58,14 @@ open_window (const char *relative)
   /* Let the window lay out and draw before anyone looks at it. */
   rc_test_spin (300);
   return window;
+}
+
+static RcWindow *
+open_window (const char *relative)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("RC_SOURCE_DIR"), relative, NULL);
+
+  return open_window_at (path);
 }
 
 static void
@@ -179,6 +190,88 @@ copy_fixture (const char *relative)
   g_file_set_contents (dest, text, -1, &error);
   g_assert_no_error (error);
   return dir;
+}
+
+static char *copy_tree (const char *relative);
+
+/* The first toast widget the window's overlay shows, or NULL. */
+static GtkWidget *
+find_toast (GtkWidget *widget)
+{
+  if (g_str_equal (gtk_widget_get_css_name (widget), "toast"))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_toast (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A problem far down a long file: the jump puts its line in the upper part of the source
+ * view, in view and clear of the toast at the bottom of the window. */
+static void
+test_window_problem_jump_clear_of_toast (void)
+{
+  g_autofree char *dir = copy_tree ("tests/fixtures/ui/broken");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GString) longer = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *shot = NULL;
+  RcWindow *window;
+  RcProblemsView *problems;
+  GtkTextView *view;
+  GtkTextBuffer *buffer;
+  GtkWidget *toast;
+  GtkTextIter cursor;
+  GdkRectangle visible, line;
+  graphene_rect_t toast_bounds;
+  graphene_point_t top, in_window;
+  int wx, wy;
+
+  g_file_get_contents (config, &text, NULL, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 300; i++)
+    g_string_append_printf (longer, "# padding line %u\n", i + 1);
+  g_string_append (longer, text);
+  g_file_set_contents (config, longer->str, -1, &error);
+  g_assert_no_error (error);
+  window = open_window_at (dir);
+  problems = child (window, "problems_view");
+  view = GTK_TEXT_VIEW (
+      gtk_widget_get_template_child (GTK_WIDGET (problems), RC_TYPE_PROBLEMS_VIEW, "source_view"));
+  buffer = gtk_text_view_get_buffer (view);
+  show_page (window, "problems");
+  rc_window_add_toast (window, "A toast at the bottom of the window");
+  rc_problems_view_select (problems, 0);
+  rc_test_spin (500);
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  g_assert_cmpint (gtk_text_iter_get_line (&cursor), >=, 300);
+  gtk_text_view_get_visible_rect (view, &visible);
+  gtk_text_view_get_iter_location (view, &cursor, &line);
+  g_test_message ("line at y %d, visible %d..%d", line.y, visible.y, visible.y + visible.height);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "problem-jump-toast");
+  /* In view, in the upper part of the view (not at its bottom edge). */
+  g_assert_cmpint (line.y, >=, visible.y);
+  g_assert_cmpint (line.y + line.height, <=, visible.y + visible.height);
+  g_assert_cmpfloat ((double) (line.y - visible.y) / visible.height, <, 0.45);
+  /* Clear of the toast. */
+  toast = find_toast (GTK_WIDGET (window));
+  g_assert_nonnull (toast);
+  g_assert_true (gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &toast_bounds));
+  gtk_text_view_buffer_to_window_coords (view, GTK_TEXT_WINDOW_WIDGET, line.x, line.y + line.height,
+                                         &wx, &wy);
+  top = GRAPHENE_POINT_INIT (wx, wy);
+  g_assert_true (
+      gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (window), &top, &in_window));
+  g_test_message ("line bottom at window y %.0f, toast from %.0f", in_window.y,
+                  toast_bounds.origin.y);
+  g_assert_cmpfloat (in_window.y, <, toast_bounds.origin.y);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -522,6 +615,39 @@ test_window_boot_cold_ready (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void wait_community (RcWindow *window, double seconds);
+
+/* A Pyodide release folder at another path: the bundled distribution's files, hard-linked
+ * where the file system allows it (the server serves no symbolic links), else copied. */
+static char *
+make_distribution_copy (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *source = rc_paths_default_distribution ();
+  char *dir = g_dir_make_tmp ("rc-dist-XXXXXX", &error);
+  g_autoptr (GDir) listing = NULL;
+  const char *name;
+
+  g_assert_no_error (error);
+  listing = g_dir_open (source, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *from = g_build_filename (source, name, NULL);
+      g_autofree char *to = g_build_filename (dir, name, NULL);
+
+      if (link (from, to) != 0)
+        {
+          g_autoptr (GFile) src = g_file_new_for_path (from);
+          g_autoptr (GFile) dest = g_file_new_for_path (to);
+
+          g_file_copy (src, dest, G_FILE_COPY_NONE, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+        }
+    }
+  return dir;
+}
+
 static void
 test_window_boot_control_fails (void)
 {
@@ -531,6 +657,7 @@ test_window_boot_control_fails (void)
   g_autoptr (RcRunRecord) record = NULL;
   g_autofree char *outcome = NULL;
   g_autofree char *shot = NULL;
+  g_autofree char *dist = NULL;
 
   g_assert_true (rc_boot_pane_select_preset (pane, "control"));
   /* The static analysis already says why: no wasm grant. */
@@ -540,8 +667,27 @@ test_window_boot_control_fails (void)
   /* control hangs in loadPyodide until the deadline: keep it short. */
   g_settings_set_uint (settings, "deadline", 20);
   show_page (window, "boot");
+  /* Live network, as `boot --live`: said in the status before any boot (checked without one:
+   * this machine may be offline). */
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (window), "boot.set-distribution", "s", "live"));
+  wait_community (window, 60);
+  g_assert_nonnull (strstr (rc_boot_pane_get_distribution_text (pane), "Live network"));
+  /* A Pyodide release folder, as `boot --distribution DIR`: the community is loaded against
+   * its lock, the server serves it and the record says so. */
+  dist = make_distribution_copy ();
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (window), "boot.set-distribution", "s", dist));
+  wait_community (window, 60);
+  g_assert_cmpstr (rc_community_get_distribution_dir (rc_window_get_community (window)), ==, dist);
+  g_assert_nonnull (strstr (rc_boot_pane_get_distribution_text (pane), dist));
   record = boot_and_wait (window, "boot.cold", 90);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-control");
+  g_assert_cmpstr (record->env.distribution, ==, dist);
+  /* Served from there: the boot got as far as the control policy lets it, past the lock. */
+  g_assert_cmpstr (record->outcome.kind, !=, "lock");
+  g_assert_nonnull (record->env.distribution_lock_sha256);
+  g_assert_nonnull (strstr (rc_boot_pane_get_distribution_text (pane), dist));
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
   g_assert_nonnull (record->outcome.diagnosis);
   outcome = rc_boot_pane_dup_outcome_text (pane);
@@ -551,6 +697,8 @@ test_window_boot_control_fails (void)
   /* The settings outlive the window: leave the defaults for the next test. */
   g_settings_reset (settings, "deadline");
   g_settings_reset (settings, "csp-preset");
+  g_settings_reset (settings, "distribution");
+  rc_test_remove_tree (dist);
 }
 
 static char *
@@ -739,6 +887,7 @@ test_window_cold_warm_report (void)
   g_autoptr (RcRunRecord) last = NULL;
   RcWindow *window = open_window ("data/examples/demo");
   RcBootPane *pane = child (window, "boot_pane");
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   RcPythonConsole *console = RC_PYTHON_CONSOLE (
       gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "python_console"));
   GtkStack *results = GTK_STACK (
@@ -751,7 +900,11 @@ test_window_cold_warm_report (void)
   g_assert_no_error (error);
   g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
   show_page (window, "boot");
-  last = boot_and_wait (window, "boot.cold-warm", 240);
+  /* With the control boot on, as `measure` runs it: it must time out and say so. */
+  g_settings_set_boolean (settings, "control-boot", TRUE);
+  g_assert_cmpstr (rc_boot_pane_get_control_text (pane), ==, "");
+  last = boot_and_wait (window, "boot.cold-warm", 300);
+  g_settings_reset (settings, "control-boot");
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-steps");
   report = rc_boot_pane_get_report (pane);
   g_assert_cmpuint (report->runs->len, ==, 2);
@@ -763,11 +916,44 @@ test_window_cold_warm_report (void)
                       run->outcome.message != NULL ? run->outcome.message : "ready");
       g_assert_cmpstr (run->run_id, ==, ids[i]);
       g_assert_cmpint (run->outcome.state, ==, RC_OUTCOME_READY);
+      /* The demo sets no limits: the record has the default memory_mb. */
+      g_assert_cmpint (run->env.memory_mb, ==, 1536);
     }
+  g_assert_nonnull (report->control);
+  g_assert_nonnull (report->control->run);
+  g_test_message ("control: %s", rc_boot_pane_get_control_text (pane));
+  g_assert_false (rc_control_booted (report->control));
+  g_assert_true (g_str_has_prefix (rc_boot_pane_get_control_text (pane),
+                                   "Control held: did not boot under nemarlike"));
+  g_assert_nonnull (strstr (rc_boot_pane_get_control_text (pane), "within "));
   /* The step table shows both runs side by side: every row has a cold and a warm time. */
   g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), >, 0);
   g_assert_false (any_cell_is (rc_boot_pane_get_steps (pane), 2, "–"));
   g_assert_false (any_cell_is (rc_boot_pane_get_steps (pane), 3, "–"));
+  /* A click on a chart mark selects its step in the table (the mark's ::step-activated,
+   * forwarded by the charts view). */
+  {
+    RcChartsView *charts = RC_CHARTS_VIEW (
+        gtk_widget_get_template_child (GTK_WIDGET (pane), RC_TYPE_BOOT_PANE, "charts"));
+    const RcRunRecord *cold = g_ptr_array_index (report->runs, 0);
+    guint last = cold->steps->len - 1;
+    g_autofree char *key = rc_run_step_key (g_ptr_array_index (cold->steps, last));
+    g_autoptr (RcTableItem) row = NULL;
+
+    g_assert_cmpuint (cold->steps->len, >, 1);
+    g_assert_cmpuint (rc_boot_pane_get_selected_step (pane), ==, GTK_INVALID_LIST_POSITION);
+    g_signal_emit_by_name (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE), "step-activated",
+                           key);
+    g_assert_cmpuint (rc_boot_pane_get_selected_step (pane), ==, last);
+    row = g_list_model_get_item (rc_boot_pane_get_steps (pane), last);
+    g_assert_cmpstr (rc_table_item_get_cell (row, RC_RUN_TABLES_STEP_KEY_CELL), ==, key);
+    rc_test_spin (200);
+    g_clear_pointer (&shot, g_free);
+    shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-step-selected");
+    /* A key no row has clears the selection rather than leaving a stale one. */
+    g_assert_false (rc_boot_pane_select_step (pane, "no-such-step"));
+    g_assert_cmpuint (rc_boot_pane_get_selected_step (pane), ==, GTK_INVALID_LIST_POSITION);
+  }
   /* The warm run's requests: the interpreter came from the cache, and says so. */
   g_assert_true (rc_boot_pane_select_run (pane, "warm-1"));
   g_assert_true (any_cell_is (rc_boot_pane_get_requests (pane), 1, "cache"));
@@ -809,6 +995,11 @@ test_window_cold_warm_report (void)
     g_assert_cmpuint (rc_boot_pane_get_report (pane)->runs->len, ==, 2);
     save_and_check (pane, tmp, RC_EXPORT_JSON, "reopened.json");
   }
+
+  /* The control boot was the engine's last: it left no runtime to work in. Boot warm. */
+  g_clear_pointer (&last, rc_run_record_free);
+  last = boot_and_wait (window, "boot.warm", 150);
+  g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
 
   /* A loop that never ends: the audit refuses to start, Stop ends it within 2 s, and the
    * runtime boots warm again so Run works. */
@@ -926,6 +1117,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/ui/window/demo-no-problems", test_window_demo_has_no_problems);
   g_test_add_func ("/ui/window/broken-problems", test_window_broken_problems_at_lines);
+  g_test_add_func ("/ui/window/problem-jump-toast", test_window_problem_jump_clear_of_toast);
   g_test_add_func ("/ui/window/overlay-problem", test_window_overlay_problem_opens_json);
   g_test_add_func ("/ui/window/revalidate-on-change", test_window_revalidates_on_change);
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts_and_accels);

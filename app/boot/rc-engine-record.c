@@ -20,6 +20,23 @@ mode_scenario (RcBootMode mode)
     }
 }
 
+/* The boot plan carries the community's limits with their defaults filled in; a plan without
+ * them boots with the worker's default, community-config.md §3.6. */
+#define RC_DEFAULT_MEMORY_MB 1536
+
+static gint64
+plan_memory_mb (JsonObject *runtime)
+{
+  JsonObject *limits = runtime != NULL && json_object_has_member (runtime, "limits")
+                           ? json_object_get_object_member (runtime, "limits")
+                           : NULL;
+  gint64 mb = limits != NULL ? json_object_get_int_member_with_default (limits, "memory_mb",
+                                                                        RC_DEFAULT_MEMORY_MB)
+                             : RC_DEFAULT_MEMORY_MB;
+
+  return mb > 0 ? mb : RC_DEFAULT_MEMORY_MB;
+}
+
 static void
 fill_environment (RcEngine *self, RcRunEnvironment *env)
 {
@@ -44,6 +61,7 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
       g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
   env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
   env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
+  env->memory_mb = plan_memory_mb (runtime);
   if (rc_server_get_live_cdn (self->server))
     env->distribution = g_strdup ("live");
   else

@@ -163,7 +163,8 @@ rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMea
       g_autoptr (RcChartModel) model =
           chart->kind == RC_CHART_COMPARE
               ? rc_chart_compare_build_labelled (report, other, label_a, label_b)
-              : rc_chart_model_build (chart->kind, report, NULL, -1);
+              : rc_chart_model_build (chart->kind, report, NULL,
+                                      rc_chart_memory_limit_bytes (report));
       int h = height > 0 ? height
                          : MAX ((int) rc_chart_natural_height_measured (
                                     model, width, rc_chart_legend_text_width, pango),

@@ -341,6 +341,19 @@ rc_chart_model_count_marks (const RcChartModel *self, RcChartMarkShape shape, Rc
   return n;
 }
 
+gint64
+rc_chart_memory_limit_bytes (const RcMeasurement *report)
+{
+  for (guint i = 0; report != NULL && i < report->runs->len; i++)
+    {
+      const RcRunRecord *run = g_ptr_array_index (report->runs, i);
+
+      if (run->env.memory_mb > 0)
+        return run->env.memory_mb * 1024 * 1024;
+    }
+  return -1;
+}
+
 RcChartModel *
 rc_chart_model_build (RcChartKind kind, const RcMeasurement *report, const RcMeasurement *other,
                       gint64 memory_limit_bytes)

@@ -170,6 +170,10 @@ RcChartRole rc_chart_role_for_scenario (RcScenario scenario);
 guint rc_chart_model_count_marks (const RcChartModel *self, RcChartMarkShape shape,
                                   RcChartRole role);
 
+/* The community's memory_mb limit the report's runs recorded (environment.memory_mb, MiB) in
+ * bytes, or -1 when no run says (reports written before it was recorded). */
+gint64 rc_chart_memory_limit_bytes (const RcMeasurement *report);
+
 /* The chart of @kind for @report; @other is the second report (compare only, may be NULL:
  * then compare shows its empty state). @memory_limit_bytes is the community's memory_mb
  * (heap only; -1 unknown). Never NULL. */

@@ -30,6 +30,7 @@ add_environment (JsonBuilder *b, const RcRunEnvironment *env)
   rc_json_add_string (b, "page_origin", env->page_origin);
   rc_json_add_string (b, "distribution", env->distribution);
   rc_json_add_string (b, "distribution_lock_sha256", env->distribution_lock_sha256);
+  rc_json_add_int_or_null (b, "memory_mb", env->memory_mb, env->memory_mb <= 0);
   rc_json_add_int (b, "machine_cores", env->machine_cores);
   rc_json_add_int (b, "machine_memory_bytes", (gint64) env->machine_memory_bytes);
   rc_json_add_string (b, "date", env->date);
@@ -345,7 +346,7 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
 {
   JsonNode *node = member (o, "environment", path, TRUE, error);
   g_autofree char *p = g_strconcat (path, ".environment", NULL);
-  gint64 cores = 0, memory = 0;
+  gint64 cores = 0, memory = 0, memory_mb = 0;
   JsonObject *e;
 
   if (node == NULL)
@@ -369,8 +370,17 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
                        error)
       || !read_string (e, "date", p, FALSE, &env->date, error)
       || !read_int (e, "machine_cores", p, FALSE, &cores, error)
-      || !read_int (e, "machine_memory_bytes", p, FALSE, &memory, error))
+      || !read_int (e, "machine_memory_bytes", p, FALSE, &memory, error)
+      /* Optional: reports written before it was recorded do not have it. */
+      || !read_int (e, "memory_mb", p, FALSE, &memory_mb, error))
     return FALSE;
+  if (memory_mb < 0)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("%s.memory_mb: expected a positive number of MB"), p);
+      return FALSE;
+    }
+  env->memory_mb = memory_mb;
   env->machine_cores = (guint) cores;
   env->machine_memory_bytes = (guint64) memory;
   return TRUE;

@@ -142,6 +142,7 @@ rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *des
   dest->distribution = g_strdup (src->distribution);
   dest->distribution_lock_sha256 = g_strdup (src->distribution_lock_sha256);
   dest->date = g_strdup (src->date);
+  dest->memory_mb = src->memory_mb;
   dest->machine_cores = src->machine_cores;
   dest->machine_memory_bytes = src->machine_memory_bytes;
 }

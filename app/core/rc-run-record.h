@@ -51,6 +51,9 @@ typedef struct
    * distribution_lock_sha256 is that folder's pyodide-lock.json (NULL when live). */
   char *distribution;
   char *distribution_lock_sha256;
+  /* runtime.python.limits.memory_mb the community booted with (its default when unset);
+   * 0 when the record does not say (reports written before it was recorded). */
+  gint64 memory_mb;
   guint machine_cores;
   guint64 machine_memory_bytes;
   char *date; /* ISO 8601 UTC, "2026-11-29T09:30:00Z" */

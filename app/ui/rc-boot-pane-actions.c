@@ -60,6 +60,18 @@ open_report_action (GSimpleAction *action, GVariant *param, gpointer self)
   _rc_boot_pane_ask_open (self);
 }
 
+static void
+set_distribution_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  rc_boot_pane_set_distribution (self, g_variant_get_string (param, NULL));
+}
+
+static void
+choose_distribution_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  _rc_boot_pane_ask_distribution (self);
+}
+
 static const GActionEntry boot_actions[] = {
   { "cold", cold_action },
   { "warm", warm_action },
@@ -70,6 +82,8 @@ static const GActionEntry boot_actions[] = {
   { "inspector", inspector_action },
   { "save", save_action, "u" },
   { "open-report", open_report_action },
+  { "set-distribution", set_distribution_action, "s" },
+  { "choose-distribution", choose_distribution_action },
 };
 
 static void
@@ -98,6 +112,9 @@ _rc_boot_pane_update_actions (RcBootPane *self)
   set_enabled (self, "inspector", has_engine);
   set_enabled (self, "save", self->report != NULL && !_rc_boot_pane_is_busy (self));
   set_enabled (self, "open-report", !busy);
+  /* A boot in progress keeps the distribution it started with. */
+  set_enabled (self, "set-distribution", !busy);
+  set_enabled (self, "choose-distribution", !busy);
 }
 
 void

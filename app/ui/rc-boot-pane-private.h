@@ -5,6 +5,7 @@
  *   rc-boot-pane-export.c   saving and opening reports
  *   rc-boot-pane-actions.c  the page's boot.* action group
  *   rc-boot-pane-probes.c   the seal audit and the Web Inspector
+ *   rc-boot-pane-distribution.c  the Pyodide distribution (a release folder or live)
  *
  * SPDX-License-Identifier: MIT
  */
@@ -35,6 +36,10 @@ struct _RcBootPane
   AdwComboRow *worker_row;
   AdwComboRow *deployment_row;
   GtkSpinButton *deadline_spin;
+  GtkSwitch *control_switch;
+  AdwActionRow *distribution_row;
+  GtkLabel *control_label;
+  GtkLabel *distribution_label;
   GtkImage *state_icon;
   GtkLabel *phase_label;
   GtkLabel *step_label;
@@ -132,5 +137,13 @@ void _rc_boot_pane_ask_open (RcBootPane *self);
 RcEngine *_rc_boot_pane_ensure_engine (RcBootPane *self);
 void _rc_boot_pane_emit_boot_finished (RcBootPane *self, const RcRunRecord *record);
 void _rc_boot_pane_emit_plan_finished (RcBootPane *self);
+
+/* rc-boot-pane-distribution.c */
+void _rc_boot_pane_setup_distribution (RcBootPane *self);
+void _rc_boot_pane_show_distribution (RcBootPane *self);
+void _rc_boot_pane_ask_distribution (RcBootPane *self);
+/* The "distribution" setting is "live": the server reaches the real CDN and data hosts. */
+gboolean _rc_boot_pane_wants_live (RcBootPane *self);
+char *_rc_boot_pane_describe_distribution (RcBootPane *self);
 
 G_END_DECLS

@@ -242,6 +242,34 @@ append_headline (GString *out, const RcMeasurement *report, RcScenario scenario)
                             stats->failed);
 }
 
+/* The control's outcome (rc-control.h): held is what makes the report valid. */
+static void
+show_control (RcBootPane *self)
+{
+  const RcControl *control = self->report != NULL ? self->report->control : NULL;
+  g_autofree char *text = NULL;
+  gboolean booted;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->control_label),
+                          control != NULL && control->run != NULL);
+  if (control == NULL || control->run == NULL)
+    return;
+  booted = rc_control_booted (control);
+  if (booted)
+    text = g_strdup (_ ("Control booted: the policy under test was never applied — this report "
+                        "is invalid"));
+  else
+    /* Translators: "Control held: did not boot under nemarlike minus 'wasm-unsafe-eval'
+     * within 12 s". */
+    text = g_strdup_printf (_ ("Control held: did not boot under %s within %.0f s"),
+                            control->policy_name, control->deadline_ms / 1000);
+  gtk_label_set_label (self->control_label, text);
+  if (booted)
+    gtk_widget_add_css_class (GTK_WIDGET (self->control_label), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->control_label), "error");
+}
+
 void
 _rc_boot_pane_show_report (RcBootPane *self)
 {
@@ -273,6 +301,7 @@ _rc_boot_pane_show_report (RcBootPane *self)
       g_string_prepend (headline, " · ");
       g_string_prepend (headline, base);
     }
+  show_control (self);
   gtk_label_set_label (self->headline_label, headline->str);
   gtk_widget_set_visible (GTK_WIDGET (self->headline_label), headline->len > 0);
   show_selected_run (self);
@@ -332,6 +361,9 @@ apply_settings (RcBootPane *self)
     }
   rc_engine_set_worker_kind (self->engine, worker);
   rc_server_set_throttle (self->server, throttle);
+  /* As `boot --live`: the real CDN and the real data hosts. */
+  rc_server_set_live (self->server, _rc_boot_pane_wants_live (self));
+  rc_server_set_live_cdn (self->server, _rc_boot_pane_wants_live (self));
 }
 
 static void
@@ -346,6 +378,23 @@ run_finished_cb (RcBootPane *self, RcRunRecord *record)
   _rc_boot_pane_show_report (self);
   show_outcome (self, record);
   _rc_boot_pane_emit_boot_finished (self, record);
+}
+
+static void
+control_finished_cb (RcBootPane *self, RcControl *control)
+{
+  if (self->report == NULL)
+    self->report = rc_measurement_new (control->run->env.community);
+  rc_measurement_set_control (self->report, rc_control_copy (control));
+  g_clear_handle_id (&self->tick_id, g_source_remove);
+  /* The control boot was the engine's last: the runtime the console used is gone. */
+  rc_python_console_set_note (self->python_console,
+                              _ ("The control boot replaced the runtime: Boot Warm to run code "
+                                 "again"));
+  /* The control's progress filled the step table; show the runs again, and their outcome. */
+  _rc_boot_pane_show_report (self);
+  if (self->report->runs->len > 0)
+    show_outcome (self, g_ptr_array_index (self->report->runs, self->report->runs->len - 1));
 }
 
 static void
@@ -445,13 +494,18 @@ _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs)
   self->runner = rc_measure_runner_new (self->engine);
   rc_measure_runner_set_scenarios (self->runner, scenarios);
   rc_measure_runner_set_runs (self->runner, kind == RC_BOOT_PLAN_RUNS ? MAX (runs, 1) : 1);
-  /* The control boot is `measure`'s validity check; interactive boots do without it. */
-  rc_measure_runner_set_control (self->runner, FALSE);
+  /* The control boot is `measure`'s validity check: offered for plans that measure (Cold +
+   * Warm, Runs…), never for a single interactive boot. */
+  rc_measure_runner_set_control (self->runner,
+                                 (kind == RC_BOOT_PLAN_COLD_WARM || kind == RC_BOOT_PLAN_RUNS)
+                                     && g_settings_get_boolean (self->settings, "control-boot"));
   if (kind == RC_BOOT_PLAN_WARM)
     rc_measure_runner_set_continuation (self->runner, self->report);
   g_signal_connect_object (self->runner, "boot-started", G_CALLBACK (boot_started_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->runner, "run-finished", G_CALLBACK (run_finished_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->runner, "control-finished", G_CALLBACK (control_finished_cb), self,
                            G_CONNECT_SWAPPED);
   self->cancellable = g_cancellable_new ();
   rc_measure_runner_run_async (self->runner, self->cancellable, plan_finished_cb,

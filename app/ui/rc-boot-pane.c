@@ -22,6 +22,8 @@ enum
 
 static guint signals[N_SIGNALS];
 
+static void chart_step_activated_cb (RcBootPane *self, const char *step_key);
+
 G_DEFINE_FINAL_TYPE (RcBootPane, rc_boot_pane, GTK_TYPE_WIDGET)
 
 void
@@ -141,6 +143,7 @@ rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
   old_runtime = dup_runtime_json (self->community);
   new_runtime = dup_runtime_json (community);
   g_set_object (&self->community, community);
+  _rc_boot_pane_show_distribution (self);
   /* Revalidating after a save must not kill a booted runtime someone is working in, nor the
    * results of a runtime that did not change: keep both, and let the next boot build a new
    * engine from the new model. */
@@ -216,6 +219,8 @@ setup_combos (RcBootPane *self)
   adw_combo_row_set_selected (self->deployment_row, d);
   g_settings_bind (self->settings, "deadline", gtk_spin_button_get_adjustment (self->deadline_spin),
                    "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "control-boot", self->control_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   _rc_boot_pane_setup_policy (self, preset);
   g_signal_connect_swapped (self->throttle_row, "notify::selected", G_CALLBACK (combo_selected_cb),
                             self);
@@ -240,11 +245,25 @@ setup_tables (RcBootPane *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
     {
-      g_autoptr (GtkNoSelection) selection = NULL;
+      g_autoptr (GtkSelectionModel) selection = NULL;
+      GListModel *model;
 
       *tables[i].store = g_list_store_new (RC_TYPE_TABLE_ITEM);
-      selection = gtk_no_selection_new (G_LIST_MODEL (g_object_ref (*tables[i].store)));
-      gtk_column_view_set_model (tables[i].view, GTK_SELECTION_MODEL (selection));
+      model = G_LIST_MODEL (g_object_ref (*tables[i].store));
+      /* The step table selects the step a chart mark was clicked for; nothing is selected
+       * until then. */
+      if (tables[i].view == self->steps_view)
+        {
+          GtkSingleSelection *single = gtk_single_selection_new (model);
+
+          gtk_single_selection_set_autoselect (single, FALSE);
+          gtk_single_selection_set_can_unselect (single, TRUE);
+          gtk_single_selection_set_selected (single, GTK_INVALID_LIST_POSITION);
+          selection = GTK_SELECTION_MODEL (single);
+        }
+      else
+        selection = GTK_SELECTION_MODEL (gtk_no_selection_new (model));
+      gtk_column_view_set_model (tables[i].view, selection);
     }
   rc_table_add_column (self->steps_view, _ ("Step"), 0, RC_TABLE_COLUMN_NUMERIC);
   rc_table_add_column (self->steps_view, _ ("What"), 1, RC_TABLE_COLUMN_EXPAND);
@@ -362,6 +381,10 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, worker_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, deployment_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, deadline_spin);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, control_switch);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, distribution_row);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, control_label);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, distribution_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, state_icon);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, phase_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, step_label);
@@ -398,6 +421,9 @@ rc_boot_pane_init (RcBootPane *self)
   setup_combos (self);
   _rc_boot_pane_setup_runs (self);
   _rc_boot_pane_setup_actions (self);
+  _rc_boot_pane_setup_distribution (self);
+  g_signal_connect_swapped (self->charts, "step-activated", G_CALLBACK (chart_step_activated_cb),
+                            self);
   gtk_label_set_label (self->phase_label, _ ("Open a community to boot it"));
 }
 
@@ -415,6 +441,57 @@ rc_boot_pane_get_steps (RcBootPane *self)
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
   return G_LIST_MODEL (self->steps);
+}
+
+/* GTK 4.8's GtkColumnView has no scroll_to(): its list view has the action. */
+static void
+scroll_to_step (RcBootPane *self, guint position)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->steps_view)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_VIEW (c))
+      gtk_widget_activate_action (c, "list.scroll-to-item", "u", position);
+}
+
+gboolean
+rc_boot_pane_select_step (RcBootPane *self, const char *step_key)
+{
+  GtkSingleSelection *selection;
+
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), FALSE);
+  g_return_val_if_fail (step_key != NULL, FALSE);
+
+  selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->steps_view));
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->steps)); i++)
+    {
+      g_autoptr (RcTableItem) item = g_list_model_get_item (G_LIST_MODEL (self->steps), i);
+
+      if (g_strcmp0 (rc_table_item_get_cell (item, RC_RUN_TABLES_STEP_KEY_CELL), step_key) == 0)
+        {
+          gtk_single_selection_set_selected (selection, i);
+          /* Bring the row into view; the Steps tab may be behind another one. */
+          gtk_stack_set_visible_child_name (self->results_stack, "steps");
+          scroll_to_step (self, i);
+          return TRUE;
+        }
+    }
+  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  return FALSE;
+}
+
+guint
+rc_boot_pane_get_selected_step (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), GTK_INVALID_LIST_POSITION);
+
+  return gtk_single_selection_get_selected (
+      GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->steps_view)));
+}
+
+static void
+chart_step_activated_cb (RcBootPane *self, const char *step_key)
+{
+  rc_boot_pane_select_step (self, step_key);
 }
 
 GListModel *
@@ -435,6 +512,24 @@ rc_boot_pane_dup_outcome_text (RcBootPane *self)
                             gtk_label_get_label (self->step_label));
   return g_strdup_printf ("%s\n%s", gtk_label_get_label (self->phase_label),
                           gtk_label_get_label (self->diagnosis_label));
+}
+
+const char *
+rc_boot_pane_get_distribution_text (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return gtk_label_get_label (self->distribution_label);
+}
+
+const char *
+rc_boot_pane_get_control_text (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->control_label))
+             ? gtk_label_get_label (self->control_label)
+             : "";
 }
 
 GPtrArray *

@@ -55,6 +55,18 @@ gboolean rc_boot_pane_select_preset (RcBootPane *self, const char *name);
 RcEngine *rc_boot_pane_get_engine (RcBootPane *self);
 /* Rows of the step table (RcTableItem: step, what, cold, warm, heap, growth). */
 GListModel *rc_boot_pane_get_steps (RcBootPane *self);
+/* The distribution boots use, as `boot --distribution DIR` / `--live` choose it: a Pyodide
+ * release folder, "live", or ""/NULL for the bundled npm distribution (the "distribution"
+ * setting; the window loads the community against it). boot.set-distribution does the same. */
+void rc_boot_pane_set_distribution (RcBootPane *self, const char *choice);
+/* The status card's lines: "Distribution: …", and the control's outcome ("" when none ran). */
+const char *rc_boot_pane_get_distribution_text (RcBootPane *self);
+const char *rc_boot_pane_get_control_text (RcBootPane *self);
+/* Selects the step table's row for @step_key (rc_run_step_key(), what a chart mark's
+ * ::step-activated carries) and scrolls to it; FALSE, and nothing selected, when no row has it. */
+gboolean rc_boot_pane_select_step (RcBootPane *self, const char *step_key);
+/* The step table's selected row, or GTK_INVALID_LIST_POSITION. */
+guint rc_boot_pane_get_selected_step (RcBootPane *self);
 /* Rows of the Requests table (RcTableItem: file, verdict, step, start, duration, wire,
  * decoded, status, URL). */
 GListModel *rc_boot_pane_get_requests (RcBootPane *self);

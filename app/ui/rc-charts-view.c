@@ -36,9 +36,11 @@ rebuild (RcChartsView *self)
 {
   for (RcChartKind k = 0; k < RC_CHART_N_KINDS; k++)
     rc_chart_set_model (self->charts[k],
-                        k == RC_CHART_COMPARE ? rc_chart_compare_build_labelled (
-                            self->report, self->other, _ ("these runs"), self->other_label)
-                                              : rc_chart_model_build (k, self->report, NULL, -1));
+                        k == RC_CHART_COMPARE
+                            ? rc_chart_compare_build_labelled (self->report, self->other,
+                                                               _ ("these runs"), self->other_label)
+                            : rc_chart_model_build (k, self->report, NULL,
+                                                    rc_chart_memory_limit_bytes (self->report)));
 }
 
 static RcChart *

@@ -36,6 +36,7 @@ struct _RcProblemsView
   GFile *folder;
   char *config_text;
   char *shown_file;
+  guint margin_id; /* the bottom margin, set after the allocation that changed the page size */
 };
 
 G_DEFINE_FINAL_TYPE (RcProblemsView, rc_problems_view, GTK_TYPE_WIDGET)
@@ -211,6 +212,16 @@ rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean kee
   rc_problems_view_update_marks (self);
 }
 
+/* The line in the upper third: the window's toasts appear at its bottom edge. */
+static void
+scroll_to_cursor (RcProblemsView *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+
+  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->source_view),
+                                gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.3);
+}
+
 static void
 highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
 {
@@ -235,8 +246,7 @@ highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
     gtk_text_iter_forward_to_line_end (&end);
   gtk_text_buffer_apply_tag (buffer, self->problem_tag, &start, &end);
   gtk_text_buffer_place_cursor (buffer, &start);
-  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->source_view),
-                                gtk_text_buffer_get_insert (buffer), 0.1, TRUE, 0.0, 0.3);
+  scroll_to_cursor (self);
   /* Translators: a line and column in a file. */
   position = g_strdup_printf (_ ("Line %u, Column %u"), d->line, MAX (d->column, 1));
   gtk_label_set_label (self->position_label, position);
@@ -274,12 +284,39 @@ rc_problems_view_update_counts (RcProblemsView *self, GPtrArray *diagnostics)
   gtk_stack_set_visible_child_name (self->list_stack, diagnostics->len > 0 ? "list" : "empty");
 }
 
+/* Room below the last line, two thirds of the view: a problem on one of the last lines can
+ * still be scrolled to the upper third, away from the toasts at the window's bottom edge. */
+static gboolean
+set_margin_cb (gpointer user_data)
+{
+  RcProblemsView *self = user_data;
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->source_view));
+  int margin = (int) (gtk_adjustment_get_page_size (vadj) * 2 / 3);
+
+  self->margin_id = 0;
+  if (gtk_text_view_get_bottom_margin (GTK_TEXT_VIEW (self->source_view)) != margin)
+    gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (self->source_view), margin);
+  return G_SOURCE_REMOVE;
+}
+
+/* The page size changes while the view is being allocated, when a margin cannot change. */
+static void
+page_size_cb (RcProblemsView *self)
+{
+  if (self->margin_id == 0)
+    self->margin_id = g_idle_add (set_margin_cb, self);
+}
+
 static void
 setup_source_view (RcProblemsView *self)
 {
+  GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (self->source_scroller);
+
   self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
   g_object_ref (self->buffer);
   rc_source_style_follow (self->buffer);
+  g_signal_connect_object (vadj, "notify::page-size", G_CALLBACK (page_size_cb), self,
+                           G_CONNECT_SWAPPED);
   self->problem_tag =
       gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem", "underline",
                                   PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);
@@ -303,6 +340,7 @@ rc_problems_view_dispose (GObject *object)
 {
   RcProblemsView *self = RC_PROBLEMS_VIEW (object);
 
+  g_clear_handle_id (&self->margin_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_PROBLEMS_VIEW);
   /* dispose_template() only unparents bound children; the root box is not bound. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)

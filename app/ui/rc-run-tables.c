@@ -98,7 +98,8 @@ step_row (const RcRunRecord *cold, const RcRunRecord *warm, const RcRunStep *ste
                                 ? g_strdup_printf ("+%s", format_bytes (shown->heap_growth))
                                 : g_strdup ("–");
 
-  return rc_table_item_new_va (number, what, cold_ms, warm_ms, heap, growth, NULL);
+  /* The hidden last cell is the step key, for selecting a row from a chart mark. */
+  return rc_table_item_new_va (number, what, cold_ms, warm_ms, heap, growth, key, NULL);
 }
 
 void

@@ -13,8 +13,9 @@ G_BEGIN_DECLS
 /* Each fills @store (RcTableItem) from its records, replacing what was there. */
 
 /* Cold and warm side by side, one row per step key (cold order first, then warm-only):
- * step, what, cold duration, warm duration, heap (cold, else warm), heap growth.
- * Either record may be NULL. */
+ * step, what, cold duration, warm duration, heap (cold, else warm), heap growth, and a last,
+ * hidden cell RC_RUN_TABLES_STEP_KEY_CELL with rc_run_step_key(). Either record may be NULL. */
+#define RC_RUN_TABLES_STEP_KEY_CELL 6
 void rc_run_tables_fill_steps (GListStore *store, const RcRunRecord *cold, const RcRunRecord *warm);
 /* Every resource of @record with its verdict (cache hits included, from the analysis), then
  * requests no resource explains (CONNECT tunnels only when @show_tunnels):

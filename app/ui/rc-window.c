@@ -74,9 +74,10 @@ static void
 load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
   const char *dir = g_object_get_data (G_OBJECT (task), "dir");
+  const char *distribution = g_object_get_data (G_OBJECT (task), "distribution");
   RcDeployment deployment = GPOINTER_TO_UINT (task_data);
   GError *error = NULL;
-  RcCommunity *community = rc_community_load (dir, NULL, deployment, &error);
+  RcCommunity *community = rc_community_load (dir, distribution, deployment, &error);
 
   if (community == NULL)
     g_task_return_error (task, error);
@@ -202,6 +203,15 @@ rc_window_load (RcWindow *self, gboolean is_reload)
   g_task_set_task_data (task, GUINT_TO_POINTER (settings_deployment (self)), NULL);
   g_object_set_data_full (G_OBJECT (task), "dir", g_file_get_path (self->folder), g_free);
   g_object_set_data (G_OBJECT (task), "reload", GINT_TO_POINTER (is_reload));
+  /* The boot settings' distribution, as `boot --distribution DIR` gives it: the community is
+   * validated against that folder's lock. "live" and "" use the bundled one's lock. */
+  {
+    g_autofree char *distribution = g_settings_get_string (self->settings, "distribution");
+
+    if (*distribution != '\0' && !g_str_equal (distribution, "live"))
+      g_object_set_data_full (G_OBJECT (task), "distribution", g_steal_pointer (&distribution),
+                              g_free);
+  }
   gtk_spinner_start (self->spinner);
   g_task_run_in_thread (task, load_in_thread);
 }
@@ -516,6 +526,9 @@ rc_window_init (RcWindow *self)
   rc_window_follow_boot_actions (self);
   /* The deployment changes what /config resolves (fetch_allow, prelude): check again. */
   g_signal_connect_object (self->settings, "changed::deployment", G_CALLBACK (watch_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  /* Another distribution is another lock to validate the community against. */
+  g_signal_connect_object (self->settings, "changed::distribution", G_CALLBACK (watch_changed_cb),
                            self, G_CONNECT_SWAPPED);
   rc_window_setup_drop (self);
   rc_window_update_actions (self);
