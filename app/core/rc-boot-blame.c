@@ -70,8 +70,8 @@ rc_boot_blame (const RcBlame *blame)
   return RC_PARTY_UNKNOWN;
 }
 
-static gboolean
-same_url (const char *request_url, const char *expected)
+gboolean
+rc_boot_url_matches (const char *request_url, const char *expected)
 {
   const char *query = strchr (request_url, '?');
   gsize len = query != NULL ? (gsize) (query - request_url) : strlen (request_url);
@@ -90,7 +90,7 @@ rc_boot_find_refused (GPtrArray *requests, GPtrArray *expected_urls)
           || g_strcmp0 (request->method, "CONNECT") == 0)
         continue;
       for (guint j = 0; expected_urls != NULL && j < expected_urls->len; j++)
-        if (same_url (request->url, g_ptr_array_index (expected_urls, j)))
+        if (rc_boot_url_matches (request->url, g_ptr_array_index (expected_urls, j)))
           return request;
     }
   return NULL;

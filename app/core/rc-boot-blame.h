@@ -40,6 +40,9 @@ typedef struct
 
 RcParty rc_boot_blame (const RcBlame *blame);
 
+/* Whether @request_url asks for @expected, query strings ignored. */
+gboolean rc_boot_url_matches (const char *request_url, const char *expected);
+
 /* The first request in @requests (RcRequestRecord *) for a URL of @expected_urls (query
  * strings ignored) that the server answered with HTTP 400 or more, or NULL. */
 const RcRequestRecord *rc_boot_find_refused (GPtrArray *requests, GPtrArray *expected_urls);

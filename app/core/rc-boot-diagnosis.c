@@ -6,15 +6,6 @@
 #include "core/rc-boot-blame.h"
 #include "core/rc-boot-diagnosis.h"
 
-static gboolean
-same_url (const char *request_url, const char *expected)
-{
-  const char *query = strchr (request_url, '?');
-  gsize len = query != NULL ? (gsize) (query - request_url) : strlen (request_url);
-
-  return strlen (expected) == len && strncmp (request_url, expected, len) == 0;
-}
-
 const char *
 rc_boot_next_expected (GPtrArray *expected_urls, GPtrArray *requests)
 {
@@ -27,7 +18,7 @@ rc_boot_next_expected (GPtrArray *expected_urls, GPtrArray *requests)
         {
           const RcRequestRecord *request = g_ptr_array_index (requests, j);
 
-          seen = request->url != NULL && same_url (request->url, url);
+          seen = request->url != NULL && rc_boot_url_matches (request->url, url);
         }
       if (!seen)
         return url;
