@@ -466,11 +466,19 @@ boot_and_kill (const char *name, Kill kill, guint *kills)
   return wait.record;
 }
 
+/* Killed once: the engine's failure is retried, and the second attempt is ready. */
 static void
-assert_retried_note (const RcRunRecord *r, const char *what)
+assert_retried_ready (const char *name, Kill kill, const char *what)
 {
+  guint kills = 0;
+  g_autoptr (RcRunRecord) r = boot_and_kill (name, kill, &kills);
   gboolean noted = FALSE;
 
+  g_assert_cmpuint (kills, ==, 1);
+  if (r->outcome.state != RC_OUTCOME_READY)
+    g_error ("the retried boot failed (%s): %s", r->outcome.kind, r->outcome.message);
+  g_assert_cmpuint (r->attempts, ==, 2);
+  g_assert_cmpstr (r->run_id, ==, "cold-1");
   for (guint i = 0; i < r->notes->len; i++)
     {
       const char *note = g_ptr_array_index (r->notes, i);
@@ -485,15 +493,7 @@ assert_retried_note (const RcRunRecord *r, const char *what)
 static void
 test_web_process_killed_once (void)
 {
-  guint kills = 0;
-  g_autoptr (RcRunRecord) r = boot_and_kill ("web-killed-once", KILL_WEB_ONCE, &kills);
-
-  g_assert_cmpuint (kills, ==, 1);
-  if (r->outcome.state != RC_OUTCOME_READY)
-    g_error ("the retried boot failed (%s): %s", r->outcome.kind, r->outcome.message);
-  g_assert_cmpuint (r->attempts, ==, 2);
-  g_assert_cmpstr (r->run_id, ==, "cold-1");
-  assert_retried_note (r, "web process");
+  assert_retried_ready ("web-killed-once", KILL_WEB_ONCE, "web process");
 }
 
 static void
@@ -514,14 +514,7 @@ test_web_process_killed_always (void)
 static void
 test_network_process_killed (void)
 {
-  guint kills = 0;
-  g_autoptr (RcRunRecord) r = boot_and_kill ("network-killed", KILL_NETWORK_ONCE, &kills);
-
-  g_assert_cmpuint (kills, ==, 1);
-  if (r->outcome.state != RC_OUTCOME_READY)
-    g_error ("the retried boot failed (%s): %s", r->outcome.kind, r->outcome.message);
-  g_assert_cmpuint (r->attempts, ==, 2);
-  assert_retried_note (r, "network process");
+  assert_retried_ready ("network-killed", KILL_NETWORK_ONCE, "network process");
 }
 
 static void
