@@ -229,11 +229,48 @@ reaped (GPid pid)
   return pid <= 0 || !g_file_test (path, G_FILE_TEST_EXISTS);
 }
 
+/* Once: from the probe's answer, or from its timeout. */
+static void
+start_retry (RcEngine *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!self->retry_pending)
+    return;
+  self->retry_pending = FALSE;
+  if (self->boot_task == NULL || self->attempt != 2)
+    return;
+  if (!rc_engine_start_attempt (self, &error))
+    {
+      g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
+
+      rc_engine_set_state (self, RC_ENGINE_STATE_FAILED);
+      g_task_return_error (task, g_steal_pointer (&error));
+    }
+}
+
+static void
+probed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (RcEngine) self = user_data;
+  GList *items =
+      webkit_website_data_manager_fetch_finish (WEBKIT_WEBSITE_DATA_MANAGER (source), result, NULL);
+
+  g_list_free_full (items, (GDestroyNotify) webkit_website_data_unref);
+  start_retry (self);
+}
+
+static gboolean
+probe_timeout_cb (gpointer data)
+{
+  start_retry (data);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 retry_idle (gpointer data)
 {
   RcEngine *self = data;
-  g_autoptr (GError) error = NULL;
 
   if (self->boot_task != NULL && !reaped (self->dead_network_pid)
       && self->retry_waited_ms < RETRY_MAX_WAIT_MS)
@@ -243,17 +280,20 @@ retry_idle (gpointer data)
                           g_object_unref);
       return G_SOURCE_REMOVE;
     }
-  self->dead_network_pid = 0;
-  self->retry_pending = FALSE;
-  if (self->boot_task == NULL || self->attempt != 2)
-    return G_SOURCE_REMOVE;
-  if (!rc_engine_start_attempt (self, &error))
+  /* A round trip through the session's data manager needs a network process that runs and
+   * answers: WebKit relaunches it for this, and the next attempt's loads then find it. */
+  if (self->dead_network_pid != 0 && self->session != NULL && self->boot_task != NULL)
     {
-      g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
-
-      rc_engine_set_state (self, RC_ENGINE_STATE_FAILED);
-      g_task_return_error (task, g_steal_pointer (&error));
+      self->dead_network_pid = 0;
+      webkit_website_data_manager_fetch (
+          webkit_network_session_get_website_data_manager (self->session),
+          WEBKIT_WEBSITE_DATA_COOKIES, NULL, probed_cb, g_object_ref (self));
+      g_timeout_add_full (G_PRIORITY_DEFAULT, RETRY_MAX_WAIT_MS, probe_timeout_cb,
+                          g_object_ref (self), g_object_unref);
+      return G_SOURCE_REMOVE;
     }
+  self->dead_network_pid = 0;
+  start_retry (self);
   return G_SOURCE_REMOVE;
 }
 

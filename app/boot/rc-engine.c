@@ -457,6 +457,7 @@ cancel_boot_idle (gpointer data)
   if (self->boot_task == NULL || !g_task_return_error_if_cancelled (self->boot_task))
     return G_SOURCE_REMOVE;
   task = g_steal_pointer (&self->boot_task);
+  self->retry_pending = FALSE;
   g_clear_handle_id (&self->deadline_id, g_source_remove);
   rc_engine_health_stop (self);
   disconnect_cancellable (self);
@@ -535,6 +536,7 @@ rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
   self->boot_mode = mode;
   set_run (self, run);
   self->attempt = 1;
+  self->retry_pending = FALSE;
   if (!rc_engine_start_attempt (self, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -613,6 +615,7 @@ rc_engine_stop (RcEngine *self)
   g_autoptr (GTask) task = g_steal_pointer (&self->boot_task);
 
   g_return_if_fail (RC_IS_ENGINE (self));
+  self->retry_pending = FALSE;
   g_clear_handle_id (&self->deadline_id, g_source_remove);
   rc_engine_health_stop (self);
   disconnect_cancellable (self);
