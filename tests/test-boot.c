@@ -466,16 +466,20 @@ boot_and_kill (const char *name, Kill kill, guint *kills)
   return wait.record;
 }
 
-/* Killed once: the engine's failure is retried, and the second attempt is ready. */
+/* Killed once: the engine's failure is retried, and the second attempt is ready — or, after
+ * a network-process kill (@engine_may_fail), fails as the engine's too: WebKit 2.50 now and
+ * then fails a worker's loads by itself after relaunching that process (about 1 in 10 on a
+ * loaded machine), and that must be named the engine's, never the community's. */
 static void
-assert_retried_ready (const char *name, Kill kill, const char *what)
+assert_retried (const char *name, Kill kill, const char *what, gboolean engine_may_fail)
 {
   guint kills = 0;
   g_autoptr (RcRunRecord) r = boot_and_kill (name, kill, &kills);
   gboolean noted = FALSE;
 
   g_assert_cmpuint (kills, ==, 1);
-  if (r->outcome.state != RC_OUTCOME_READY)
+  if (r->outcome.state != RC_OUTCOME_READY
+      && !(engine_may_fail && g_strcmp0 (r->outcome.kind, "engine") == 0))
     g_error ("the retried boot failed (%s): %s", r->outcome.kind, r->outcome.message);
   g_assert_cmpuint (r->attempts, ==, 2);
   g_assert_cmpstr (r->run_id, ==, "cold-1");
@@ -483,7 +487,10 @@ assert_retried_ready (const char *name, Kill kill, const char *what)
     {
       const char *note = g_ptr_array_index (r->notes, i);
 
-      noted |= strstr (note, "attempt 1 failed in the engine") != NULL && strstr (note, what);
+      /* A kill before the watch saw the process shows as the load WebKit failed itself. */
+      noted |= strstr (note, "attempt 1 failed in the engine") != NULL
+               && (strstr (note, what) != NULL
+                   || (engine_may_fail && strstr (note, "never reached the proxy") != NULL));
     }
   if (!noted)
     g_error ("the record does not say it was retried after “%s”", what);
@@ -493,7 +500,7 @@ assert_retried_ready (const char *name, Kill kill, const char *what)
 static void
 test_web_process_killed_once (void)
 {
-  assert_retried_ready ("web-killed-once", KILL_WEB_ONCE, "web process");
+  assert_retried ("web-killed-once", KILL_WEB_ONCE, "web process", FALSE);
 }
 
 static void
@@ -514,7 +521,7 @@ test_web_process_killed_always (void)
 static void
 test_network_process_killed (void)
 {
-  assert_retried_ready ("network-killed", KILL_NETWORK_ONCE, "network process");
+  assert_retried ("network-killed", KILL_NETWORK_ONCE, "network process", TRUE);
 }
 
 static void

@@ -116,6 +116,55 @@ rc_engine_fail_engine (RcEngine *self, const char *what)
   rc_engine_finish_boot (self);
 }
 
+static gboolean
+proxy_saw (RcEngine *self, const char *url)
+{
+  for (guint i = 0; i < self->record->requests->len; i++)
+    {
+      const RcRequestRecord *request = g_ptr_array_index (self->record->requests, i);
+
+      if (request->url != NULL && rc_boot_url_matches (request->url, url))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+rc_engine_failed_internally (RcEngine *self, const char *worker_said)
+{
+  guint n = self->failed_loads != NULL ? json_array_get_length (self->failed_loads) : 0;
+  g_autofree char *what = NULL;
+
+  if (self->boot_task == NULL || self->record->violations->len > 0
+      || rc_engine_policy_refusals (self) > 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *node = json_array_get_element (self->failed_loads, i);
+      JsonObject *load = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *url =
+          load != NULL ? json_object_get_string_member_with_default (load, "url", NULL) : NULL;
+
+      const char *error =
+          load != NULL ? json_object_get_string_member_with_default (load, "error", "") : "";
+
+      /* The worker's own egress guard refuses before any request: not WebKit's doing. */
+      if (url == NULL || json_object_get_int_member_with_default (load, "status", 0) != 0
+          || !g_str_has_prefix (url, "https://") || strstr (error, "egress") != NULL
+          || proxy_saw (self, url))
+        continue;
+      what = g_strdup_printf (_ ("WebKit failed the load of %s itself: it never reached the proxy, "
+                                 "and the policy refuses nothing this boot needs (the worker "
+                                 "said: %s)"),
+                              url, worker_said != NULL ? worker_said : "?");
+      rc_engine_stop_worker (self);
+      rc_run_record_failed (self->record, "engine", what, NULL, -1);
+      rc_engine_finish_boot (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* ---- a request the server refused --------------------------------------------------------- */
 
 static gboolean

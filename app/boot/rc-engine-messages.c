@@ -175,6 +175,8 @@ handle_worker_message (RcEngine *self, JsonObject *message)
       if (loads != NULL && JSON_NODE_HOLDS_ARRAY (loads))
         self->failed_loads = json_array_ref (json_node_get_array (loads));
       self->record->ready_ms = t_ms;
+      if (rc_engine_failed_internally (self, member_string (message, "message")))
+        return;
       rc_run_record_failed (self->record, member_string (message, "kind"),
                             member_string (message, "message"), NULL, t_ms);
       rc_engine_finish_boot (self);

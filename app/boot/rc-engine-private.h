@@ -112,6 +112,10 @@ void rc_engine_health_stop (RcEngine *self);
  * failed as kind "engine" and the caller drops what it was about to record. */
 gboolean rc_engine_health_check (RcEngine *self);
 void rc_engine_fail_engine (RcEngine *self, const char *what);
+/* TRUE when the worker's failed loads include one WebKit failed by itself: no HTTP status,
+ * never seen by the proxy, under a policy that refuses nothing this community needs and
+ * with no violation. The boot is then failed as kind "engine" (and retried once). */
+gboolean rc_engine_failed_internally (RcEngine *self, const char *worker_said);
 void rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request);
 /* Fills the party and the diagnosis of a failed record. */
 void rc_engine_conclude_failure (RcEngine *self);
