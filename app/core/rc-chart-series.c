@@ -47,28 +47,6 @@ rc_chart_fences (const double *values, guint n, double *low, double *high)
 }
 
 /* Step keys of all runs, first-seen order. */
-static GPtrArray *
-all_step_keys (const RcMeasurement *report)
-{
-  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint r = 0; r < report->runs->len; r++)
-    {
-      const RcRunRecord *run = report->runs->pdata[r];
-
-      for (guint i = 0; i < run->steps->len; i++)
-        {
-          char *key = rc_run_step_key (run->steps->pdata[i]);
-
-          if (g_ptr_array_find_with_equal_func (keys, key, g_str_equal, NULL))
-            g_free (key);
-          else
-            g_ptr_array_add (keys, key);
-        }
-    }
-  return keys;
-}
-
 static gboolean
 is_median_run (const RcMeasurement *report, GArray *medians, guint r)
 {
@@ -221,7 +199,7 @@ rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
       return model;
     }
   max = max_heap (report, &max_rss);
-  keys = all_step_keys (report);
+  keys = rc_run_stats_step_keys (report->runs);
   if (max < 0 || keys->len == 0)
     {
       model->empty_text =
@@ -408,7 +386,7 @@ rc_chart_runs_build (const RcMeasurement *report)
           g_strdup (_ ("Measure several runs to see each step's median, spread and outliers."));
       return model;
     }
-  keys = all_step_keys (report);
+  keys = rc_run_stats_step_keys (report->runs);
   medians = rc_chart_median_runs (report);
   scenarios = rc_measurement_scenarios (report);
   model->row_natural = rc_chart_slot_row_height (scenarios->len);

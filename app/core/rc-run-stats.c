@@ -83,9 +83,8 @@ step_total (const RcRunAnalysis *analysis, const char *key)
   return NULL;
 }
 
-/* Step keys in order of first appearance over the runs. */
-static GPtrArray *
-collect_keys (GPtrArray *runs)
+GPtrArray *
+rc_run_stats_step_keys (GPtrArray *runs)
 {
   GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
 
@@ -214,7 +213,7 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
   g_autoptr (GPtrArray) runs = select_runs (all_runs, scenario, &self->failed, positions);
   g_autoptr (GPtrArray) analyses =
       g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
-  g_autoptr (GPtrArray) keys = collect_keys (runs);
+  g_autoptr (GPtrArray) keys = rc_run_stats_step_keys (runs);
   g_autofree double *boot = g_new0 (double, runs->len + 1);
   g_autofree double *bytes = g_new0 (double, runs->len + 1);
   g_autofree double *decoded = g_new0 (double, runs->len + 1);

@@ -52,6 +52,9 @@ void rc_run_stats_free (RcRunStats *self);
 /* Just the median run of @scenario (an index into @runs, -1 none), without the statistics:
  * the charts pick runs of 200-run reports with it per frame budget. */
 int rc_run_stats_median_run (GPtrArray *runs, RcScenario scenario);
+/* The step keys (rc_run_step_key()) of @runs (RcRunRecord *) in order of first appearance:
+ * a new array of strings. */
+GPtrArray *rc_run_stats_step_keys (GPtrArray *runs);
 const RcStepStat *rc_run_stats_find_step (const RcRunStats *self, const char *key);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcRunStats, rc_run_stats_free)
