@@ -26,6 +26,23 @@ fi
 check "valid community exits 0" "[ $status -eq 0 ]"
 check "summary says valid" "grep -q '^$fixtures/all-defaults: valid (0 errors' '$tmp/out'"
 
+# A repeated key: OSA's PyYAML keeps the last value, so a warning, and OSA's verdict (valid).
+"$rc" validate "$fixtures/duplicate-key" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a duplicate key is valid as in OSA (exit 0)" "[ $status -eq 0 ]"
+check "the duplicate key is a warning with its position and key path" \
+  "grep -qF \"config.yaml:9:5: warning: runtime.python.preload_on: duplicate key 'preload_on' (first at line 8, column 5)\" '$tmp/out'"
+check "its hint says OSA keeps the last" "grep -qxF '  hint: Remove one; OSA keeps the last.' '$tmp/out'"
+check "the summary counts it as a warning" "grep -q 'valid (0 errors, 1 warning' '$tmp/out'"
+"$rc" validate --json "$fixtures/duplicate-key" >"$tmp/json"; status=$?
+check "--json: valid, one warning at 9:5" "[ $status -eq 0 ] && python3 - '$tmp/json' <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['valid'] is True, d
+dup = [x for x in d['diagnostics'] if x['rule'] == 'yaml-duplicate-key']
+assert len(dup) == 1 and dup[0]['severity'] == 'warning', dup
+assert (dup[0]['line'], dup[0]['column'], dup[0]['path']) == (9, 5, 'runtime.python.preload_on')
+PY"
+
 # Exit 1: GCC-style lines with hints.
 cp -r "$fixtures/invalid-mix" "$tmp/invalid-mix"
 find "$tmp/invalid-mix" -exec touch -d '2001-01-01' {} +

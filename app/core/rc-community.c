@@ -212,6 +212,7 @@ rc_community_load (const char *dir, const char *distribution_dir, RcDeployment d
       folder_name = g_path_get_basename (absolute);
       rc_config_validate (self->root, folder_name, &check, &self->facts);
       rc_community_check_locks (self, &check);
+      rc_community_check_starter (self, &check);
     }
   rc_diagnostics_sort (self->diagnostics);
   return g_steal_pointer (&self);
@@ -297,6 +298,16 @@ rc_community_get_cors_origins (RcCommunity *self)
   for (guint i = 0; self->facts.cors_origins && i < self->facts.cors_origins->len; i++)
     g_strv_builder_add (builder, self->facts.cors_origins->pdata[i]);
   return g_strv_builder_end (builder);
+}
+
+gboolean
+rc_community_has_notebook (RcCommunity *self)
+{
+  RcYamlNode *notebook;
+
+  g_return_val_if_fail (RC_IS_COMMUNITY (self), FALSE);
+  notebook = self->root ? rc_yaml_map_get (self->root, "notebook") : NULL;
+  return notebook != NULL && notebook->kind != RC_YAML_NULL;
 }
 
 RcLockOverlay *

@@ -102,6 +102,9 @@ JsonNode *rc_community_build_config_payload (RcCommunity *self, RcDeployment d);
  * A new NULL-terminated array (g_strfreev), maybe empty. */
 GStrv rc_community_get_cors_origins (RcCommunity *self);
 
+/* config.yaml has a notebook section (not null): the notebook site merges its overlay. */
+gboolean rc_community_has_notebook (RcCommunity *self);
+
 /* The lock overlay (verified or not; see rc_lock_overlay_is_verified()); NULL when
  * runtime.python.lockfile is absent or fails the path rule. Owned by self. */
 RcLockOverlay *rc_community_get_overlay (RcCommunity *self);
