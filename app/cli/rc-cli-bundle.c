@@ -17,6 +17,7 @@
 #include "core/rc-bundle.h"
 #include "core/rc-csp.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-history.h"
 #include "core/rc-measurement.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
@@ -234,15 +235,6 @@ write_zip (GPtrArray *files, gint64 mtime, const char *path, GError **error)
   return ok;
 }
 
-/* The latest report in the community's history (rc-history.h). */
-static char *
-latest_report (const char *dir, GError **error)
-{
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
-               _ ("%s has no measurement to bundle: pass --report REPORT.json"), dir);
-  return NULL;
-}
-
 /* The report named by --report, or the latest one in the history. */
 static RcMeasurement *
 load_report (const Options *o, GBytes **bytes, char **source, GError **error)
@@ -251,10 +243,22 @@ load_report (const Options *o, GBytes **bytes, char **source, GError **error)
   g_autoptr (JsonParser) parser = json_parser_new ();
   gsize length = 0;
   RcMeasurement *report;
-  g_autofree char *path = o->report ? g_strdup (o->report) : latest_report (o->rest[0], error);
+  g_autofree char *path = o->report ? g_strdup (o->report) : rc_history_latest (o->rest[0], error);
 
   if (path == NULL)
-    return NULL;
+    {
+      if (error != NULL && *error != NULL)
+        {
+          /* TRANSLATORS: appended to "DIR has no measurement in its history (FOLDER): run
+           * measure first" */
+          char *message =
+              g_strconcat ((*error)->message, _ (", or pass --report REPORT.json"), NULL);
+
+          g_free ((*error)->message);
+          (*error)->message = message;
+        }
+      return NULL;
+    }
   if (!g_file_get_contents (path, &contents, &length, error)
       || !json_parser_load_from_data (parser, contents, (gssize) length, error)
       || (report = rc_measurement_from_json (json_parser_get_root (parser), error)) == NULL)

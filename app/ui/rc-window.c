@@ -12,6 +12,7 @@
 #include "rc-boot-pane.h"
 #include "rc-community-picker.h"
 #include "rc-folder-watch.h"
+#include "rc-history-dialog.h"
 #include "rc-overview-page.h"
 #include "rc-problems-view.h"
 #include "rc-welcome-page.h"
@@ -331,6 +332,17 @@ show_page_action (GSimpleAction *action, GVariant *param, gpointer user_data)
     adw_view_stack_set_visible_child_name (self->view_stack, g_variant_get_string (param, NULL));
 }
 
+/* The community's measurement history (rc-history.h), as `runtime-console history` lists it. */
+static void
+history_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+
+  if (self->community != NULL)
+    gtk_window_present (GTK_WINDOW (
+        rc_history_dialog_new (GTK_WINDOW (self), rc_community_get_dir (self->community))));
+}
+
 static void
 prelude_checked_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -404,6 +416,7 @@ static const GActionEntry win_actions[] = {
   { "revalidate", revalidate_action },
   { "show-page", show_page_action, "s" },
   { "check-prelude", check_prelude_action },
+  { "history", history_action },
 };
 
 static gboolean
