@@ -236,6 +236,21 @@ test_refusals (void)
     g_assert_cmpint (run_console (NULL, args, &out, &err), ==, 2);
     g_assert_nonnull (strstr (err, "cannot write"));
   }
+  {
+    /* Never into the community folder. */
+    g_autofree char *copy = g_build_filename (tmp, "demo", NULL);
+    g_autofree char *inside = g_build_filename (copy, "runtime", "repro.zip", NULL);
+    g_autofree char *report = source_path ("tests", "fixtures", "charts", "demo-report.json", NULL);
+    const char *args[] = { "bundle", copy, "-o", inside, "--report", report, NULL };
+
+    rc_test_write_file (copy, "config.yaml", "id: demo\n", -1);
+    rc_test_write_file (copy, "runtime/x", "", 0);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+    g_assert_cmpint (run_console (NULL, args, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "inside the community folder"));
+    g_assert_false (g_file_test (inside, G_FILE_TEST_EXISTS));
+  }
   rc_test_remove_tree (tmp);
 }
 

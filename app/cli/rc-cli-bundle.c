@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/rc-bundle.h"
 #include "core/rc-csp.h"
@@ -295,6 +296,19 @@ warn_config_changed (GPtrArray *files, const RcMeasurement *report, const char *
     }
 }
 
+/* Whether @path (which may not exist yet) lies below @dir. */
+static gboolean
+inside_folder (const char *path, const char *dir)
+{
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autofree char *real_parent = realpath (parent, NULL);
+  g_autofree char *real_dir = realpath (dir, NULL);
+  gsize n = real_dir ? strlen (real_dir) : 0;
+
+  return real_parent != NULL && real_dir != NULL && strncmp (real_parent, real_dir, n) == 0
+         && (real_parent[n] == '\0' || real_parent[n] == '/');
+}
+
 static gint64
 report_time (const RcMeasurement *report)
 {
@@ -324,6 +338,14 @@ rc_cli_bundle (int argc, char **argv)
     {
       g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                    _ ("%s is not a community folder: no such directory"), o.rest[0]);
+      return rc_cli_cannot_run ("bundle", error);
+    }
+  if (inside_folder (o.output, o.rest[0]))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("-o %s is inside the community folder; the console never writes there "
+                      "(and the next bundle would hold this one)"),
+                   o.output);
       return rc_cli_cannot_run ("bundle", error);
     }
   if ((report = load_report (&o, &report_bytes, &source, &error)) == NULL
