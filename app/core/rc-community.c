@@ -348,6 +348,17 @@ rc_community_lookup_position (RcCommunity *self, const char *path, guint *line, 
 }
 
 void
+rc_community_add_diagnostics (RcCommunity *self, GPtrArray *diagnostics)
+{
+  g_return_if_fail (RC_IS_COMMUNITY (self));
+
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    g_ptr_array_add (self->diagnostics, rc_diagnostic_copy (diagnostics->pdata[i]));
+  rc_diagnostics_sort (self->diagnostics);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
+}
+
+void
 rc_community_add_prelude_results (RcCommunity *self, GPtrArray *compile_diagnostics)
 {
   g_return_if_fail (RC_IS_COMMUNITY (self));

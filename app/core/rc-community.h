@@ -70,6 +70,11 @@ GPtrArray *rc_community_get_diagnostics (RcCommunity *self);
 /* No error-severity diagnostics (warnings and notes are allowed). */
 gboolean rc_community_is_valid (RcCommunity *self);
 
+/* Findings made outside the folder (the merged site lock of an OSA checkout,
+ * rc_checkout_check_site_lock_of()): adds copies of @diagnostics (RcDiagnostic*), keeping the
+ * list sorted. Call it before handing the community on: the model is otherwise immutable. */
+void rc_community_add_diagnostics (RcCommunity *self, GPtrArray *diagnostics);
+
 /* The preludes were compiled elsewhere (the boot engine's prelude oracle): drops every
  * `prelude-not-compiled` note and adds @compile_diagnostics (RcDiagnostic*, copied; empty
  * when every prelude compiled), keeping the list sorted. */

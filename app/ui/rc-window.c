@@ -79,11 +79,17 @@ load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   RcDeployment deployment = GPOINTER_TO_UINT (task_data);
   GError *error = NULL;
   RcCommunity *community = rc_community_load (dir, distribution, deployment, &error);
+  g_autoptr (GPtrArray) site = NULL;
 
   if (community == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, community, g_object_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* In an OSA checkout, the notebook site's merged lock across its communities (as validate). */
+  site = rc_checkout_check_site_lock_of (community);
+  rc_community_add_diagnostics (community, site);
+  g_task_return_pointer (task, community, g_object_unref);
 }
 
 /* The pages only exist for a community; without one the header shows the app's name. */
@@ -113,10 +119,13 @@ rc_window_update_actions (RcWindow *self)
   gboolean has_community = self->community != NULL;
   GAction *revalidate = g_action_map_lookup_action (G_ACTION_MAP (self), "revalidate");
   GAction *prelude = g_action_map_lookup_action (G_ACTION_MAP (self), "check-prelude");
+  GAction *history = g_action_map_lookup_action (G_ACTION_MAP (self), "history");
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (revalidate), self->folder != NULL);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (prelude),
                                has_community && self->prelude_check == NULL);
+  if (history != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (history), has_community);
   gtk_widget_set_sensitive (GTK_WIDGET (self->view_stack), has_community);
   rc_window_update_switcher_cb (self);
 }
