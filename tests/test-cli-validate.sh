@@ -17,8 +17,8 @@ check () { if eval "$2"; then ok "$1"; else fail "$1"; fi; }
 
 dist="${RC_PYODIDE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/runtime-console/pyodide-0.29.5}"
 if [ ! -f "$dist/pyodide-lock.json" ]; then
-  echo "1..0 # SKIP no Pyodide distribution (run tools/setup.sh)"
-  exit 0
+  echo "Bail out! no Pyodide distribution at $dist (run tools/setup.sh)"
+  exit 1
 fi
 
 # Exit 0: valid.
