@@ -10,6 +10,7 @@
 #include "core/rc-json-positions.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-record.h"
+#include "core/rc-worker-message.h"
 
 static void
 test_names (void)
@@ -27,6 +28,7 @@ test_names (void)
     { RC_JSON_ERROR, "rc-json-error-quark" },
     { RC_BUDGET_ERROR, "rc-budget-error-quark" },
     { RC_RECORD_ERROR, "rc-record-error-quark" },
+    { RC_WORKER_MESSAGE_ERROR, "rc-worker-message-error-quark" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (domains); i++)
