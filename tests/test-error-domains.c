@@ -6,6 +6,7 @@
 #include "core/rc-checkout.h"
 #include "core/rc-community.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-csp.h"
 #include "core/rc-dist-lock.h"
 #include "core/rc-json-positions.h"
 #include "core/rc-measurement.h"
@@ -24,6 +25,7 @@ test_names (void)
     { RC_CHECKOUT_ERROR, "rc-checkout-error-quark" },
     { RC_COMMUNITY_ERROR, "rc-community-error-quark" },
     { RC_CSP_PRESETS_ERROR, "rc-csp-presets-error-quark" },
+    { RC_CSP_ERROR, "rc-csp-error-quark" },
     { RC_DIST_LOCK_ERROR, "rc-dist-lock-error-quark" },
     { RC_JSON_ERROR, "rc-json-error-quark" },
     { RC_BUDGET_ERROR, "rc-budget-error-quark" },
