@@ -23,13 +23,15 @@ gboolean
 rc_csp_policy_check_length (const char *text, GError **error)
 {
   gsize length = text != NULL ? strlen (text) : 0;
+  g_autofree char *bytes = NULL;
 
   if (length <= RC_CSP_MAX_POLICY_BYTES)
     return TRUE;
+  bytes = g_strdup_printf ("%" G_GSIZE_FORMAT, length);
   g_set_error (error, RC_CSP_ERROR, RC_CSP_ERROR_TOO_LONG,
-               _ ("the policy is %" G_GSIZE_FORMAT " bytes long; at most %d are accepted (a "
+               _ ("the policy is %s bytes long; at most %d are accepted (a "
                   "Content-Security-Policy is a few hundred)"),
-               length, RC_CSP_MAX_POLICY_BYTES);
+               bytes, RC_CSP_MAX_POLICY_BYTES);
   return FALSE;
 }
 

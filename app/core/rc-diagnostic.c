@@ -121,6 +121,7 @@ static void
 note_dropped (GPtrArray *list, RcSeverity severity, const char *file, guint line, guint column)
 {
   RcDiagnostic *last = list->pdata[list->len - 1];
+  g_autofree char *count = NULL;
   guint64 dropped = 1;
 
   if (g_strcmp0 (last->rule, RC_DIAGNOSTICS_TOO_MANY) == 0)
@@ -134,9 +135,10 @@ note_dropped (GPtrArray *list, RcSeverity severity, const char *file, guint line
     }
   last->severity = MIN (last->severity, severity);
   g_free (last->message);
-  last->message = g_strdup_printf (_ ("%" G_GUINT64_FORMAT " more problems are not listed (at "
-                                      "most %u are)"),
-                                   dropped, RC_DIAGNOSTICS_MAX);
+  count = g_strdup_printf ("%" G_GUINT64_FORMAT, dropped);
+  /* the count comes first: the next drop reads it back */
+  last->message = g_strdup_printf (_ ("%s more problems are not listed (at most %u are)"), count,
+                                   RC_DIAGNOSTICS_MAX);
 }
 
 RcDiagnostic *

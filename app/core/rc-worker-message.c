@@ -26,9 +26,11 @@ rc_worker_message_parse (const char *text, gsize length, GError **error)
 
   if (length > RC_WORKER_MESSAGE_MAX_BYTES)
     {
+      g_autofree char *bytes = g_strdup_printf ("%" G_GSIZE_FORMAT, length);
+
       g_set_error (error, RC_WORKER_MESSAGE_ERROR, RC_WORKER_MESSAGE_ERROR_INVALID,
-                   _ ("worker message: %" G_GSIZE_FORMAT " bytes, more than the %u MiB allowed"),
-                   length, (guint) (RC_WORKER_MESSAGE_MAX_BYTES >> 20));
+                   _ ("worker message: %s bytes, more than the %u MiB allowed"), bytes,
+                   (guint) (RC_WORKER_MESSAGE_MAX_BYTES >> 20));
       return NULL;
     }
   /* json-glib's parser recurses per level: refuse deep nesting before it sees the text. */
