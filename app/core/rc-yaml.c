@@ -13,6 +13,9 @@
 /* Aliases share nodes; walking the tree visits them once per use. Cap what all aliases
  * together add, so a "billion laughs" file cannot make a walk explode. */
 #define MAX_ALIAS_EXPANSION 100000
+/* Every repeated key or alias is one diagnostic: stop after this many, or a 16 MiB file of
+ * "- *a" lines makes millions of them (1.7 GB, 15 s). */
+#define MAX_ERRORS 200
 
 typedef struct
 {
@@ -30,6 +33,7 @@ typedef struct
   RcYamlNode *root;
   guint64 expanded; /* nodes added through aliases */
   guint documents;
+  guint errors;
   gboolean failed;
 } Builder;
 
@@ -76,6 +80,20 @@ static void
 error_at (Builder *b, guint line, guint column, const char *rule, const char *hint,
           const char *message)
 {
+  if (b->failed)
+    return;
+  if (++b->errors > MAX_ERRORS)
+    {
+      rc_diagnostics_add (b->diagnostics, RC_SEVERITY_ERROR, b->file, line, column, "",
+                          "yaml-too-many-problems",
+                          _ ("Fix the problems above first; they are most often one mistake "
+                             "repeated."),
+                          _ ("more than %d problems in the YAML; the rest of the file is not "
+                             "checked"),
+                          MAX_ERRORS);
+      b->failed = TRUE;
+      return;
+    }
   rc_diagnostics_add (b->diagnostics, RC_SEVERITY_ERROR, b->file, line, column, "", rule, hint,
                       "%s", message);
 }
