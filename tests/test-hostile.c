@@ -194,7 +194,8 @@ test_invalid_utf8 (void)
   if (!have_distribution ())
     return;
   c = load (HEAD "extra: caf\xe9 \xff\xfe\n");
-  expect (c, "yaml-syntax", "", 4, 12, "invalid trailing UTF-8 octet (byte 0x20)");
+  /* Placed at the broken sequence's lead byte (column 11), not at the byte after it. */
+  expect (c, "yaml-syntax", "", 4, 11, "invalid trailing UTF-8 octet (byte 0xE9)");
   check_bounded (c);
 }
 
