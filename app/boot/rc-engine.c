@@ -179,6 +179,8 @@ new_view (RcEngine *self)
 static gboolean
 prepare_view (RcEngine *self, RcBootMode mode, GError **error)
 {
+  if (self->browser != NULL)
+    return TRUE; /* the browser's load does this per mode */
   switch (mode)
     {
     case RC_BOOT_MODE_COLD:
@@ -199,6 +201,82 @@ prepare_view (RcEngine *self, RcBootMode mode, GError **error)
     return FALSE;
   new_view (self);
   return TRUE;
+}
+
+/* ---- an external browser (Chromium, Firefox) ------------------------------------------------ */
+
+static void
+drop_browser (RcEngine *self)
+{
+  if (self->browser == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->browser, self);
+  rc_browser_close (self->browser);
+  g_clear_object (&self->browser);
+}
+
+static void
+on_browser_message (RcBrowser *browser, const char *json, RcEngine *self)
+{
+  rc_engine_handle_page_message (self, json);
+}
+
+static void
+on_browser_response (RcBrowser *browser, const char *url, gboolean from_cache, gint64 encoded_bytes,
+                     guint status, RcEngine *self)
+{
+  rc_engine_note_engine_response (self, url, from_cache, encoded_bytes, status);
+}
+
+static void
+on_browser_failed (RcBrowser *browser, const char *what, RcEngine *self)
+{
+  if (self->boot_task != NULL && !self->retry_pending)
+    rc_engine_fail_engine (self, what);
+}
+
+gboolean
+rc_engine_set_engine_kind (RcEngine *self, RcEngineKind kind, GError **error)
+{
+  g_autoptr (RcBrowser) browser = NULL;
+
+  g_return_val_if_fail (RC_IS_ENGINE (self), FALSE);
+  if (self->boot_task != NULL)
+    {
+      g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_BUSY,
+                   _ ("A boot or an execution is already running"));
+      return FALSE;
+    }
+  if (kind != RC_ENGINE_KIND_WEBKIT
+      && (browser = rc_browser_new (kind, self->server, error)) == NULL)
+    return FALSE;
+  drop_browser (self);
+  drop_session (self);
+  self->kind = kind;
+  g_free (self->engine_version);
+  self->engine_version =
+      browser != NULL ? g_strdup (rc_browser_get_version (browser))
+                      : g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
+                                         webkit_get_minor_version (), webkit_get_micro_version ());
+  if (browser == NULL)
+    return TRUE;
+  self->browser = g_steal_pointer (&browser);
+  g_signal_connect (self->browser, "message", G_CALLBACK (on_browser_message), self);
+  g_signal_connect (self->browser, "response", G_CALLBACK (on_browser_response), self);
+  g_signal_connect (self->browser, "failed", G_CALLBACK (on_browser_failed), self);
+  return TRUE;
+}
+
+RcEngineKind
+rc_engine_get_engine_kind (RcEngine *self)
+{
+  return self->kind;
+}
+
+const char *
+rc_engine_get_engine_version (RcEngine *self)
+{
+  return self->engine_version;
 }
 
 /* ---- server ------------------------------------------------------------------------------ */
@@ -393,7 +471,8 @@ rc_engine_finish_boot (RcEngine *self)
   adopt_requests (self);
   rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
-  pid = rc_web_process_find_new (self->pids_before_view);
+  pid = self->browser != NULL ? rc_browser_get_renderer_pid (self->browser)
+                              : rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)
     self->web_pid = pid;
   self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
@@ -576,6 +655,8 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
   g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");
   url = rc_server_get_page_url (self->server, "/index.html");
+  if (self->browser != NULL)
+    return rc_browser_load (self->browser, self->boot_mode, url, error);
   webkit_web_view_load_uri (self->view, url);
   return TRUE;
 }
@@ -596,7 +677,9 @@ rc_engine_get_last_record (RcEngine *self)
 void
 rc_engine_stop_worker (RcEngine *self)
 {
-  if (self->view != NULL)
+  if (self->browser != NULL)
+    rc_browser_evaluate (self->browser, "window.rcStop && window.rcStop();");
+  else if (self->view != NULL)
     webkit_web_view_evaluate_javascript (self->view, "window.rcStop && window.rcStop();", -1, NULL,
                                          NULL, NULL, NULL, NULL);
 }
@@ -735,6 +818,7 @@ rc_engine_dispose (GObject *object)
   if (self->executes != NULL)
     rc_engine_stop (self);
   g_clear_signal_handler (&self->request_handler, self->server);
+  drop_browser (self);
   drop_session (self);
   g_clear_object (&self->container);
   g_clear_object (&self->server);
@@ -749,6 +833,7 @@ rc_engine_finalize (GObject *object)
 
   g_free (self->csp);
   g_free (self->csp_name);
+  g_free (self->engine_version);
   g_clear_pointer (&self->record, rc_run_record_free);
   g_clear_pointer (&self->plan, json_object_unref);
   g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
@@ -865,4 +950,6 @@ rc_engine_init (RcEngine *self)
   self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
   self->executes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->runtime_loaded_ms = -1;
+  self->engine_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
+                                          webkit_get_minor_version (), webkit_get_micro_version ());
 }
