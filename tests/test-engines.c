@@ -193,6 +193,40 @@ test_control (gconstpointer data)
   assert_nothing_left (program_of (kind));
 }
 
+/* Without the program in PATH, choosing the engine fails saying how to install it. */
+static void
+test_missing_browser (void)
+{
+  static const struct
+  {
+    RcEngineKind kind;
+    const char *install;
+  } cases[] = {
+    { RC_ENGINE_KIND_CHROMIUM, "apt-get install chromium" },
+    { RC_ENGINE_KIND_FIREFOX, "apt-get install firefox-esr libnss3-tools" },
+  };
+  g_autofree char *path = g_strdup (g_getenv ("PATH"));
+  g_autofree char *empty = g_dir_make_tmp ("rc-test-path-XXXXXX", NULL);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autofree char *dir = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autoptr (RcCommunity) community = rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, NULL);
+  g_autoptr (RcEngine) engine = rc_engine_new (community, server);
+
+  g_setenv ("PATH", empty, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_false (rc_engine_set_engine_kind (engine, cases[i].kind, &error));
+      g_assert_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NO_BROWSER);
+      g_assert_nonnull (strstr (error->message, cases[i].install));
+      /* the engine stays WebKit */
+      g_assert_cmpint (rc_engine_get_engine_kind (engine), ==, RC_ENGINE_KIND_WEBKIT);
+    }
+  g_setenv ("PATH", path, TRUE);
+  g_rmdir (empty);
+}
+
 static void
 fail_without_distribution (void)
 {
@@ -219,6 +253,7 @@ main (int argc, char **argv)
         return g_test_run ();
       }
   }
+  g_test_add_func ("/engines/missing-browser", test_missing_browser);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       const char *name = rc_engine_kind_to_string (kinds[i]);

@@ -1,6 +1,9 @@
 /* rc-bidi-browser.c: Firefox over WebDriver BiDi (libsoup's WebSocket client). */
 #include "config.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
+
 #include <libsoup/soup.h>
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
@@ -380,6 +383,8 @@ write_profile (RcBidiBrowser *self, GError **error)
       "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);\n"
       "user_pref(\"toolkit.telemetry.enabled\", false);\n"
       "user_pref(\"browser.shell.checkDefaultBrowser\", false);\n"
+      /* WebKit asks for no favicon: neither may Firefox, or its 404 is a failed resource */
+      "user_pref(\"browser.chrome.site_icons\", false);\n"
       "user_pref(\"browser.startup.page\", 0);\n"
       "user_pref(\"browser.newtabpage.enabled\", false);\n"
       "user_pref(\"extensions.update.enabled\", false);\n"
@@ -393,10 +398,12 @@ write_profile (RcBidiBrowser *self, GError **error)
 
 /* ---- the process -------------------------------------------------------------------------- */
 
+/* A group of its own (rc_browser_kill_group()), and it dies with us, even killed. */
 static void
 child_setup (gpointer data)
 {
   setpgid (0, 0);
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
 static void

@@ -1,6 +1,9 @@
 /* rc-cdp-browser.c: Chromium over the DevTools protocol (--remote-debugging-pipe). */
 #include "config.h"
 
+#include <signal.h>
+#include <sys/prctl.h>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -278,6 +281,15 @@ attached_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
   send_command (self, self->session, "Page.addScriptToEvaluateOnNewDocument",
                 params_new ("source", shim, NULL), NULL);
   send_command (self, self->session, "Network.enable", NULL, NULL);
+  {
+    /* WebKit asks for no favicon: neither may Chromium, or its 404 is a failed resource. */
+    JsonObject *blocked = json_object_new ();
+    JsonArray *urls = json_array_new ();
+
+    json_array_add_string_element (urls, "*/favicon.ico");
+    json_object_set_array_member (blocked, "urls", urls);
+    send_command (self, self->session, "Network.setBlockedURLs", blocked, NULL);
+  }
   send_command (self, self->session, "Runtime.enable", NULL, NULL); /* for bindingCalled */
   send_command (self, self->session, "Target.setAutoAttach", auto_attach, NULL);
   navigate (self);
@@ -302,10 +314,12 @@ created_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
 
 /* ---- the process -------------------------------------------------------------------------- */
 
+/* A group of its own (rc_browser_kill_group()), and it dies with us, even killed. */
 static void
 child_setup (gpointer data)
 {
   setpgid (0, 0);
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
 }
 
 static void
