@@ -717,6 +717,10 @@ test_markdown_engines (void)
   g_assert_nonnull (strstr (boot_row, "| 4.05 s |"));
   g_assert_nonnull (strstr (boot_row, "| 5.05 s |"));
   g_assert_nonnull (strstr (md, "| Step | webkit cold |"));
+  /* python-init side by side, per engine */
+  g_assert_nonnull (strstr (md, "| Sub-phase | webkit cold | webkit warm | chromium cold |"));
+  g_assert_nonnull (strstr (md, "| `python-init` | 850 ms | 850 ms | 850 ms | 850 ms | 850 ms | "
+                                "850 ms |\n"));
   /* the report with its engines is a valid run report, and reads back */
   assert_valid (schema, report);
   back = rc_measurement_from_json (report, &error);

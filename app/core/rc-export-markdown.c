@@ -384,6 +384,74 @@ step_table (GString *out, Column *columns, guint n)
     }
 }
 
+/* The median duration of sub-phase @name over the column's runs (n = 0 when none had it). */
+static RcStat
+sub_phase_stat (const Column *c, const char *name)
+{
+  g_autofree double *values = g_new0 (double, c->runs->len + 1);
+  guint n = 0;
+  RcStat stat;
+
+  for (guint i = 0; i < c->runs->len; i++)
+    {
+      const RcRunRecord *run = c->runs->pdata[i];
+
+      for (guint j = 0; j < run->sub_phases->len; j++)
+        {
+          const RcSubPhase *p = run->sub_phases->pdata[j];
+
+          if (g_strcmp0 (p->name, name) == 0 && p->end_ms >= p->start_ms && p->start_ms >= 0)
+            {
+              values[n++] = p->end_ms - p->start_ms;
+              break;
+            }
+        }
+    }
+  rc_stat_compute (&stat, values, n);
+  return stat;
+}
+
+static RcStat
+get_sub_phase (Column *c, gpointer name)
+{
+  return sub_phase_stat (c, name);
+}
+
+/* Inside step 1, side by side: downloads, WebAssembly compilation and Python's own start
+ * ("python-init"), which is where the engines differ most. */
+static void
+sub_phase_table (GString *out, Column *columns, guint n)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    for (guint r = 0; r < columns[i].runs->len; r++)
+      {
+        const RcRunRecord *run = columns[i].runs->pdata[r];
+
+        for (guint j = 0; j < run->sub_phases->len; j++)
+          {
+            const char *name = ((RcSubPhase *) run->sub_phases->pdata[j])->name;
+            gboolean seen = FALSE;
+
+            for (guint k = 0; k < names->len; k++)
+              seen |= g_str_equal (names->pdata[k], name);
+            if (!seen)
+              g_ptr_array_add (names, (gpointer) name);
+          }
+      }
+  if (names->len == 0)
+    return;
+  g_string_append_printf (out, "\n%s\n\n", _ ("Inside step 1, the interpreter (worker clock):"));
+  header (out, _ ("Sub-phase"), columns, n);
+  for (guint k = 0; k < names->len; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("`%s`", (char *) names->pdata[k]);
+
+      row (out, label, columns, n, get_sub_phase, names->pdata[k], format_ms);
+    }
+}
+
 static void
 checks (GString *out, const RcMeasurement *self)
 {
@@ -489,6 +557,7 @@ rc_measurement_to_markdown (const RcMeasurement *self)
   rc_measurement_append_provenance_markdown (self, out);
   cost_table (out, self, c, columns->len);
   step_table (out, c, columns->len);
+  sub_phase_table (out, c, columns->len);
   checks (out, self);
   /* Freed last to first: an engine's first column owns the runs its others borrow. */
   for (guint i = columns->len; i > 0; i--)
