@@ -170,7 +170,7 @@ new_view (RcEngine *self)
   g_signal_connect (self->view, "web-process-terminated",
                     G_CALLBACK (rc_engine_on_web_process_terminated), self);
   g_signal_connect (self->view, "load-failed", G_CALLBACK (rc_engine_on_load_failed), self);
-  gtk_box_append (GTK_BOX (self->container), GTK_WIDGET (self->view));
+  gtk_box_append (GTK_BOX (rc_engine_get_view (self)), GTK_WIDGET (self->view));
 }
 
 /* Cold: a session with no website data and a new view (a new web process, so an empty
@@ -336,6 +336,22 @@ prepare_server (RcEngine *self, JsonObject *plan, GError **error)
   if (!rc_server_is_running (self->server) && !rc_server_start (self->server, error))
     return FALSE;
   return TRUE;
+}
+
+gboolean
+rc_engine_serve_page (RcEngine *self, GError **error)
+{
+  g_autoptr (JsonObject) plan = NULL;
+  g_autofree char *note = NULL;
+
+  g_return_val_if_fail (RC_IS_ENGINE (self), FALSE);
+  plan = rc_boot_plan_build (self->community, self->deployment,
+                             rc_server_get_api_origin (self->server),
+                             rc_worker_kind_to_string (self->worker_kind), &note, error);
+  if (plan == NULL)
+    return FALSE;
+  rc_engine_apply_wheel_renames (self, plan);
+  return prepare_server (self, plan, error);
 }
 
 static void
@@ -804,9 +820,12 @@ rc_engine_get_state (RcEngine *self)
   return self->state;
 }
 
+/* Made on first use, so an engine that only serves its page (serve) needs no GTK. */
 GtkWidget *
 rc_engine_get_view (RcEngine *self)
 {
+  if (self->container == NULL)
+    self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
   return self->container;
 }
 
@@ -947,7 +966,6 @@ static void
 rc_engine_init (RcEngine *self)
 {
   self->deadline_seconds = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
-  self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
   self->executes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->runtime_loaded_ms = -1;
   self->engine_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),

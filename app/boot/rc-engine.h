@@ -111,6 +111,11 @@ char *rc_engine_find_osa_bundle (RcCommunity *community);
  * warm-restart boots. */
 GtkWidget *rc_engine_get_view (RcEngine *self);
 
+/* Configures and starts the server with the host page and a boot plan, as a boot does, without
+ * booting: the page at the page origin then boots in whatever browser opens it (serve). Fails
+ * like the plan does (a community without runtime.python). */
+gboolean rc_engine_serve_page (RcEngine *self, GError **error);
+
 /* Boots once. The record is returned for READY and FAILED boots alike (see its outcome);
  * a GError only when the boot could not be attempted (RC_ENGINE_ERROR_*) or was stopped.
  * The record is the engine's next run of @mode's scenario ("cold-2"). */
