@@ -364,7 +364,12 @@ write_profile (RcBidiBrowser *self, GError **error)
       "user_pref(\"network.proxy.http_port\", %d);\n"
       "user_pref(\"network.proxy.ssl\", \"%s\");\n"
       "user_pref(\"network.proxy.ssl_port\", %d);\n"
-      "user_pref(\"network.proxy.no_proxies_on\", \"\");\n"
+      /* Firefox's own calls home (remote settings, updates, media plugins) never reach the
+       * proxy, as Chromium's */
+      "user_pref(\"network.proxy.no_proxies_on\", \".mozilla.com, .mozilla.org, .mozilla.net, "
+      ".googleapis.com, .gstatic.com\");\n"
+      "user_pref(\"app.update.auto\", false);\n"
+      "user_pref(\"media.gmp-manager.updateEnabled\", false);\n"
       "user_pref(\"network.proxy.allow_hijacking_localhost\", false);\n"
       "user_pref(\"network.dns.disablePrefetch\", true);\n"
       "user_pref(\"network.prefetch-next\", false);\n"

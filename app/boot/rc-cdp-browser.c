@@ -39,10 +39,11 @@ struct _RcCdpBrowser
   GCancellable *io;
   GHashTable *replies; /* id → ReplyFunc */
   gint64 next_id;
-  char *session;      /* the page's flat session */
-  char *url;          /* to navigate to once attached */
-  GHashTable *urls;   /* requestId → url */
-  GHashTable *cached; /* requestId → GINT_TO_POINTER (from a cache) */
+  char *session;       /* the page's flat session */
+  char *url;           /* to navigate to once attached */
+  GHashTable *urls;    /* requestId → url */
+  GHashTable *cached;  /* requestId → GINT_TO_POINTER (from a cache) */
+  guint setup_pending; /* page setup commands not answered yet: navigate after the last */
   gboolean closing;
 };
 
@@ -258,6 +259,25 @@ navigate (RcCdpBrowser *self)
   send_command (self, self->session, "Page.navigate", params_new ("url", self->url, NULL), NULL);
 }
 
+/* The binding and the script for new documents reach the renderer asynchronously, while
+ * Page.navigate is the browser's: navigating before they are answered loses the host page's
+ * first messages (seen on a loaded machine), so the page loads once all are in place. */
+static void
+setup_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
+{
+  if (error != NULL)
+    g_debug ("chromium: a page setup command failed: %s", error);
+  if (self->setup_pending > 0 && --self->setup_pending == 0)
+    navigate (self);
+}
+
+static void
+setup_command (RcCdpBrowser *self, const char *method, JsonObject *params)
+{
+  self->setup_pending++;
+  send_command (self, self->session, method, params, setup_cb);
+}
+
 static void
 attached_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
 {
@@ -276,11 +296,12 @@ attached_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
   json_object_set_boolean_member (auto_attach, "autoAttach", TRUE);
   json_object_set_boolean_member (auto_attach, "waitForDebuggerOnStart", TRUE);
   json_object_set_boolean_member (auto_attach, "flatten", TRUE);
-  send_command (self, self->session, "Runtime.addBinding", binding, NULL);
-  send_command (self, self->session, "Page.enable", NULL, NULL);
-  send_command (self, self->session, "Page.addScriptToEvaluateOnNewDocument",
-                params_new ("source", shim, NULL), NULL);
-  send_command (self, self->session, "Network.enable", NULL, NULL);
+  self->setup_pending = 0;
+  setup_command (self, "Runtime.enable", NULL); /* for bindingCalled */
+  setup_command (self, "Runtime.addBinding", binding);
+  setup_command (self, "Page.enable", NULL);
+  setup_command (self, "Page.addScriptToEvaluateOnNewDocument", params_new ("source", shim, NULL));
+  setup_command (self, "Network.enable", NULL);
   {
     /* WebKit asks for no favicon: neither may Chromium, or its 404 is a failed resource. */
     JsonObject *blocked = json_object_new ();
@@ -288,11 +309,9 @@ attached_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
 
     json_array_add_string_element (urls, "*/favicon.ico");
     json_object_set_array_member (blocked, "urls", urls);
-    send_command (self, self->session, "Network.setBlockedURLs", blocked, NULL);
+    setup_command (self, "Network.setBlockedURLs", blocked);
   }
-  send_command (self, self->session, "Runtime.enable", NULL, NULL); /* for bindingCalled */
-  send_command (self, self->session, "Target.setAutoAttach", auto_attach, NULL);
-  navigate (self);
+  setup_command (self, "Target.setAutoAttach", auto_attach);
 }
 
 static void
@@ -338,6 +357,7 @@ stop_process (RcCdpBrowser *self)
   g_clear_object (&self->process);
   self->pid = 0;
   g_clear_pointer (&self->session, g_free);
+  self->setup_pending = 0;
   g_hash_table_remove_all (self->replies);
   g_hash_table_remove_all (self->urls);
   g_hash_table_remove_all (self->cached);
