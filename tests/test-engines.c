@@ -141,6 +141,14 @@ test_demo_cold_warm (gconstpointer data)
     g_assert_cmpint (wasm->verdict, ==, RC_VERDICT_NETWORK);
     g_assert_cmpuint (wasm->bytes, >, 1000000);
     g_assert_nonnull (strstr (wasm->reason, "own events agree"));
+    /* the engine, Resource Timing and the proxy agree on every resource */
+    for (guint i = 0; i < a->resources->len; i++)
+      {
+        const RcResourceVerdict *r = a->resources->pdata[i];
+
+        if (r->verdict == RC_VERDICT_DISAGREE)
+          g_error ("cold: %s: %s", r->url, r->reason);
+      }
   }
 
   warm = boot_once (engine, RC_BOOT_MODE_WARM);

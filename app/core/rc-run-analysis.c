@@ -275,7 +275,21 @@ cross_check_engine (RcResourceVerdict *r, const RcRunRecord *record)
 
   if (e == NULL)
     return;
-  if (r->verdict == RC_VERDICT_NETWORK && cached)
+  if (r->verdict == RC_VERDICT_DISAGREE && r->request_index >= 0 && r->bytes > 0 && !cached
+      && e->transfer_size > 0)
+    {
+      g_autofree char *bytes = number_text ((gint64) r->bytes);
+
+      /* Resource Timing's "cache hit" was a CORS response without Timing-Allow-Origin (its
+       * transferSize is 0 by the spec, its body sizes are not): the engine and the proxy agree
+       * it came from the network. */
+      r->verdict = RC_VERDICT_NETWORK;
+      reason = g_strdup_printf (_ ("the proxy sent %s bytes and %s's own events agree; Resource "
+                                   "Timing's transferSize 0 is a cross-origin response without "
+                                   "Timing-Allow-Origin"),
+                                bytes, engine);
+    }
+  else if (r->verdict == RC_VERDICT_NETWORK && cached)
     {
       r->verdict = RC_VERDICT_DISAGREE;
       /* TRANSLATORS: %s: the reason so far; then the engine's name ("chromium") */
