@@ -85,6 +85,10 @@ struct _RcEngine
 };
 
 void rc_engine_set_state (RcEngine *self, RcEngineState state);
+/* The WebKit view and session go (the session back to its pool), and an external browser
+ * ends (rc-engine-browser.c). */
+void rc_engine_drop_session (RcEngine *self);
+void rc_engine_drop_browser (RcEngine *self);
 /* A new record for a boot in @mode, with the environment and the expected resources. */
 void rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note);
 /* Ends the boot in progress: READY when the record says so, FAILED otherwise. */
