@@ -33,6 +33,13 @@ check "naming the value and pointing at --help" \
 check "a bad --deployment exits 2" "[ $status -eq 2 ]"
 check "naming the value and pointing at --help" \
   "grep -q 'staging' '$tmp/err' && grep -q 'runtime-console boot --help' '$tmp/err'"
+"$rc" boot "$src/data/examples/demo" --engine safari >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a bad --engine exits 2" "[ $status -eq 2 ]"
+check "naming the value and the engines, pointing at --help" \
+  "grep -q 'safari' '$tmp/err' && grep -q 'chromium' '$tmp/err' && grep -q 'runtime-console boot --help' '$tmp/err'"
+"$rc" measure "$src/data/examples/demo" --engine webkit,safari >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a bad engine in measure's --engine list exits 2" "[ $status -eq 2 ]"
+check "naming it" "grep -q 'unknown engine “safari”' '$tmp/err'"
 "$rc" boot "$src/data/examples/demo" --worker osa >"$tmp/out" 2>"$tmp/err"; status=$?
 check "the OSA worker outside an OSA checkout exits 2" "[ $status -eq 2 ]"
 check "and says why" "grep -q 'osa-runtime.bundle.js' '$tmp/err'"

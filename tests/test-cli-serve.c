@@ -126,6 +126,7 @@ test_serve (void)
   g_autoptr (CurlResult) page = NULL;
   g_autoptr (CurlResult) config = NULL;
   g_autoptr (CurlResult) blob = NULL;
+  g_autoptr (CurlResult) plan = NULL;
   Serving s = { 0 };
   guint gets = 0;
 
@@ -137,9 +138,17 @@ test_serve (void)
                              (const char *const[]){ "https://widget.osc.earth/demo/", NULL });
   blob = run_curl_through (s.proxy, s.ca,
                            (const char *const[]){ "https://data.example.org/blob.txt", NULL });
+  plan = run_curl_through (
+      s.proxy, s.ca, (const char *const[]){ "https://demo.example.org/boot-plan.json", NULL });
   g_assert_cmpuint (page->status, ==, 200);
   g_assert_cmpstr (soup_message_headers_get_one (page->headers, "Content-Security-Policy"), ==,
                    control->policy);
+  /* the page is the engines' host page, with its boot plan: it boots in any browser */
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (page->body, NULL),
+                                  g_bytes_get_size (page->body), "src=\"/host.js\""));
+  g_assert_cmpuint (plan->status, ==, 200);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (plan->body, NULL),
+                                  g_bytes_get_size (plan->body), "\"pyodide_version\""));
   g_assert_cmpuint (config->status, ==, 200);
   g_assert_nonnull (g_strstr_len (g_bytes_get_data (config->body, NULL),
                                   g_bytes_get_size (config->body), "\"id\":\"demo\""));
@@ -156,13 +165,14 @@ test_serve (void)
           const char *url = json_object_get_string_member (r, "url");
           CurlResult *match = g_str_equal (url, "https://demo.example.org/")        ? page
                               : g_str_equal (url, "https://widget.osc.earth/demo/") ? config
-                                                                                    : blob;
+                              : g_str_equal (url, "https://demo.example.org/boot-plan.json") ? plan
+                                                                                             : blob;
 
           gets++;
           g_assert_cmpint (json_object_get_int_member (r, "bytes"), ==, match->size_download);
         }
     }
-  g_assert_cmpuint (gets, ==, 3);
+  g_assert_cmpuint (gets, ==, 4);
   rc_test_remove_tree (data);
 }
 

@@ -654,6 +654,107 @@ test_compare_cli (void)
   g_rmdir (dir);
 }
 
+/* A demo run booted in @engine: WebKit runs keep their WebKitGTK versions. */
+static RcRunRecord *
+engine_run (const char *engine, const char *version, RcScenario scenario, guint index,
+            double slowdown_ms)
+{
+  RcRunRecord *run = rc_test_demo_run (scenario, index, slowdown_ms);
+
+  run->env.engine = g_strdup (engine);
+  run->env.engine_version = g_strdup (version);
+  if (g_strcmp0 (engine, "webkit") != 0)
+    {
+      g_clear_pointer (&run->env.webkit_version, g_free);
+      g_clear_pointer (&run->env.jsc_version, g_free);
+    }
+  return run;
+}
+
+static RcMeasurement *
+three_engines (void)
+{
+  static const char *const engines[][2] = { { "webkit", "2.50.6" },
+                                            { "chromium", "156.0.8078.114" },
+                                            { "firefox", "153.8.0esr" } };
+  RcMeasurement *m = rc_measurement_new ("demo");
+
+  for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+    {
+      /* a second apart per engine, so each column's boot time is its own */
+      rc_measurement_add_run (
+          m, engine_run (engines[e][0], engines[e][1], RC_SCENARIO_COLD, 1, 1000.0 * e));
+      rc_measurement_add_run (
+          m, engine_run (engines[e][0], engines[e][1], RC_SCENARIO_WARM, 1, 1000.0 * e));
+    }
+  return m;
+}
+
+static void
+test_markdown_engines (void)
+{
+  g_autoptr (RcMeasurement) m = three_engines ();
+  g_autofree char *md = rc_measurement_to_markdown (m);
+  g_autofree char *json = rc_measurement_to_json_string (m);
+  g_autoptr (JsonNode) schema = load_schema ();
+  g_autoptr (JsonNode) report = parse (json);
+  g_autoptr (RcMeasurement) back = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *boot_row;
+
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s", md);
+  g_assert_nonnull (strstr (md, "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6), Chromium "
+                                "156.0.8078.114 and Firefox 153.8.0esr, Pyodide 0.29.5"));
+  g_assert_nonnull (
+      strstr (md, "| What | webkit cold | webkit warm | chromium cold | chromium warm | firefox "
+                  "cold | firefox warm |\n|---|---|---|---|---|---|---|\n"));
+  g_assert_nonnull (strstr (md, "Runs: 1 webkit cold, 1 webkit warm, 1 chromium cold"));
+  /* each engine's column has its own figures: boot times a second apart */
+  boot_row = strstr (md, "| **Boot time** |");
+  g_assert_nonnull (boot_row);
+  g_assert_true (g_str_has_prefix (boot_row, "| **Boot time** | 3.05 s | "));
+  g_assert_nonnull (strstr (boot_row, "| 4.05 s |"));
+  g_assert_nonnull (strstr (boot_row, "| 5.05 s |"));
+  g_assert_nonnull (strstr (md, "| Step | webkit cold |"));
+  /* python-init side by side, per engine */
+  g_assert_nonnull (strstr (md, "| Sub-phase | webkit cold | webkit warm | chromium cold |"));
+  g_assert_nonnull (strstr (md, "| `python-init` | 850 ms | 850 ms | 850 ms | 850 ms | 850 ms | "
+                                "850 ms |\n"));
+  /* the report with its engines is a valid run report, and reads back */
+  assert_valid (schema, report);
+  back = rc_measurement_from_json (report, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((RcRunRecord *) back->runs->pdata[2])->env.engine, ==, "chromium");
+  g_assert_cmpstr (((RcRunRecord *) back->runs->pdata[2])->env.engine_version, ==,
+                   "156.0.8078.114");
+  g_assert_null (((RcRunRecord *) back->runs->pdata[2])->env.webkit_version);
+}
+
+static void
+test_compare_engines (void)
+{
+  g_autoptr (RcMeasurement) webkit = rc_measurement_new ("demo");
+  g_autoptr (RcMeasurement) chromium = rc_measurement_new ("demo");
+  g_autoptr (RcMeasurement) mixed = three_engines ();
+  g_autoptr (RcComparison) c = NULL;
+  g_autoptr (RcComparison) m = NULL;
+  gboolean engine_warned = FALSE, mixed_warned = FALSE;
+
+  rc_measurement_add_run (webkit, engine_run ("webkit", "2.50.6", RC_SCENARIO_COLD, 1, 0));
+  rc_measurement_add_run (chromium,
+                          engine_run ("chromium", "156.0.8078.114", RC_SCENARIO_COLD, 1, 0));
+  c = rc_measurement_compare (webkit, chromium, -1);
+  for (guint i = 0; i < c->warnings->len; i++)
+    engine_warned |=
+        g_str_has_prefix (c->warnings->pdata[i], "engine differs (webkit vs chromium)");
+  g_assert_true (engine_warned);
+  m = rc_measurement_compare (mixed, webkit, -1);
+  for (guint i = 0; i < m->warnings->len; i++)
+    mixed_warned |= g_str_has_prefix (m->warnings->pdata[i], "A holds runs of webkit and chromium");
+  g_assert_true (mixed_warned);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -664,6 +765,8 @@ main (int argc, char **argv)
   g_test_add_func ("/export/load-errors", test_load_errors);
   g_test_add_func ("/export/har", test_har);
   g_test_add_func ("/export/markdown", test_markdown);
+  g_test_add_func ("/export/markdown-engines", test_markdown_engines);
+  g_test_add_func ("/compare/engines", test_compare_engines);
   g_test_add_func ("/export/budgets", test_budgets);
   g_test_add_func ("/export/summary-and-write", test_summary_and_write);
   g_test_add_func ("/compare/rows", test_compare);

@@ -540,6 +540,53 @@ test_disagree_and_failed (void)
   g_assert_cmpuint (rc_run_analysis_group (a, "prelude")->requests, ==, 2);
 }
 
+/* The engine's own view (Chromium's Network events, Firefox's network.*) cross-checks. */
+static void
+test_engine_view (void)
+{
+  g_autoptr (RcRunRecord) run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  g_autoptr (RcRunAnalysis) a = NULL;
+  RcResourceTiming *js = run->timings->pdata[1]; /* pyodide.js */
+  g_autofree char *js_url = g_strdup (js->name);
+  const char *wasm_url = NULL;
+  const RcResourceVerdict *r;
+
+  for (guint i = 0; i < run->timings->len; i++)
+    if (g_str_has_suffix (((RcResourceTiming *) run->timings->pdata[i])->name, "pyodide.asm.wasm"))
+      wasm_url = ((RcResourceTiming *) run->timings->pdata[i])->name;
+  g_assert_nonnull (wasm_url);
+  run->env.engine = g_strdup ("firefox");
+  /* Firefox's Resource Timing for a CORS response without Timing-Allow-Origin */
+  js->transfer_size = 0;
+  js->encoded_body_size = 7119;
+  rc_run_record_add_timing (run, js_url, "engine-network", "engine", -1, -1, 7119, 7119, 200);
+  /* the engine says cache, the proxy sent it */
+  rc_run_record_add_timing (run, wasm_url, "engine-cache", "engine", -1, -1, 0, 0, 200);
+  /* the engine says network, no request reached the proxy */
+  rc_run_record_add_timing (run, "https://data.example.org/only-engine.bin", "engine-network",
+                            "engine", -1, -1, 500, 500, 200);
+  rc_run_record_add_timing (run, "https://data.example.org/only-engine.bin", "fetch", "worker",
+                            2420, 2440, 0, 0, 0);
+  a = rc_run_analyse (run);
+  r = rc_run_analysis_find (a, "pyodide.js");
+  g_assert_cmpint (r->verdict, ==, RC_VERDICT_NETWORK);
+  g_assert_nonnull (strstr (r->reason, "firefox's own events agree"));
+  g_assert_nonnull (strstr (r->reason, "Timing-Allow-Origin"));
+  r = rc_run_analysis_find (a, "pyodide.asm.wasm");
+  g_assert_cmpint (r->verdict, ==, RC_VERDICT_DISAGREE);
+  g_assert_nonnull (strstr (r->reason, "firefox's own events report a cache hit"));
+  r = rc_run_analysis_find (a, "only-engine.bin");
+  g_assert_cmpint (r->verdict, ==, RC_VERDICT_DISAGREE);
+  g_assert_nonnull (strstr (r->reason, "report 500 bytes from the network"));
+  /* the engine's entries (the three before the last) are no resources of their own */
+  for (guint i = 0; i < a->resources->len; i++)
+    {
+      int index = ((RcResourceVerdict *) a->resources->pdata[i])->timing_index;
+
+      g_assert_true (index < (int) run->timings->len - 4 || index == (int) run->timings->len - 1);
+    }
+}
+
 static void
 test_after_ready (void)
 {
@@ -631,6 +678,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/changed-wheel", test_changed_wheel);
   g_test_add_func ("/analysis/disagree-failed", test_disagree_and_failed);
   g_test_add_func ("/analysis/after-ready", test_after_ready);
+  g_test_add_func ("/analysis/engine-view", test_engine_view);
   g_test_add_func ("/stats", test_stats);
   return g_test_run ();
 }

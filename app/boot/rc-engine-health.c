@@ -45,6 +45,8 @@ void
 rc_engine_health_start (RcEngine *self)
 {
   rc_engine_health_stop (self);
+  if (self->browser != NULL)
+    return; /* the browser says itself when it fails ("failed") */
   /* 0 on the first boot of a process: WebKit starts it with the first load; the poll adopts
    * it then. */
   self->network_pid = rc_web_process_find_network ();
@@ -64,7 +66,7 @@ rc_engine_health_check (RcEngine *self)
 {
   g_autofree char *what = NULL;
 
-  if (self->boot_task == NULL)
+  if (self->boot_task == NULL || self->browser != NULL)
     return FALSE;
   if (self->network_pid == 0)
     {

@@ -198,6 +198,13 @@ void
 rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self)
 {
   g_autofree char *text = jsc_value_to_string (value);
+
+  rc_engine_handle_page_message (self, text);
+}
+
+void
+rc_engine_handle_page_message (RcEngine *self, const char *text)
+{
   g_autoptr (JsonObject) message = NULL;
   g_autoptr (GError) error = NULL;
   const char *kind;

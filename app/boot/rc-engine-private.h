@@ -4,6 +4,7 @@
 
 #include <webkit/webkit.h>
 
+#include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,10 @@ struct _RcEngine
   double deadline_seconds;
   RcWorkerKind worker_kind;
   RcEngineState state;
+
+  RcEngineKind kind;
+  RcBrowser *browser; /* Chromium or Firefox; NULL for WebKit (the view below) */
+  char *engine_version;
 
   GtkWidget *container;
   WebKitWebView *view;
@@ -80,6 +85,10 @@ struct _RcEngine
 };
 
 void rc_engine_set_state (RcEngine *self, RcEngineState state);
+/* The WebKit view and session go (the session back to its pool), and an external browser
+ * ends (rc-engine-browser.c). */
+void rc_engine_drop_session (RcEngine *self);
+void rc_engine_drop_browser (RcEngine *self);
 /* A new record for a boot in @mode, with the environment and the expected resources. */
 void rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note);
 /* Ends the boot in progress: READY when the record says so, FAILED otherwise. */
@@ -129,6 +138,11 @@ guint rc_engine_policy_refusals (RcEngine *self);
 /* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);
 
+/* What the host page posted to the "rc" handler (a JSON text), from any engine. */
+void rc_engine_handle_page_message (RcEngine *self, const char *text);
+/* The engine's own view of a response (Chromium's Network events, Firefox's network.*). */
+void rc_engine_note_engine_response (RcEngine *self, const char *url, gboolean from_cache,
+                                     gint64 encoded_bytes, guint status);
 void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self);
 void rc_engine_on_web_process_terminated (WebKitWebView *view,
                                           WebKitWebProcessTerminationReason reason, RcEngine *self);

@@ -44,10 +44,14 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
   JsonObject *runtime = json_object_get_object_member (self->plan, "runtime");
 
   rc_run_environment_fill_machine (env);
-  env->webkit_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
-                                         webkit_get_minor_version (), webkit_get_micro_version ());
-  env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
-                                      jsc_get_minor_version (), jsc_get_micro_version ());
+  env->engine = g_strdup (rc_engine_kind_to_string (self->kind));
+  env->engine_version = g_strdup (self->engine_version);
+  if (self->kind == RC_ENGINE_KIND_WEBKIT)
+    {
+      env->webkit_version = g_strdup (self->engine_version);
+      env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
+                                          jsc_get_minor_version (), jsc_get_micro_version ());
+    }
   env->pyodide_version =
       g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
   env->worker_kind = g_strdup (rc_worker_kind_to_string (self->worker_kind));
@@ -150,4 +154,17 @@ rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
                             "fetch and importScripts, observes Resource Timing and stamps "
                             "messages, was prepended to the source buildWorkerSource returned");
   self->runtime_loaded_ms = -1;
+}
+
+/* Kept as a Resource Timing entry of context "engine": the analysis cross-checks it with the
+ * proxy's log (rc-run-analysis.c), it pairs with no request of its own. */
+void
+rc_engine_note_engine_response (RcEngine *self, const char *url, gboolean from_cache,
+                                gint64 encoded_bytes, guint status)
+{
+  if (self->record == NULL || self->boot_task == NULL || self->retry_pending)
+    return;
+  rc_run_record_add_timing (self->record, url, from_cache ? "engine-cache" : "engine-network",
+                            "engine", -1, -1, from_cache ? 0 : MAX (encoded_bytes, 0),
+                            encoded_bytes, status);
 }

@@ -140,8 +140,8 @@ drop_view (RcEngine *self)
 
 /* The session goes back to the pool, never away: see rc-session-pool.h for the crash that
  * destroying one causes. */
-static void
-drop_session (RcEngine *self)
+void
+rc_engine_drop_session (RcEngine *self)
 {
   drop_view (self);
   rc_session_pool_release (g_steal_pointer (&self->session));
@@ -170,7 +170,7 @@ new_view (RcEngine *self)
   g_signal_connect (self->view, "web-process-terminated",
                     G_CALLBACK (rc_engine_on_web_process_terminated), self);
   g_signal_connect (self->view, "load-failed", G_CALLBACK (rc_engine_on_load_failed), self);
-  gtk_box_append (GTK_BOX (self->container), GTK_WIDGET (self->view));
+  gtk_box_append (GTK_BOX (rc_engine_get_view (self)), GTK_WIDGET (self->view));
 }
 
 /* Cold: a session with no website data and a new view (a new web process, so an empty
@@ -179,10 +179,12 @@ new_view (RcEngine *self)
 static gboolean
 prepare_view (RcEngine *self, RcBootMode mode, GError **error)
 {
+  if (self->browser != NULL)
+    return TRUE; /* the browser's load does this per mode */
   switch (mode)
     {
     case RC_BOOT_MODE_COLD:
-      drop_session (self);
+      rc_engine_drop_session (self);
       break;
     case RC_BOOT_MODE_WARM_RESTART:
       drop_view (self);
@@ -258,6 +260,22 @@ prepare_server (RcEngine *self, JsonObject *plan, GError **error)
   if (!rc_server_is_running (self->server) && !rc_server_start (self->server, error))
     return FALSE;
   return TRUE;
+}
+
+gboolean
+rc_engine_serve_page (RcEngine *self, GError **error)
+{
+  g_autoptr (JsonObject) plan = NULL;
+  g_autofree char *note = NULL;
+
+  g_return_val_if_fail (RC_IS_ENGINE (self), FALSE);
+  plan = rc_boot_plan_build (self->community, self->deployment,
+                             rc_server_get_api_origin (self->server),
+                             rc_worker_kind_to_string (self->worker_kind), &note, error);
+  if (plan == NULL)
+    return FALSE;
+  rc_engine_apply_wheel_renames (self, plan);
+  return prepare_server (self, plan, error);
 }
 
 static void
@@ -393,7 +411,8 @@ rc_engine_finish_boot (RcEngine *self)
   adopt_requests (self);
   rc_engine_explain_missing_wheel (self);
   self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
-  pid = rc_web_process_find_new (self->pids_before_view);
+  pid = self->browser != NULL ? rc_browser_get_renderer_pid (self->browser)
+                              : rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)
     self->web_pid = pid;
   self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
@@ -576,6 +595,8 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
   g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");
   url = rc_server_get_page_url (self->server, "/index.html");
+  if (self->browser != NULL)
+    return rc_browser_load (self->browser, self->boot_mode, url, error);
   webkit_web_view_load_uri (self->view, url);
   return TRUE;
 }
@@ -596,7 +617,9 @@ rc_engine_get_last_record (RcEngine *self)
 void
 rc_engine_stop_worker (RcEngine *self)
 {
-  if (self->view != NULL)
+  if (self->browser != NULL)
+    rc_browser_evaluate (self->browser, "window.rcStop && window.rcStop();");
+  else if (self->view != NULL)
     webkit_web_view_evaluate_javascript (self->view, "window.rcStop && window.rcStop();", -1, NULL,
                                          NULL, NULL, NULL, NULL);
 }
@@ -721,9 +744,12 @@ rc_engine_get_state (RcEngine *self)
   return self->state;
 }
 
+/* Made on first use, so an engine that only serves its page (serve) needs no GTK. */
 GtkWidget *
 rc_engine_get_view (RcEngine *self)
 {
+  if (self->container == NULL)
+    self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
   return self->container;
 }
 
@@ -735,7 +761,8 @@ rc_engine_dispose (GObject *object)
   if (self->executes != NULL)
     rc_engine_stop (self);
   g_clear_signal_handler (&self->request_handler, self->server);
-  drop_session (self);
+  rc_engine_drop_browser (self);
+  rc_engine_drop_session (self);
   g_clear_object (&self->container);
   g_clear_object (&self->server);
   g_clear_object (&self->community);
@@ -749,6 +776,7 @@ rc_engine_finalize (GObject *object)
 
   g_free (self->csp);
   g_free (self->csp_name);
+  g_free (self->engine_version);
   g_clear_pointer (&self->record, rc_run_record_free);
   g_clear_pointer (&self->plan, json_object_unref);
   g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
@@ -862,7 +890,8 @@ static void
 rc_engine_init (RcEngine *self)
 {
   self->deadline_seconds = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
-  self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
   self->executes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->runtime_loaded_ms = -1;
+  self->engine_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
+                                          webkit_get_minor_version (), webkit_get_micro_version ());
 }

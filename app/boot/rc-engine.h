@@ -13,6 +13,7 @@
 #include <gtk/gtk.h>
 #include <json-glib/json-glib.h>
 
+#include "boot/rc-engine-kind.h"
 #include "core/rc-community.h"
 #include "core/rc-run-record.h"
 #include "serve/rc-server.h"
@@ -31,6 +32,7 @@ typedef enum
   RC_ENGINE_ERROR_NOT_READY,  /* execute before a successful boot */
   RC_ENGINE_ERROR_STOPPED,    /* rc_engine_stop() or dispose during the operation */
   RC_ENGINE_ERROR_PAGE,       /* the page could not be evaluated (web process gone) */
+  RC_ENGINE_ERROR_NO_BROWSER, /* the chosen engine's browser is not installed */
 } RcEngineError;
 
 typedef enum
@@ -93,12 +95,26 @@ void rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind);
 RcWorkerKind rc_engine_get_worker_kind (RcEngine *self);
 RcEngineState rc_engine_get_state (RcEngine *self);
 
+/* WebKit (the default) boots in rc_engine_get_view(); Chromium and Firefox boot in a headless
+ * browser of their own (rc-browser.h) behind the same origin emulation, with the same record.
+ * Fails when that browser is not installed (RC_ENGINE_ERROR_NO_BROWSER, saying how to install
+ * it). Not while a boot runs. */
+gboolean rc_engine_set_engine_kind (RcEngine *self, RcEngineKind kind, GError **error);
+RcEngineKind rc_engine_get_engine_kind (RcEngine *self);
+/* The engine's exact version ("2.50.6" for WebKitGTK, "156.0.7531.2" for Chromium). */
+const char *rc_engine_get_engine_version (RcEngine *self);
+
 /* The OSA checkout's frontend/osa-runtime.bundle.js above the community folder, or NULL. */
 char *rc_engine_find_osa_bundle (RcCommunity *community);
 
 /* A stable container widget; the WebKitWebView inside it is replaced on cold and
  * warm-restart boots. */
 GtkWidget *rc_engine_get_view (RcEngine *self);
+
+/* Configures and starts the server with the host page and a boot plan, as a boot does, without
+ * booting: the page at the page origin then boots in whatever browser opens it (serve). Fails
+ * like the plan does (a community without runtime.python). */
+gboolean rc_engine_serve_page (RcEngine *self, GError **error);
 
 /* Boots once. The record is returned for READY and FAILED boots alike (see its outcome);
  * a GError only when the boot could not be attempted (RC_ENGINE_ERROR_*) or was stopped.

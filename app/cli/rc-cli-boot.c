@@ -262,7 +262,7 @@ rc_cli_boot (int argc, char **argv)
 {
   g_autofree char *csp = NULL, *csp_text = NULL, *worker = NULL, *deployment = NULL;
   g_autofree char *execute = NULL, *name = NULL, *policy = NULL, *record_file = NULL;
-  g_autofree char *distribution = NULL, *dist_label = NULL;
+  g_autofree char *distribution = NULL, *dist_label = NULL, *engine_name = NULL;
   g_auto (GStrv) rest = NULL, data = NULL;
   gboolean live = FALSE;
   double deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
@@ -270,6 +270,8 @@ rc_cli_boot (int argc, char **argv)
     { "csp", 0, 0, G_OPTION_ARG_STRING, &csp, N_ ("Policy preset (default: none)"), "PRESET" },
     { "csp-text", 0, 0, G_OPTION_ARG_STRING, &csp_text, N_ ("Policy text"), "POLICY" },
     { "worker", 0, 0, G_OPTION_ARG_STRING, &worker, N_ ("builtin (default) or osa"), "KIND" },
+    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_name,
+      N_ ("webkit (default), chromium or firefox"), "ENGINE" },
     { "deadline", 0, 0, G_OPTION_ARG_DOUBLE, &deadline, N_ ("Boot deadline (default 120)"),
       "SECONDS" },
     { "deployment", 0, 0, G_OPTION_ARG_STRING, &deployment,
@@ -296,6 +298,7 @@ rc_cli_boot (int argc, char **argv)
   g_autoptr (RcEngine) engine = NULL;
   RcDeployment d = RC_DEPLOYMENT_PRODUCTION;
   RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
+  RcEngineKind engine_kind = RC_ENGINE_KIND_WEBKIT;
   BootRun run = { .loading_started = -1, .label_width = 5 };
   GtkWidget *window;
 
@@ -314,6 +317,12 @@ rc_cli_boot (int argc, char **argv)
                    _ ("--worker must be builtin or osa, not “%s”"), worker);
       return rc_cli_cannot_run ("boot", error);
     }
+  if (engine_name != NULL && !rc_engine_kind_from_string (engine_name, &engine_kind))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--engine must be webkit, chromium or firefox, not “%s”"), engine_name);
+      return rc_cli_cannot_run ("boot", error);
+    }
   if (!rc_cli_pick_deployment (deployment, &d, &error)
       || !resolve_policy (csp, csp_text, &name, &policy, &error)
       || !check_options (deadline, record_file, &error)
@@ -330,13 +339,16 @@ rc_cli_boot (int argc, char **argv)
   rc_engine_set_deployment (engine, d);
   rc_engine_set_deadline_seconds (engine, deadline);
   rc_engine_set_worker_kind (engine, kind);
+  if (!rc_engine_set_engine_kind (engine, engine_kind, &error))
+    return rc_cli_cannot_run ("boot", error);
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
   gtk_window_present (GTK_WINDOW (window));
 
   dist_label = rc_cli_describe_distribution (community, live);
-  printf (_ ("Booting %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"), rest[0],
+  printf (_ ("Booting %s in %s %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"),
+          rest[0], rc_engine_kind_to_string (engine_kind), rc_engine_get_engine_version (engine),
           rc_worker_kind_to_string (kind), name, rc_deployment_to_string (d), deadline);
   printf (_ ("  distribution %s\n"), dist_label);
   fflush (stdout);

@@ -43,6 +43,8 @@ typedef struct
   GStrv rest;
   GStrv chart_specs;
   char *chart_size;
+  GStrv engines;     /* --engine, each a comma-separated list */
+  GArray *kinds;     /* RcEngineKind, parsed from engines; webkit when none */
   GPtrArray *charts; /* RcCliChart, checked before anything boots */
   int chart_width, chart_height;
 } Options;
@@ -66,6 +68,8 @@ options_clear (Options *o)
   g_strfreev (o->rest);
   g_strfreev (o->chart_specs);
   g_free (o->chart_size);
+  g_strfreev (o->engines);
+  g_clear_pointer (&o->kinds, g_array_unref);
   g_clear_pointer (&o->charts, g_ptr_array_unref);
 }
 
@@ -100,6 +104,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("POLICY") },
     { "throttle", 0, 0, G_OPTION_ARG_STRING, &o->throttle,
       N_ ("Shape the link: none, cable, fast-4g, fast-3g or slow-3g"), N_ ("PROFILE") },
+    { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->engines,
+      N_ ("webkit (default), chromium or firefox; repeat or list (webkit,chromium) for one "
+          "report with each"),
+      "ENGINE" },
     { "worker", 0, 0, G_OPTION_ARG_STRING, &o->worker, N_ ("builtin (default) or osa"),
       N_ ("KIND") },
     { "deployment", 0, 0, G_OPTION_ARG_STRING, &o->deployment,
@@ -394,7 +402,7 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
 }
 
 static RcMeasurement *
-measure (const Options *o, GArray *scenarios, GError **error)
+measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError **error)
 {
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (RcServer) server = NULL;
@@ -411,8 +419,12 @@ measure (const Options *o, GArray *scenarios, GError **error)
   server = rc_server_new ();
   rc_cli_apply_network (server, o->live, o->data);
   engine = rc_engine_new (community, server);
-  if (!configure_engine (engine, server, o, deployment, error))
+  if (!configure_engine (engine, server, o, deployment, error)
+      || !rc_engine_set_engine_kind (engine, kind, error))
     return NULL;
+  if (o->kinds->len > 1)
+    fprintf (stderr, _ ("Engine %s %s\n"), rc_engine_kind_to_string (kind),
+             rc_engine_get_engine_version (engine));
   runner = rc_measure_runner_new (engine);
   rc_measure_runner_set_runs (runner, o->runs);
   rc_measure_runner_set_scenarios (runner, scenarios);
@@ -446,6 +458,45 @@ measure (const Options *o, GArray *scenarios, GError **error)
   return run.measurement;
 }
 
+/* One measurement per engine, each with its own server (its own request log), merged into
+ * one report: with several engines the run ids say which ("chromium/cold-1"), and the
+ * control of every engine must fail: the report keeps the first engine's, or one that booted
+ * (which makes the report invalid). */
+static RcMeasurement *
+measure (const Options *o, GArray *scenarios, GError **error)
+{
+  g_autoptr (RcMeasurement) merged = NULL;
+
+  for (guint i = 0; i < o->kinds->len; i++)
+    {
+      RcEngineKind kind = g_array_index (o->kinds, RcEngineKind, i);
+      RcMeasurement *one = measure_engine (o, scenarios, kind, error);
+
+      if (one == NULL)
+        return NULL;
+      for (guint j = 0; o->kinds->len > 1 && j < one->runs->len; j++)
+        {
+          RcRunRecord *record = one->runs->pdata[j];
+          char *id = g_strdup_printf ("%s/%s", rc_engine_kind_to_string (kind), record->run_id);
+
+          g_free (record->run_id);
+          record->run_id = id;
+        }
+      if (merged == NULL)
+        {
+          merged = one;
+          continue;
+        }
+      while (one->runs->len > 0)
+        rc_measurement_add_run (merged, g_ptr_array_steal_index (one->runs, 0));
+      if (one->control != NULL && one->control->run != NULL
+          && one->control->run->outcome.state == RC_OUTCOME_READY && merged->control != NULL)
+        rc_measurement_set_control (merged, g_steal_pointer (&one->control));
+      rc_measurement_free (one);
+    }
+  return g_steal_pointer (&merged);
+}
+
 int
 rc_cli_measure (int argc, char **argv)
 {
@@ -463,6 +514,14 @@ rc_cli_measure (int argc, char **argv)
       || (scenarios = rc_scenarios_parse (o.scenarios != NULL ? o.scenarios : "cold,warm", &error))
              == NULL)
     return rc_cli_cannot_run ("measure", error);
+  {
+    const char *const webkit[] = { "webkit", NULL };
+
+    o.kinds = rc_engine_kinds_parse (o.engines != NULL ? (const char *const *) o.engines : webkit,
+                                     &error);
+    if (o.kinds == NULL)
+      return rc_cli_cannot_run ("measure", error);
+  }
   if (o.check_budgets != NULL)
     measurement = rc_measurement_load (o.check_budgets, &error);
   else if (rc_cli_init_display ())

@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "boot/rc-engine.h"
+#include "core/rc-boot-plan.h"
 #include "core/rc-community.h"
 #include "core/rc-run-record.h"
 #include "rc-cli-common.h"
@@ -136,7 +138,8 @@ configure (RcServer *server, const Options *o, GError **error)
   return TRUE;
 }
 
-/* Without the boot engine's host page, the page origin shows where everything is. */
+/* A community without a runtime has no host page to boot: the page origin then shows where
+ * everything is. */
 static void
 add_info_page (RcServer *server, RcCommunity *community)
 {
@@ -271,6 +274,7 @@ rc_cli_serve (int argc, char **argv)
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (RcServer) server = rc_server_new ();
   g_autoptr (GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr (RcEngine) engine = NULL;
   g_autofree char *policy = NULL;
   g_autofree char *csp_label = NULL;
   RcDeployment deployment;
@@ -285,10 +289,20 @@ rc_cli_serve (int argc, char **argv)
   community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
   if (community == NULL)
     return rc_cli_cannot_run ("serve", error);
-  rc_server_set_community (server, community, deployment);
-  rc_server_set_csp (server, policy);
-  add_info_page (server, community);
-  if (!rc_server_start (server, &error))
+  /* The page origin serves the engines' host page and boot plan: it boots in any browser. */
+  engine = rc_engine_new (community, server);
+  rc_engine_set_csp (engine, "custom", policy);
+  rc_engine_set_deployment (engine, deployment);
+  if (!rc_engine_serve_page (engine, &error)
+      && g_error_matches (error, RC_BOOT_PLAN_ERROR, RC_BOOT_PLAN_ERROR_NO_RUNTIME))
+    {
+      g_clear_error (&error);
+      rc_server_set_community (server, community, deployment);
+      rc_server_set_csp (server, policy);
+      add_info_page (server, community);
+      rc_server_start (server, &error);
+    }
+  if (error != NULL)
     {
       /* an origin given on the command line that is not a URL is a bad option value */
       if (g_error_matches (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BAD_ORIGIN)

@@ -62,6 +62,38 @@ warn_if_differs (GPtrArray *warnings, const char *what, const char *a, const cha
                                     b != NULL ? b : "?", consequence));
 }
 
+/* Reports before other engines were WebKit's. */
+static const char *
+env_engine (const RcRunEnvironment *env)
+{
+  return env->engine != NULL ? env->engine : "webkit";
+}
+
+/* A report whose runs booted in several engines: its medians would mix browsers. */
+static void
+warn_if_mixed (RcComparison *self, const char *which, const RcMeasurement *m)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < m->runs->len; i++)
+    {
+      const char *engine = env_engine (&((RcRunRecord *) m->runs->pdata[i])->env);
+
+      if (first == NULL)
+        first = engine;
+      else if (!g_str_equal (first, engine))
+        {
+          g_ptr_array_add (
+              self->warnings,
+              /* TRANSLATORS: "A holds runs of webkit and chromium: …" */
+              g_strdup_printf (_ ("%s holds runs of %s and %s: its figures mix engines; measure "
+                                  "each engine into its own report to compare them"),
+                               which, first, engine));
+          return;
+        }
+    }
+}
+
 static void
 compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasurement *b)
 {
@@ -89,6 +121,13 @@ compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasur
                      _ ("the distribution's pyodide-lock.json changed between the reports"));
   warn_if_differs (self->warnings, _ ("Pyodide version"), ea->pyodide_version, eb->pyodide_version,
                    _ ("the interpreters differ"));
+  warn_if_differs (self->warnings, _ ("engine"), env_engine (ea), env_engine (eb),
+                   _ ("the runs booted in different browsers: the difference is the engines', "
+                      "not a change to the community"));
+  if (g_str_equal (env_engine (ea), env_engine (eb)) && ea->engine_version != NULL
+      && eb->engine_version != NULL)
+    warn_if_differs (self->warnings, _ ("engine version"), ea->engine_version, eb->engine_version,
+                     _ ("the engines differ"));
   warn_if_differs (self->warnings, _ ("engine (WebKitGTK)"), ea->webkit_version, eb->webkit_version,
                    _ ("the engines differ"));
   warn_if_differs (self->warnings, _ ("engine (JavaScriptCore)"), ea->jsc_version, eb->jsc_version,
@@ -184,6 +223,8 @@ rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scen
   compare_environments (self, a, b);
   warn_if_missing (self, "A", a);
   warn_if_missing (self, "B", b);
+  warn_if_mixed (self, "A", a);
+  warn_if_mixed (self, "B", b);
   sa = rc_measurement_stats (a, self->scenario);
   sb = rc_measurement_stats (b, self->scenario);
   collect_rows (self, sa, sb);

@@ -64,14 +64,17 @@ format_stat (const RcStat *stat, FormatFunc format)
 typedef struct
 {
   RcScenario scenario;
+  const char *engine; /* with several engines, the column's ("chromium"); else NULL */
   RcRunStats *stats;
   GPtrArray *runs;     /* borrowed RcRunRecord of this scenario that reached ready */
   GPtrArray *analyses; /* RcRunAnalysis, parallel to runs */
+  RcMeasurement *only; /* with several engines, the engine's runs (for its stats) */
 } Column;
 
 static void
 column_clear (Column *c)
 {
+  g_clear_pointer (&c->only, rc_measurement_free);
   g_clear_pointer (&c->stats, rc_run_stats_free);
   g_clear_pointer (&c->runs, g_ptr_array_unref);
   g_clear_pointer (&c->analyses, g_ptr_array_unref);
@@ -222,6 +225,60 @@ get_field (Column *c, gpointer field)
   return *(RcStat *) ((char *) c->stats + GPOINTER_TO_SIZE (field));
 }
 
+/* The engine of @run: reports before other engines are WebKit's. */
+static const char *
+run_engine (const RcRunRecord *run)
+{
+  return run->env.engine != NULL ? run->env.engine : "webkit";
+}
+
+/* Each engine once, in the order the runs booted in them. */
+static GPtrArray *
+list_engines (const RcMeasurement *self)
+{
+  GPtrArray *engines = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const char *engine = run_engine (self->runs->pdata[i]);
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < engines->len; j++)
+        seen |= g_str_equal (engines->pdata[j], engine);
+      if (!seen)
+        g_ptr_array_add (engines, (gpointer) engine);
+    }
+  return engines;
+}
+
+/* "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6)", "Chromium 156.0.8078.114", … joined. */
+static char *
+describe_engines (const RcMeasurement *self)
+{
+  g_autoptr (GPtrArray) engines = list_engines (self);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < engines->len; i++)
+    {
+      const RcRunRecord *run = NULL;
+
+      for (guint j = 0; j < self->runs->len && run == NULL; j++)
+        if (g_str_equal (run_engine (self->runs->pdata[j]), engines->pdata[i]))
+          run = self->runs->pdata[j];
+      if (i > 0)
+        g_string_append (text, i + 1 == engines->len ? " and " : ", ");
+      if (g_str_equal (engines->pdata[i], "webkit"))
+        g_string_append_printf (text, "WebKitGTK %s (JavaScriptCore %s)",
+                                run->env.webkit_version ? run->env.webkit_version : "?",
+                                run->env.jsc_version ? run->env.jsc_version : "?");
+      else
+        g_string_append_printf (
+            text, "%s %s", g_str_equal (engines->pdata[i], "chromium") ? "Chromium" : "Firefox",
+            run->env.engine_version ? run->env.engine_version : "?");
+    }
+  return g_string_free (text, FALSE);
+}
+
 static void
 intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
 {
@@ -234,24 +291,27 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
                        : g_strcmp0 (env->worker_kind, "builtin") == 0 ? _ ("the built-in worker")
                                                                       : env->worker_kind;
 
+  g_autofree char *engines = describe_engines (self);
+
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (counts, "%s%u %s",
-                            i == 0       ? ""
-                            : i + 1 == n ? " and "
-                                         : ", ",
-                            columns[i].stats->runs, rc_scenario_to_string (columns[i].scenario));
+    g_string_append_printf (
+        counts, "%s%u %s%s%s",
+        i == 0       ? ""
+        : i + 1 == n ? " and "
+                     : ", ",
+        columns[i].stats->runs, columns[i].engine != NULL ? columns[i].engine : "",
+        columns[i].engine != NULL ? " " : "", rc_scenario_to_string (columns[i].scenario));
   g_string_append_printf (out, "### What it costs\n\n");
   g_string_append_printf (
       out,
-      _ ("Measured on %s with runtime-console %s: WebKitGTK %s (JavaScriptCore %s), Pyodide "
+      _ ("Measured on %s with runtime-console %s: %s, Pyodide "
          "%s, %s, under the %s policy, throttle %s, deployment %s, page origin %s, "
          "on a machine with %u cores and %s of memory. Runs: %s; each figure is the median, "
          "with the range when there were several runs. Bytes are bytes over the network as the "
          "loopback proxy counted them (still brotli- or gzip-encoded, as jsDelivr sends them), "
          "with the size once decoded in parentheses, so a cache hit is 0 B; the heap is the "
          "WebAssembly memory after boot.\n\n"),
-      date, self->tool_version, env->webkit_version ? env->webkit_version : "?",
-      env->jsc_version ? env->jsc_version : "?", env->pyodide_version ? env->pyodide_version : "?",
+      date, self->tool_version, engines, env->pyodide_version ? env->pyodide_version : "?",
       worker != NULL ? worker : "?", env->policy_name ? env->policy_name : "?",
       env->throttle_profile ? env->throttle_profile : "none",
       env->deployment ? env->deployment : "production", env->page_origin ? env->page_origin : "?",
@@ -263,7 +323,9 @@ header (GString *out, const char *first, Column *columns, guint n)
 {
   g_string_append_printf (out, "| %s |", first);
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (out, " %s |", rc_scenario_to_string (columns[i].scenario));
+    g_string_append_printf (out, " %s%s%s |", columns[i].engine != NULL ? columns[i].engine : "",
+                            columns[i].engine != NULL ? " " : "",
+                            rc_scenario_to_string (columns[i].scenario));
   g_string_append (out, "\n|---|");
   for (guint i = 0; i < n; i++)
     g_string_append (out, "---|");
@@ -322,6 +384,74 @@ step_table (GString *out, Column *columns, guint n)
     }
 }
 
+/* The median duration of sub-phase @name over the column's runs (n = 0 when none had it). */
+static RcStat
+sub_phase_stat (const Column *c, const char *name)
+{
+  g_autofree double *values = g_new0 (double, c->runs->len + 1);
+  guint n = 0;
+  RcStat stat;
+
+  for (guint i = 0; i < c->runs->len; i++)
+    {
+      const RcRunRecord *run = c->runs->pdata[i];
+
+      for (guint j = 0; j < run->sub_phases->len; j++)
+        {
+          const RcSubPhase *p = run->sub_phases->pdata[j];
+
+          if (g_strcmp0 (p->name, name) == 0 && p->end_ms >= p->start_ms && p->start_ms >= 0)
+            {
+              values[n++] = p->end_ms - p->start_ms;
+              break;
+            }
+        }
+    }
+  rc_stat_compute (&stat, values, n);
+  return stat;
+}
+
+static RcStat
+get_sub_phase (Column *c, gpointer name)
+{
+  return sub_phase_stat (c, name);
+}
+
+/* Inside step 1, side by side: downloads, WebAssembly compilation and Python's own start
+ * ("python-init"), which is where the engines differ most. */
+static void
+sub_phase_table (GString *out, Column *columns, guint n)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < n; i++)
+    for (guint r = 0; r < columns[i].runs->len; r++)
+      {
+        const RcRunRecord *run = columns[i].runs->pdata[r];
+
+        for (guint j = 0; j < run->sub_phases->len; j++)
+          {
+            const char *name = ((RcSubPhase *) run->sub_phases->pdata[j])->name;
+            gboolean seen = FALSE;
+
+            for (guint k = 0; k < names->len; k++)
+              seen |= g_str_equal (names->pdata[k], name);
+            if (!seen)
+              g_ptr_array_add (names, (gpointer) name);
+          }
+      }
+  if (names->len == 0)
+    return;
+  g_string_append_printf (out, "\n%s\n\n", _ ("Inside step 1, the interpreter (worker clock):"));
+  header (out, _ ("Sub-phase"), columns, n);
+  for (guint k = 0; k < names->len; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("`%s`", (char *) names->pdata[k]);
+
+      row (out, label, columns, n, get_sub_phase, names->pdata[k], format_ms);
+    }
+}
+
 static void
 checks (GString *out, const RcMeasurement *self)
 {
@@ -355,41 +485,82 @@ checks (GString *out, const RcMeasurement *self)
                              "no warm run fetched an immutable resource.\n"));
 }
 
+/* The runs of @engine only, copied (NULL @engine: all of them). */
+static RcMeasurement *
+engine_runs (const RcMeasurement *self, const char *engine)
+{
+  RcMeasurement *only = rc_measurement_new (self->community);
+
+  for (guint i = 0; i < self->runs->len; i++)
+    if (g_str_equal (run_engine (self->runs->pdata[i]), engine))
+      rc_measurement_add_run (only, rc_run_record_copy (self->runs->pdata[i]));
+  return only;
+}
+
+static void
+column_fill (Column *c, const RcMeasurement *source)
+{
+  c->stats = rc_measurement_stats (source, c->scenario);
+  c->runs = g_ptr_array_new ();
+  c->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
+  for (guint j = 0; j < source->runs->len; j++)
+    {
+      RcRunRecord *run = source->runs->pdata[j];
+
+      if (run->scenario != c->scenario || run->outcome.state != RC_OUTCOME_READY)
+        continue;
+      g_ptr_array_add (c->runs, run);
+      g_ptr_array_add (c->analyses, rc_run_analyse (run));
+    }
+}
+
+/* A column per scenario; with several engines, per engine and scenario. */
+static GArray *
+make_columns (const RcMeasurement *self)
+{
+  g_autoptr (GPtrArray) engines = list_engines (self);
+  GArray *columns = g_array_new (FALSE, TRUE, sizeof (Column));
+
+  for (guint e = 0; e < engines->len; e++)
+    {
+      RcMeasurement *only = engines->len > 1 ? engine_runs (self, engines->pdata[e]) : NULL;
+      const RcMeasurement *source = only != NULL ? only : self;
+      g_autoptr (GArray) scenarios = rc_measurement_scenarios (source);
+
+      for (guint i = 0; i < scenarios->len; i++)
+        {
+          Column c = { .scenario = g_array_index (scenarios, RcScenario, i) };
+
+          c.engine = only != NULL ? engines->pdata[e] : NULL;
+          column_fill (&c, source);
+          c.only = i == 0 ? only : NULL; /* the first column of the engine owns it */
+          g_array_append_val (columns, c);
+        }
+      if (scenarios->len == 0 && only != NULL)
+        rc_measurement_free (only);
+    }
+  return columns;
+}
+
 char *
 rc_measurement_to_markdown (const RcMeasurement *self)
 {
-  g_autoptr (GArray) scenarios = rc_measurement_scenarios (self);
   GString *out = g_string_new (NULL);
-  Column *columns;
+  g_autoptr (GArray) columns = NULL;
+  Column *c;
 
   if (self->runs->len == 0)
     return g_string_free (out, FALSE);
-  columns = g_new0 (Column, scenarios->len);
-  for (guint i = 0; i < scenarios->len; i++)
-    {
-      Column *c = &columns[i];
-
-      c->scenario = g_array_index (scenarios, RcScenario, i);
-      c->stats = rc_measurement_stats (self, c->scenario);
-      c->runs = g_ptr_array_new ();
-      c->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
-      for (guint j = 0; j < self->runs->len; j++)
-        {
-          RcRunRecord *run = self->runs->pdata[j];
-
-          if (run->scenario != c->scenario || run->outcome.state != RC_OUTCOME_READY)
-            continue;
-          g_ptr_array_add (c->runs, run);
-          g_ptr_array_add (c->analyses, rc_run_analyse (run));
-        }
-    }
-  intro (out, self, columns, scenarios->len);
+  columns = make_columns (self);
+  c = (Column *) columns->data;
+  intro (out, self, c, columns->len);
   rc_measurement_append_provenance_markdown (self, out);
-  cost_table (out, self, columns, scenarios->len);
-  step_table (out, columns, scenarios->len);
+  cost_table (out, self, c, columns->len);
+  step_table (out, c, columns->len);
+  sub_phase_table (out, c, columns->len);
   checks (out, self);
-  for (guint i = 0; i < scenarios->len; i++)
-    column_clear (&columns[i]);
-  g_free (columns);
+  /* Freed last to first: an engine's first column owns the runs its others borrow. */
+  for (guint i = columns->len; i > 0; i--)
+    column_clear (&c[i - 1]);
   return g_string_free (out, FALSE);
 }

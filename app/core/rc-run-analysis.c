@@ -245,6 +245,73 @@ judge (RcResourceVerdict *r, const RcRequestRecord *req, const RcResourceTiming 
     }
 }
 
+/* The engine's own view of @url (Chromium's Network events, Firefox's network.*): a Resource
+ * Timing entry of context "engine" whose initiator says cache or network. */
+static const RcResourceTiming *
+engine_view (const RcRunRecord *record, const char *url)
+{
+  for (guint j = 0; j < record->timings->len; j++)
+    {
+      const RcResourceTiming *t = record->timings->pdata[j];
+      g_autofree char *name = NULL;
+
+      if (g_strcmp0 (t->context, "engine") != 0)
+        continue;
+      name = normalise_url (t->name);
+      if (g_str_equal (name, url))
+        return t;
+    }
+  return NULL;
+}
+
+/* A cache hit the proxy contradicts, or a download it never saw, is a disagreement. */
+static void
+cross_check_engine (RcResourceVerdict *r, const RcRunRecord *record)
+{
+  const RcResourceTiming *e = engine_view (record, r->url);
+  const char *engine = record->env.engine != NULL ? record->env.engine : "webkit";
+  gboolean cached = e != NULL && g_strcmp0 (e->initiator_type, "engine-cache") == 0;
+  char *reason;
+
+  if (e == NULL)
+    return;
+  if (r->verdict == RC_VERDICT_DISAGREE && r->request_index >= 0 && r->bytes > 0 && !cached
+      && e->transfer_size > 0)
+    {
+      g_autofree char *bytes = number_text ((gint64) r->bytes);
+
+      /* Resource Timing's "cache hit" was a CORS response without Timing-Allow-Origin (its
+       * transferSize is 0 by the spec, its body sizes are not): the engine and the proxy agree
+       * it came from the network. */
+      r->verdict = RC_VERDICT_NETWORK;
+      reason = g_strdup_printf (_ ("the proxy sent %s bytes and %s's own events agree; Resource "
+                                   "Timing's transferSize 0 is a cross-origin response without "
+                                   "Timing-Allow-Origin"),
+                                bytes, engine);
+    }
+  else if (r->verdict == RC_VERDICT_NETWORK && cached)
+    {
+      r->verdict = RC_VERDICT_DISAGREE;
+      /* TRANSLATORS: %s: the reason so far; then the engine's name ("chromium") */
+      reason =
+          g_strdup_printf (_ ("%s, but %s's own events report a cache hit"), r->reason, engine);
+    }
+  else if (r->verdict == RC_VERDICT_CACHE && !cached && e->transfer_size > 0)
+    {
+      g_autofree char *bytes = number_text (e->transfer_size);
+
+      r->verdict = RC_VERDICT_DISAGREE;
+      reason = g_strdup_printf (_ ("%s, but %s's own events report %s bytes from the network"),
+                                r->reason, engine, bytes);
+    }
+  else if (r->verdict == RC_VERDICT_NETWORK || r->verdict == RC_VERDICT_CACHE)
+    reason = g_strdup_printf (_ ("%s; %s's own events agree"), r->reason, engine);
+  else
+    return;
+  g_free (r->reason);
+  r->reason = reason;
+}
+
 static gboolean
 is_after_ready (const RcRunRecord *record, double start_ms)
 {
@@ -286,6 +353,7 @@ resource_new (const RcRunRecord *record, const char *url, int request_index, int
       r->end_ms = request_worker_ms (record, req->end_us);
     }
   judge (r, req, t);
+  cross_check_engine (r, record);
   r->step = isnan (r->start_ms) ? 0 : rc_run_record_step_at (record, r->start_ms);
   expected = find_expected (record, r->file_name);
   if (is_after_ready (record, r->start_ms))
@@ -325,8 +393,8 @@ collect_resources (const RcRunRecord *record, GPtrArray *out)
       g_autofree char *url = NULL;
       gboolean paired = FALSE;
 
-      if (!is_resource_url (t->name))
-        continue;
+      if (!is_resource_url (t->name) || g_strcmp0 (t->context, "engine") == 0)
+        continue; /* the engine's own view only cross-checks (cross_check_engine ()) */
       url = normalise_url (t->name);
       for (guint i = 0; i < record->requests->len && !paired; i++)
         {

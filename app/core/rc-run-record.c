@@ -94,6 +94,8 @@ rc_run_environment_clear (RcRunEnvironment *env)
 {
   g_clear_pointer (&env->webkit_version, g_free);
   g_clear_pointer (&env->jsc_version, g_free);
+  g_clear_pointer (&env->engine, g_free);
+  g_clear_pointer (&env->engine_version, g_free);
   g_clear_pointer (&env->pyodide_version, g_free);
   g_clear_pointer (&env->worker_kind, g_free);
   g_clear_pointer (&env->community, g_free);
@@ -130,6 +132,8 @@ rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *des
   rc_run_environment_clear (dest);
   dest->webkit_version = g_strdup (src->webkit_version);
   dest->jsc_version = g_strdup (src->jsc_version);
+  dest->engine = g_strdup (src->engine);
+  dest->engine_version = g_strdup (src->engine_version);
   dest->pyodide_version = g_strdup (src->pyodide_version);
   dest->worker_kind = g_strdup (src->worker_kind);
   dest->community = g_strdup (src->community);

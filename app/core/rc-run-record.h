@@ -36,8 +36,12 @@ GArray *rc_scenarios_parse (const char *list, GError **error);
 
 typedef struct
 {
-  char *webkit_version;   /* "2.50.6" */
-  char *jsc_version;      /* JavaScriptCore, "2.50.6" */
+  char *webkit_version; /* "2.50.6"; NULL when another engine booted */
+  char *jsc_version;    /* JavaScriptCore, "2.50.6"; NULL when another engine booted */
+  /* The engine that booted, "webkit", "chromium" or "firefox", and its exact version
+   * ("156.0.7531.2"); NULL in reports written before other engines (read them as WebKit). */
+  char *engine;
+  char *engine_version;
   char *pyodide_version;  /* "0.29.5" */
   char *worker_kind;      /* "builtin" | "osa" */
   char *community;        /* community name */

@@ -12,20 +12,58 @@
  *       element, a constructor); 'page-script' adds filename, lineno, colno
  *   {kind: 'worker_error', message, filename?, lineno?}   the Worker's error event
  *   {kind: 'worker', data}  {kind: 'violation', ...}  {kind: 'started', worker}
+ * In a browser without the console (serve's page), each step, violation and the outcome is
+ * also listed on the page (#log), and window.rcMessages holds every message for an
+ * automation client.
  */
 (function () {
   'use strict';
 
   const handler = window.webkit && window.webkit.messageHandlers ? window.webkit.messageHandlers.rc : null;
   let worker = null;
+  const messages = [];
+  window.rcMessages = messages;
+
+  /* One readable line per message a reader needs, or null. */
+  function describe (m) {
+    const d = m.kind === 'worker' ? m.data : null;
+    if (d && d.type === 'progress')
+      return '[' + d.step + '/' + d.steps + '] ' + d.phase + (d.package ? ' ' + d.package : d.module ? ' ' + d.module : '');
+    if (d && d.type === 'ready')
+      return 'READY: Pyodide ' + d.version;
+    if (d && d.type === 'error')
+      return 'FAILED (' + d.kind + '): ' + d.message;
+    if (d && d.type === 'rc_violation')
+      return 'violation in the worker: ' + d.directive + ' refused ' + d.blockedURI;
+    if (m.kind === 'violation')
+      return 'violation in the page: ' + m.directive + ' refused ' + m.blockedURI;
+    if (m.kind === 'host_error')
+      return 'FAILED (' + (m.stage === 'worker-start' ? 'worker_error' : 'page') + '): ' + m.message;
+    if (m.kind === 'worker_error')
+      return 'FAILED (worker_error): ' + m.message;
+    return null;
+  }
+
+  function render (message) {
+    const log = document.getElementById('log');
+    const line = describe(message);
+    if (!log || !line || typeof document.createElement !== 'function')
+      return;
+    const item = document.createElement('li');
+    item.className = line.startsWith('FAILED') || line.startsWith('violation') ? 'bad' : line.startsWith('READY') ? 'good' : '';
+    item.textContent = (message.t / 1000).toFixed(2) + ' s  ' + line;
+    log.appendChild(item);
+  }
 
   function post (message) {
     message.t = performance.now();
+    messages.push(message);
     if (handler)
       handler.postMessage(JSON.stringify(message));
     const status = document.getElementById('status');
     if (status && message.kind === 'worker' && message.data)
       status.textContent = message.data.type + ' ' + (message.data.phase || message.data.kind || '');
+    render(message);
   }
 
   /* First of all: the engine can then tell a page that never ran from a worker that hung. */

@@ -1,0 +1,584 @@
+/* rc-cdp-browser.c: Chromium over the DevTools protocol (--remote-debugging-pipe). */
+#include "config.h"
+
+#include <signal.h>
+#include <sys/prctl.h>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <gio/gunixinputstream.h>
+#include <glib-unix.h>
+#include <gio/gunixoutputstream.h>
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "boot/rc-cdp-browser.h"
+#include "boot/rc-web-process.h"
+
+#define PROGRAM "chromium"
+
+/* Gives the host page the handler it posts to in WebKit; rcPost is the Runtime binding. */
+static const char shim[] =
+    "if (typeof rcPost === 'function') window.webkit = { messageHandlers: { rc: { "
+    "postMessage: (m) => rcPost(String(m)) } } };";
+
+typedef void (*ReplyFunc) (RcCdpBrowser *self, JsonObject *result, const char *error);
+
+struct _RcCdpBrowser
+{
+  GObject parent_instance;
+
+  RcServer *server;
+  char *version;
+  char *profile;
+  GSubprocess *process;
+  GPid pid;
+  GOutputStream *out;
+  GDataInputStream *in;
+  GCancellable *io;
+  GHashTable *replies; /* id → ReplyFunc */
+  gint64 next_id;
+  char *session;       /* the page's flat session */
+  char *url;           /* to navigate to once attached */
+  GHashTable *urls;    /* requestId → url */
+  GHashTable *cached;  /* requestId → GINT_TO_POINTER (from a cache) */
+  guint setup_pending; /* page setup commands not answered yet: navigate after the last */
+  gboolean closing;
+};
+
+static void rc_cdp_browser_iface_init (RcBrowserInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (RcCdpBrowser, rc_cdp_browser, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (RC_TYPE_BROWSER, rc_cdp_browser_iface_init))
+
+/* ---- the pipe ----------------------------------------------------------------------------- */
+
+static void
+send_command (RcCdpBrowser *self, const char *session, const char *method, JsonObject *params,
+              ReplyFunc reply)
+{
+  g_autoptr (JsonObject) message = json_object_new ();
+  g_autoptr (JsonNode) node = NULL;
+  g_autofree char *text = NULL;
+  gint64 id = ++self->next_id;
+
+  if (self->out == NULL)
+    {
+      if (params != NULL)
+        json_object_unref (params);
+      return;
+    }
+  json_object_set_int_member (message, "id", id);
+  json_object_set_string_member (message, "method", method);
+  json_object_set_object_member (message, "params", params != NULL ? params : json_object_new ());
+  if (session != NULL)
+    json_object_set_string_member (message, "sessionId", session);
+  node = json_node_init_object (json_node_alloc (), message);
+  text = json_to_string (node, FALSE);
+  if (reply != NULL)
+    g_hash_table_insert (self->replies, g_memdup2 (&id, sizeof id), reply);
+  /* Small messages on a pipe the browser reads at once: a blocking write is fine. */
+  if (!g_output_stream_write_all (self->out, text, strlen (text) + 1, NULL, NULL, NULL))
+    g_debug ("chromium: could not send %s", method);
+}
+
+static JsonObject *
+params_new (const char *first_name, ...)
+{
+  JsonObject *params = json_object_new ();
+  va_list args;
+
+  va_start (args, first_name);
+  for (const char *name = first_name; name != NULL; name = va_arg (args, const char *))
+    json_object_set_string_member (params, name, va_arg (args, const char *));
+  va_end (args);
+  return params;
+}
+
+static void
+fail (RcCdpBrowser *self, const char *what)
+{
+  if (!self->closing)
+    rc_browser_emit_failed (RC_BROWSER (self), what);
+}
+
+/* ---- events ------------------------------------------------------------------------------- */
+
+static void
+on_attached (RcCdpBrowser *self, JsonObject *params)
+{
+  const char *session = json_object_get_string_member_with_default (params, "sessionId", NULL);
+
+  /* The worker (or anything else the page starts) waits for us: see its requests first. */
+  send_command (self, session, "Network.enable", NULL, NULL);
+  send_command (self, session, "Runtime.runIfWaitingForDebugger", NULL, NULL);
+}
+
+static void
+on_network (RcCdpBrowser *self, const char *method, JsonObject *params)
+{
+  const char *id = json_object_get_string_member_with_default (params, "requestId", "");
+
+  if (g_strcmp0 (method, "Network.requestWillBeSent") == 0)
+    {
+      JsonObject *request = json_object_get_object_member (params, "request");
+
+      g_hash_table_insert (
+          self->urls, g_strdup (id),
+          g_strdup (json_object_get_string_member_with_default (request, "url", "")));
+    }
+  else if (g_strcmp0 (method, "Network.requestServedFromCache") == 0)
+    g_hash_table_insert (self->cached, g_strdup (id), GINT_TO_POINTER (1));
+  else if (g_strcmp0 (method, "Network.responseReceived") == 0)
+    {
+      JsonObject *response = json_object_get_object_member (params, "response");
+
+      if (json_object_get_boolean_member_with_default (response, "fromDiskCache", FALSE)
+          || json_object_get_boolean_member_with_default (response, "fromMemoryCache", FALSE))
+        g_hash_table_insert (self->cached, g_strdup (id), GINT_TO_POINTER (1));
+      g_hash_table_insert (
+          self->cached, g_strdup_printf ("%s#status", id),
+          GINT_TO_POINTER (json_object_get_int_member_with_default (response, "status", 0)));
+    }
+  else if (g_strcmp0 (method, "Network.loadingFinished") == 0)
+    {
+      const char *url = g_hash_table_lookup (self->urls, id);
+      g_autofree char *status_key = g_strdup_printf ("%s#status", id);
+
+      if (url != NULL && g_str_has_prefix (url, "http"))
+        rc_browser_emit_response (
+            RC_BROWSER (self), url, g_hash_table_contains (self->cached, id),
+            (gint64) json_object_get_double_member_with_default (params, "encodedDataLength", -1),
+            GPOINTER_TO_UINT (g_hash_table_lookup (self->cached, status_key)));
+      g_hash_table_remove (self->urls, id);
+      g_hash_table_remove (self->cached, id);
+      g_hash_table_remove (self->cached, status_key);
+    }
+}
+
+static void
+on_event (RcCdpBrowser *self, const char *method, JsonObject *params)
+{
+  if (g_strcmp0 (method, "Runtime.bindingCalled") == 0
+      && g_strcmp0 (json_object_get_string_member_with_default (params, "name", ""), "rcPost") == 0)
+    rc_browser_emit_message (RC_BROWSER (self),
+                             json_object_get_string_member_with_default (params, "payload", ""));
+  else if (g_strcmp0 (method, "Target.attachedToTarget") == 0)
+    on_attached (self, params);
+  else if (g_str_has_prefix (method, "Network."))
+    on_network (self, method, params);
+  else if (g_strcmp0 (method, "Inspector.targetCrashed") == 0)
+    fail (self, _ ("Chromium's renderer crashed during the boot"));
+  else if (g_strcmp0 (method, "Runtime.consoleAPICalled") == 0 && g_getenv ("RC_BOOT_DEBUG"))
+    {
+      g_autoptr (JsonNode) node = json_node_init_object (json_node_alloc (), params);
+      g_autofree char *text = json_to_string (node, FALSE);
+
+      g_printerr ("chromium console: %s\n", text);
+    }
+}
+
+static void
+on_message (RcCdpBrowser *self, const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *message;
+
+  if (!json_parser_load_from_data (parser, text, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return;
+  message = json_node_get_object (json_parser_get_root (parser));
+  if (json_object_has_member (message, "id"))
+    {
+      gint64 id = json_object_get_int_member (message, "id");
+      ReplyFunc reply = g_hash_table_lookup (self->replies, &id);
+      JsonObject *error = json_object_has_member (message, "error")
+                              ? json_object_get_object_member (message, "error")
+                              : NULL;
+
+      g_hash_table_remove (self->replies, &id);
+      if (reply != NULL)
+        reply (self,
+               json_object_has_member (message, "result")
+                   ? json_object_get_object_member (message, "result")
+                   : NULL,
+               error != NULL ? json_object_get_string_member_with_default (error, "message", "?")
+                             : NULL);
+      return;
+    }
+  if (json_object_has_member (message, "method"))
+    on_event (self, json_object_get_string_member (message, "method"),
+              json_object_has_member (message, "params")
+                  ? json_object_get_object_member (message, "params")
+                  : NULL);
+}
+
+static void read_next (RcCdpBrowser *self);
+
+static void
+read_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  RcCdpBrowser *self = data;
+  g_autoptr (GError) error = NULL;
+  gsize length = 0;
+  g_autofree char *text =
+      g_data_input_stream_read_upto_finish (G_DATA_INPUT_STREAM (source), result, &length, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) || source != (GObject *) self->in)
+    {
+      g_object_unref (self);
+      return;
+    }
+  if (text == NULL || g_data_input_stream_read_byte (self->in, NULL, NULL) != '\0')
+    {
+      fail (self, _ ("Chromium closed its DevTools pipe (the browser exited)"));
+      g_object_unref (self);
+      return;
+    }
+  if (length > 0)
+    on_message (self, text);
+  read_next (self);
+  g_object_unref (self);
+}
+
+static void
+read_next (RcCdpBrowser *self)
+{
+  if (self->in == NULL)
+    return;
+  g_data_input_stream_read_upto_async (self->in, "", 1, G_PRIORITY_DEFAULT, self->io, read_cb,
+                                       g_object_ref (self));
+}
+
+/* ---- the page ----------------------------------------------------------------------------- */
+
+static void
+navigate (RcCdpBrowser *self)
+{
+  send_command (self, self->session, "Page.navigate", params_new ("url", self->url, NULL), NULL);
+}
+
+/* The binding and the script for new documents reach the renderer asynchronously, while
+ * Page.navigate is the browser's: navigating before they are answered loses the host page's
+ * first messages (seen on a loaded machine), so the page loads once all are in place. */
+static void
+setup_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
+{
+  if (error != NULL)
+    g_debug ("chromium: a page setup command failed: %s", error);
+  if (self->setup_pending > 0 && --self->setup_pending == 0)
+    navigate (self);
+}
+
+static void
+setup_command (RcCdpBrowser *self, const char *method, JsonObject *params)
+{
+  self->setup_pending++;
+  send_command (self, self->session, method, params, setup_cb);
+}
+
+static void
+attached_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
+{
+  JsonObject *auto_attach = json_object_new ();
+  JsonObject *binding = params_new ("name", "rcPost", NULL);
+
+  if (error != NULL || result == NULL)
+    {
+      g_autofree char *what = g_strdup_printf (_ ("Chromium could not attach to its page: %s"),
+                                               error != NULL ? error : "?");
+      fail (self, what);
+      return;
+    }
+  g_free (self->session);
+  self->session = g_strdup (json_object_get_string_member (result, "sessionId"));
+  json_object_set_boolean_member (auto_attach, "autoAttach", TRUE);
+  json_object_set_boolean_member (auto_attach, "waitForDebuggerOnStart", TRUE);
+  json_object_set_boolean_member (auto_attach, "flatten", TRUE);
+  self->setup_pending = 0;
+  setup_command (self, "Runtime.enable", NULL); /* for bindingCalled */
+  setup_command (self, "Runtime.addBinding", binding);
+  setup_command (self, "Page.enable", NULL);
+  setup_command (self, "Page.addScriptToEvaluateOnNewDocument", params_new ("source", shim, NULL));
+  setup_command (self, "Network.enable", NULL);
+  {
+    /* WebKit asks for no favicon: neither may Chromium, or its 404 is a failed resource. */
+    JsonObject *blocked = json_object_new ();
+    JsonArray *urls = json_array_new ();
+
+    json_array_add_string_element (urls, "*/favicon.ico");
+    json_object_set_array_member (blocked, "urls", urls);
+    setup_command (self, "Network.setBlockedURLs", blocked);
+  }
+  setup_command (self, "Target.setAutoAttach", auto_attach);
+}
+
+static void
+created_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
+{
+  JsonObject *params;
+
+  if (error != NULL || result == NULL)
+    {
+      g_autofree char *what =
+          g_strdup_printf (_ ("Chromium could not open a page: %s"), error != NULL ? error : "?");
+      fail (self, what);
+      return;
+    }
+  params = params_new ("targetId", json_object_get_string_member (result, "targetId"), NULL);
+  json_object_set_boolean_member (params, "flatten", TRUE);
+  send_command (self, NULL, "Target.attachToTarget", params, attached_cb);
+}
+
+/* ---- the process -------------------------------------------------------------------------- */
+
+/* A group of its own (rc_browser_kill_group()), and it dies with us, even killed. */
+static void
+child_setup (gpointer data)
+{
+  setpgid (0, 0);
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+static void
+stop_process (RcCdpBrowser *self)
+{
+  self->closing = TRUE;
+  g_cancellable_cancel (self->io);
+  g_clear_object (&self->io);
+  g_clear_object (&self->in);
+  g_clear_object (&self->out);
+  if (self->process != NULL)
+    {
+      rc_browser_kill_group (self->pid);
+      g_subprocess_wait (self->process, NULL, NULL);
+    }
+  g_clear_object (&self->process);
+  self->pid = 0;
+  g_clear_pointer (&self->session, g_free);
+  self->setup_pending = 0;
+  g_hash_table_remove_all (self->replies);
+  g_hash_table_remove_all (self->urls);
+  g_hash_table_remove_all (self->cached);
+  self->closing = FALSE;
+}
+
+/* Chromium writes its disk cache's index on the way out: a warm restart needs it. */
+static void
+quit_process (RcCdpBrowser *self)
+{
+  if (self->process == NULL)
+    return;
+  self->closing = TRUE;
+  send_command (self, NULL, "Browser.close", NULL, NULL);
+  for (guint i = 0; i < 100 && rc_web_process_is_alive (self->pid); i++)
+    g_usleep (50 * 1000);
+  stop_process (self);
+}
+
+static gboolean
+start_process (RcCdpBrowser *self, GError **error)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autofree char *profile_arg = g_strdup_printf ("--user-data-dir=%s", self->profile);
+  g_autofree char *proxy_arg =
+      g_strdup_printf ("--proxy-server=%s", rc_server_get_proxy_url (self->server));
+  g_autofree char *spki = rc_server_get_spki_sha256 (self->server);
+  g_autofree char *spki_arg = g_strdup_printf ("--ignore-certificate-errors-spki-list=%s", spki);
+  int to_child[2], from_child[2];
+  const char *argv[] = {
+    PROGRAM, "--headless=new", "--no-sandbox", /* the suite runs as root in CI containers */
+    profile_arg, proxy_arg,
+    /* Chromium's own calls home never reach the proxy, nor the network */
+    "--proxy-bypass-list=*.google.com;*.googleapis.com;*.gstatic.com",
+    "--host-resolver-rules=MAP *.google.com ~NOTFOUND, MAP *.googleapis.com "
+    "~NOTFOUND, MAP *.gstatic.com ~NOTFOUND",
+    spki_arg, "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
+    "--disable-background-networking", "--disable-component-update", "--disable-domain-reliability",
+    "--disable-sync", "--disable-default-apps", "--disable-extensions", "--disable-gpu",
+    "--disable-dev-shm-usage", "--metrics-recording-only", "--no-pings",
+    "--disable-client-side-phishing-detection", "--disable-breakpad",
+    "--disable-field-trial-config",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,"
+    "DialMediaRouteProvider,AutofillServerCommunication,"
+    "CertificateTransparencyComponentUpdater,PrivacySandboxSettings4,"
+    "InterestFeedContentSuggestions,DnsOverHttps",
+    "--password-store=basic", "--use-mock-keychain", "--dns-prefetch-disable", "about:blank", NULL
+  };
+
+  if (g_unix_open_pipe (to_child, FD_CLOEXEC, error) == FALSE)
+    return FALSE;
+  if (g_unix_open_pipe (from_child, FD_CLOEXEC, error) == FALSE)
+    {
+      close (to_child[0]);
+      close (to_child[1]);
+      return FALSE;
+    }
+  launcher = g_subprocess_launcher_new (g_getenv ("RC_BOOT_DEBUG") != NULL
+                                            ? G_SUBPROCESS_FLAGS_NONE
+                                            : G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                                  | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_take_fd (launcher, to_child[0], 3);
+  g_subprocess_launcher_take_fd (launcher, from_child[1], 4);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  self->process = g_subprocess_launcher_spawnv (launcher, argv, error);
+  if (self->process == NULL)
+    {
+      close (to_child[1]);
+      close (from_child[0]);
+      return FALSE;
+    }
+  self->pid = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (self->process), NULL, 10);
+  self->out = g_unix_output_stream_new (to_child[1], TRUE);
+  self->in = g_data_input_stream_new (g_unix_input_stream_new (from_child[0], TRUE));
+  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (self->in), TRUE);
+  g_object_unref (g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (self->in)));
+  self->io = g_cancellable_new ();
+  read_next (self);
+  return TRUE;
+}
+
+static void
+open_page (RcCdpBrowser *self)
+{
+  send_command (self, NULL, "Target.createTarget", params_new ("url", "about:blank", NULL),
+                created_cb);
+}
+
+/* ---- RcBrowser ---------------------------------------------------------------------------- */
+
+static gboolean
+cdp_load (RcBrowser *browser, RcBootMode mode, const char *url, GError **error)
+{
+  RcCdpBrowser *self = RC_CDP_BROWSER (browser);
+
+  g_free (self->url);
+  self->url = g_strdup (url);
+  if (mode == RC_BOOT_MODE_WARM && self->process != NULL && self->session != NULL)
+    {
+      navigate (self);
+      return TRUE;
+    }
+  if (mode == RC_BOOT_MODE_COLD || self->profile == NULL)
+    {
+      stop_process (self);
+      rc_browser_remove_profile (self->profile);
+      g_clear_pointer (&self->profile, g_free);
+      self->profile = rc_browser_make_profile (PROGRAM, error);
+      if (self->profile == NULL)
+        return FALSE;
+    }
+  else
+    quit_process (self);
+  if (!start_process (self, error))
+    return FALSE;
+  open_page (self);
+  return TRUE;
+}
+
+static void
+cdp_evaluate (RcBrowser *browser, const char *script)
+{
+  RcCdpBrowser *self = RC_CDP_BROWSER (browser);
+
+  if (self->session != NULL)
+    send_command (self, self->session, "Runtime.evaluate", params_new ("expression", script, NULL),
+                  NULL);
+}
+
+static void
+cdp_close (RcBrowser *browser)
+{
+  RcCdpBrowser *self = RC_CDP_BROWSER (browser);
+
+  stop_process (self);
+  rc_browser_remove_profile (self->profile);
+  g_clear_pointer (&self->profile, g_free);
+}
+
+static const char *
+cdp_get_version (RcBrowser *browser)
+{
+  return RC_CDP_BROWSER (browser)->version;
+}
+
+static GPid
+cdp_get_renderer_pid (RcBrowser *browser)
+{
+  RcCdpBrowser *self = RC_CDP_BROWSER (browser);
+
+  return self->pid > 0 ? rc_browser_find_process (self->pid, "--type=renderer") : 0;
+}
+
+static void
+rc_cdp_browser_iface_init (RcBrowserInterface *iface)
+{
+  iface->load = cdp_load;
+  iface->evaluate = cdp_evaluate;
+  iface->close = cdp_close;
+  iface->get_version = cdp_get_version;
+  iface->get_renderer_pid = cdp_get_renderer_pid;
+}
+
+/* ---- GObject ------------------------------------------------------------------------------ */
+
+RcBrowser *
+rc_cdp_browser_new (RcServer *server, GError **error)
+{
+  g_autofree char *path = g_find_program_in_path (PROGRAM);
+  g_autoptr (RcCdpBrowser) self = NULL;
+
+  if (path == NULL)
+    {
+      g_set_error (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NO_BROWSER,
+                   _ ("Chromium is not installed (no “%s” in PATH): apt-get install chromium "
+                      "(tools/setup.sh installs it)"),
+                   PROGRAM);
+      return NULL;
+    }
+  self = g_object_new (RC_TYPE_CDP_BROWSER, NULL);
+  self->version = rc_browser_program_version (path, error);
+  if (self->version == NULL)
+    return NULL;
+  self->server = g_object_ref (server);
+  return RC_BROWSER (g_steal_pointer (&self));
+}
+
+static void
+rc_cdp_browser_dispose (GObject *object)
+{
+  RcCdpBrowser *self = RC_CDP_BROWSER (object);
+
+  cdp_close (RC_BROWSER (self));
+  g_clear_object (&self->server);
+  G_OBJECT_CLASS (rc_cdp_browser_parent_class)->dispose (object);
+}
+
+static void
+rc_cdp_browser_finalize (GObject *object)
+{
+  RcCdpBrowser *self = RC_CDP_BROWSER (object);
+
+  g_free (self->version);
+  g_free (self->url);
+  g_hash_table_unref (self->replies);
+  g_hash_table_unref (self->urls);
+  g_hash_table_unref (self->cached);
+  G_OBJECT_CLASS (rc_cdp_browser_parent_class)->finalize (object);
+}
+
+static void
+rc_cdp_browser_class_init (RcCdpBrowserClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = rc_cdp_browser_dispose;
+  G_OBJECT_CLASS (klass)->finalize = rc_cdp_browser_finalize;
+}
+
+static void
+rc_cdp_browser_init (RcCdpBrowser *self)
+{
+  self->replies = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->urls = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->cached = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
