@@ -166,6 +166,72 @@ test_serve (void)
   rc_test_remove_tree (data);
 }
 
+/* Opens a connection to @proxy ("http://127.0.0.1:PORT"), writes @text and closes it. */
+static void
+connect_and_close (const char *proxy, const char *text)
+{
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GSocketConnection) connection = NULL;
+  g_autoptr (GError) error = NULL;
+
+  connection = g_socket_client_connect_to_uri (client, proxy, 0, NULL, &error);
+  g_assert_no_error (error);
+  if (*text != '\0')
+    g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)), text,
+                               strlen (text), NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_io_stream_close (G_IO_STREAM (connection), NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* A connection that closes before its request line (or in the middle of it) has no method
+ * and no URL: its log line says so instead of printing NULL (issue 12). */
+static void
+test_early_close (void)
+{
+  const char *const args[] = { NULL };
+  g_autoptr (CurlResult) config = NULL;
+  g_autoptr (GError) error = NULL;
+  Serving s = { 0 };
+  guint early = 0, gets = 0;
+  char *line;
+
+  serving_start (&s, args);
+  connect_and_close (s.proxy, "");
+  connect_and_close (s.proxy, "GET http://widget.osc.earth/ HT");
+  config = run_curl_through (s.proxy, s.ca,
+                             (const char *const[]){ "https://widget.osc.earth/demo/", NULL });
+  g_assert_cmpuint (config->status, ==, 200);
+  /* all three are logged before the serve is stopped */
+  while ((early < 2 || gets < 1)
+         && (line = g_data_input_stream_read_line_utf8 (s.out, NULL, NULL, &error)) != NULL)
+    {
+      g_autofree char *owned = line;
+
+      g_test_message ("stdout: %s", line);
+      g_assert_null (strstr (line, "(null)"));
+      if (strstr (line, "client closed the connection before a complete request") != NULL)
+        {
+          g_assert_nonnull (strstr (line, " -       -  [proxy] 0 B"));
+          early++;
+        }
+      else if (strstr (line, "GET     https://widget.osc.earth/demo/") != NULL)
+        gets++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (early, ==, 2);
+  g_assert_cmpuint (gets, ==, 1);
+  g_subprocess_send_signal (s.process, SIGTERM);
+  g_subprocess_wait (s.process, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (s.process), ==, 0);
+  g_clear_object (&s.out);
+  g_clear_object (&s.process);
+  g_free (s.proxy);
+  g_free (s.ca);
+  g_free (s.page);
+}
+
 static void
 assert_cannot_run (const char *const *args, const char *message)
 {
@@ -209,6 +275,9 @@ main (int argc, char **argv)
   g_assert_nonnull (g_getenv ("RC_BINARY"));
   g_test_add_func ("/cli-serve/bad-options", test_bad_options);
   if (g_file_test (lock, G_FILE_TEST_EXISTS))
-    g_test_add_func ("/cli-serve/serve", test_serve);
+    {
+      g_test_add_func ("/cli-serve/serve", test_serve);
+      g_test_add_func ("/cli-serve/early-close", test_early_close);
+    }
   return g_test_run ();
 }

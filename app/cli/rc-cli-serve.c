@@ -232,10 +232,13 @@ request_finished_cb (RcServer *server, RcRequestRecord *r, gpointer user_data)
                                   r->decoded_bytes);
       else if (r->content_encoding != NULL)
         coding = g_strdup_printf (" %s", r->content_encoding);
+      /* a connection that closed before its request line has neither method nor URL */
       printf ("%8.3f  %3u %-7s %s  [%s] %" G_GUINT64_FORMAT " B%s %.1f ms%s%s\n",
-              (r->start_us - state->started_us) / 1e6, r->status, r->method, r->url, r->origin,
-              r->bytes, coding != NULL ? coding : "", (r->end_us - r->start_us) / 1e3,
-              r->note != NULL ? "  — " : "", r->note != NULL ? r->note : "");
+              (r->start_us - state->started_us) / 1e6, r->status,
+              r->method != NULL ? r->method : "-", r->url != NULL ? r->url : "-",
+              r->origin != NULL ? r->origin : "-", r->bytes, coding != NULL ? coding : "",
+              (r->end_us - r->start_us) / 1e3, r->note != NULL ? "  — " : "",
+              r->note != NULL ? r->note : "");
     }
   fflush (stdout);
 }
