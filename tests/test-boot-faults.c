@@ -1,6 +1,7 @@
 /* test-boot-faults.c: faults during a real boot (issue 12) that test-boot.c does not cover:
  * a second boot asked for while one runs, a boot cancelled by the user, the distribution
- * missing an interpreter file, the community folder deleted mid-boot. Each ends in a named
+ * missing an interpreter file, the community folder deleted mid-boot, the page's certificate
+ * rejected, the proxy's port in use. Each ends in a named
  * state (ready, or a kind with its party and diagnosis), the engine takes the next boot, and no web process or session folder is left over.
  * (The web and network processes killed mid-boot are test-boot.c's.) One server and one
  * window for all; the boots that must fail have short deadlines. Run under `xvfb-run -a`.
@@ -10,6 +11,8 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <stdlib.h>
+
+#include <webkit/webkit.h>
 
 #include "boot/rc-engine.h"
 #include "boot/rc-session-pool.h"
@@ -343,6 +346,93 @@ test_community_deleted (void)
   g_assert_nonnull (strstr (error->message, "deleted-demo"));
 }
 
+/* ---- the page's certificate rejected ------------------------------------------------------ */
+
+static void
+set_tls_policy (RcEngine *engine, WebKitTLSErrorsPolicy policy)
+{
+  GtkWidget *view = gtk_widget_get_first_child (rc_engine_get_view (engine));
+
+  g_assert_true (WEBKIT_IS_WEB_VIEW (view));
+  webkit_network_session_set_tls_errors_policy (
+      webkit_web_view_get_network_session (WEBKIT_WEB_VIEW (view)), policy);
+}
+
+/* The sessions accept the run's own CA by ignoring TLS errors; a session that checks them (as
+ * a browser does, for a CA it was never told of) rejects the page's certificate. The boot
+ * must end on that at once, as the page's failure, not wait for its deadline. */
+static void
+test_certificate_rejected (void)
+{
+  g_autofree char *dir = make_small ("certificate");
+  RcEngine *engine = engine_for (dir, NULL, SHORT_DEADLINE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  /* a view and a session first; the warm boot then reuses both */
+  assert_takes_next_boot (engine);
+  set_tls_policy (engine, WEBKIT_TLS_ERRORS_POLICY_FAIL);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_WARM, NULL, on_booted, &wait);
+  if (!wait.done)
+    g_main_loop_run (wait.loop);
+  g_main_loop_unref (wait.loop);
+  /* the session goes back to the pool: as the others are */
+  set_tls_policy (engine, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
+  g_assert_no_error (wait.error);
+  r = wait.record;
+  g_test_message ("%s (%s): %s\n%s", r->outcome.kind, r->outcome.party, r->outcome.message,
+                  r->outcome.diagnosis);
+  g_assert_cmpint (r->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (r->outcome.kind, ==, "page");
+  g_assert_nonnull (strstr (r->outcome.message, "TLS certificate"));
+  /* the certificate is the console's own: neither the community's nor the policy's */
+  g_assert_cmpstr (r->outcome.party, ==, "engine");
+  g_assert_nonnull (r->outcome.diagnosis);
+  g_assert_cmpfloat (r->boot_ms, <, SHORT_DEADLINE * 1000 * 0.9);
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+}
+
+/* ---- the proxy's port already in use ------------------------------------------------------ */
+
+/* Nothing boots: the error names the port and says what to do; with a free port the same
+ * engine boots. */
+static void
+test_port_in_use (void)
+{
+  g_autofree char *dir = make_small ("port");
+  g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
+  g_autoptr (RcServer) own = rc_server_new ();
+  g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  g_autofree char *port_text = NULL;
+  RcEngine *engine;
+  guint16 port;
+
+  port = g_socket_listener_add_any_inet_port (squatter, NULL, &error);
+  g_assert_no_error (error);
+  port_text = g_strdup_printf ("127.0.0.1:%u", port);
+  community = rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_assert_no_error (error);
+  rc_server_set_port (own, port);
+  engine = rc_engine_new (community, own);
+  rc_engine_set_deadline_seconds (engine, SHORT_DEADLINE);
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  r = boot_to_end (engine, NULL, NULL, NULL, &error);
+  g_assert_null (r);
+  g_assert_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND);
+  g_assert_nonnull (strstr (error->message, port_text));
+  g_assert_nonnull (strstr (error->message, "choose another port"));
+  g_assert_false (rc_server_is_running (own));
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_IDLE);
+  rc_server_set_port (own, 0);
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+  rc_server_stop (own);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -365,6 +455,8 @@ main (int argc, char **argv)
   g_test_add_func ("/boot-faults/busy-and-cancelled", test_busy_and_cancelled);
   g_test_add_func ("/boot-faults/distribution-missing-file", test_distribution_missing_file);
   g_test_add_func ("/boot-faults/community-deleted", test_community_deleted);
+  g_test_add_func ("/boot-faults/certificate-rejected", test_certificate_rejected);
+  g_test_add_func ("/boot-faults/port-in-use", test_port_in_use);
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));
   rc_server_stop (server);

@@ -262,6 +262,28 @@ assert_cannot_run (const char *const *args, const char *message)
   g_assert_nonnull (strstr (err, "runtime-console serve --help"));
 }
 
+/* A --port already in use: exit 2, naming the port, before anything is served. */
+static void
+test_port_in_use (void)
+{
+  g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autofree char *port = NULL, *where = NULL, *out = NULL, *err = NULL;
+
+  port = g_strdup_printf ("%u", g_socket_listener_add_any_inet_port (squatter, NULL, &error));
+  g_assert_no_error (error);
+  where = g_strdup_printf ("127.0.0.1:%s", port);
+  process = spawn_serve ((const char *const[]){ "--port", port, NULL }, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 2);
+  g_assert_nonnull (strstr (err, where));
+  g_assert_null (strstr (out, "proxy"));
+}
+
 static void
 test_bad_options (void)
 {
@@ -277,6 +299,7 @@ test_bad_options (void)
   assert_cannot_run ((const char *const[]){ "--csp", "nope", NULL }, "“nope”");
   assert_cannot_run ((const char *const[]){ "--page-origin", "notaurl", NULL }, "notaurl");
   assert_cannot_run ((const char *const[]){ "--idle-timeout", "-1", NULL }, "--idle-timeout");
+  assert_cannot_run ((const char *const[]){ "--port", "70000", NULL }, "--port");
 }
 
 int
@@ -292,6 +315,7 @@ main (int argc, char **argv)
     {
       g_test_add_func ("/cli-serve/serve", test_serve);
       g_test_add_func ("/cli-serve/early-close", test_early_close);
+      g_test_add_func ("/cli-serve/port-in-use", test_port_in_use);
     }
   return g_test_run ();
 }

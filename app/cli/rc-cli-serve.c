@@ -28,6 +28,7 @@ typedef struct
   char *run_id;
   gboolean live;
   gboolean json;
+  int port;
   int max_connections;
   double header_timeout;
   double idle_timeout;
@@ -87,6 +88,8 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("ID") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       N_ ("Log each request as one JSON object per line"), NULL },
+    { "port", 0, 0, G_OPTION_ARG_INT, &o->port,
+      N_ ("Listen on this loopback port (default: any free one)"), N_ ("PORT") },
     { "max-connections", 0, 0, G_OPTION_ARG_INT, &o->max_connections,
       N_ ("Refuse connections past N open ones (default 256)"), N_ ("N") },
     { "header-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->header_timeout,
@@ -109,6 +112,13 @@ parse_options (int argc, char **argv, Options *o, GError **error)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, error) || !rc_cli_one_folder (o->rest, error))
     return FALSE;
+  if (o->port < 0 || o->port > 65535)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--port must be between 1 and 65535 (or 0 for any free one), not %d"),
+                   o->port);
+      return FALSE;
+    }
   if (o->max_connections < 0 || o->request_log < 0 || o->header_timeout < 0 || o->idle_timeout < 0
       || o->header_timeout > 86400 || o->idle_timeout > 86400)
     {
@@ -156,6 +166,7 @@ configure (RcServer *server, const Options *o, GError **error)
     rc_server_set_distribution_dir (server, o->distribution);
   if (o->run_id != NULL)
     rc_server_set_run_id (server, o->run_id);
+  rc_server_set_port (server, (guint16) o->port);
   rc_server_set_limits (server, &(RcServerLimits){
                                     .max_connections = o->max_connections,
                                     .header_timeout_ms = (guint) (o->header_timeout * 1000),

@@ -59,6 +59,7 @@ struct _RcServer
   RcTls *tls;
   SoupSession *live_session;
   guint16 port;
+  guint16 requested_port; /* rc_server_set_port(); 0 = any free one */
   char *proxy_url;
   char *ca_file;
   GPtrArray *requests; /* RcRequestRecord, the last limits.request_log_max */

@@ -656,17 +656,32 @@ reresolve (RcServer *self)
     g_warning ("%s", error->message);
 }
 
+void
+rc_server_set_port (RcServer *self, guint16 port)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  self->requested_port = port;
+}
+
 static gboolean
 listen_loopback (RcServer *self, GError **error)
 {
-  g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr (GSocketAddress) address =
+      g_inet_socket_address_new_from_string ("127.0.0.1", self->requested_port);
   g_autoptr (GSocketAddress) effective = NULL;
+  g_autoptr (GError) local_error = NULL;
 
   self->service = g_socket_service_new ();
   if (!g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), address,
                                       G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL, &effective,
-                                      error))
-    return FALSE;
+                                      &local_error))
+    {
+      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND,
+                   _ ("The proxy could not listen on 127.0.0.1:%u (%s): choose another port, or "
+                      "0 for any free one"),
+                   self->requested_port, local_error->message);
+      return FALSE;
+    }
   self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
   self->proxy_url = g_strdup_printf ("http://127.0.0.1:%u", self->port);
   g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);

@@ -79,6 +79,9 @@ void rc_server_rename_wheel (RcServer *self, const char *file_name, const char *
 void rc_server_clear_wheel_renames (RcServer *self);
 
 /* Binds 127.0.0.1 on an ephemeral port and writes the CA certificate. */
+/* The loopback port the proxy listens on: 0 (the default) for any free one. A port already
+ * in use makes rc_server_start() fail with RC_SERVER_ERROR_BIND, naming it. */
+void rc_server_set_port (RcServer *self, guint16 port);
 gboolean rc_server_start (RcServer *self, GError **error);
 void rc_server_stop (RcServer *self);
 gboolean rc_server_is_running (RcServer *self);
