@@ -14,20 +14,23 @@
  * even on a busy machine; short enough to keep the test to about ten seconds. */
 #define HEADER_TIMEOUT_MS 4000
 #define IDLE_TIMEOUT_MS   5000
-#define MAX_CONNECTIONS   48
-#define LOG_MAX           30
-#define N_IDLE            20
-#define N_SLOW            10
-#define N_STALLED         10
-#define BIG_SIZE          (8 * 1024 * 1024)
-#define N_HELD            (N_IDLE + N_SLOW + N_STALLED)
-#define N_OVER            10 /* opened with 40 held: 8 admitted, 2 refused */
+
+#define LOG_MAX         30
+#define N_IDLE          20
+#define N_SLOW          10
+#define N_STALLED       10
+#define N_BODY          5
+#define BIG_SIZE        (8 * 1024 * 1024)
+#define N_HELD          (N_IDLE + N_SLOW + N_STALLED + N_BODY)
+#define MAX_CONNECTIONS (N_HELD + 8)
+#define N_OVER          10 /* opened with N_HELD held: 8 admitted, 2 refused */
 
 typedef enum
 {
   CLIENT_IDLE,    /* connects and sends nothing */
   CLIENT_SLOW,    /* sends a request line, then a header byte every 100 ms, never the end */
   CLIENT_STALLED, /* asks for a big file and never reads the answer */
+  CLIENT_BODY,    /* sends headers announcing a body, and never the body */
 } ClientKind;
 
 typedef struct
@@ -147,6 +150,14 @@ client_open (RcServer *server, ClientKind kind)
       g_assert_cmpint (g_socket_send (c->socket, request, strlen (request), NULL, NULL), ==,
                        strlen (request));
     }
+  else if (kind == CLIENT_BODY)
+    {
+      const char *request = "POST http://data.limits.test/file.txt HTTP/1.1\r\n"
+                            "Host: data.limits.test\r\nContent-Length: 100000\r\n\r\n";
+
+      g_assert_cmpint (g_socket_send (c->socket, request, strlen (request), NULL, NULL), ==,
+                       strlen (request));
+    }
   /* a stalled client reads nothing: only the reset that ends it wakes it */
   c->source = g_socket_create_source (
       c->socket, kind == CLIENT_STALLED ? G_IO_HUP | G_IO_ERR : G_IO_IN | G_IO_HUP | G_IO_ERR,
@@ -259,18 +270,21 @@ test_under_load (void)
     g_ptr_array_add (clients, client_open (server, CLIENT_SLOW));
   for (guint i = 0; i < N_STALLED; i++)
     g_ptr_array_add (clients, client_open (server, CLIENT_STALLED));
+  for (guint i = 0; i < N_BODY; i++)
+    g_ptr_array_add (clients, client_open (server, CLIENT_BODY));
   args[0] = server;
   args[1] = GUINT_TO_POINTER (N_HELD);
   g_assert_true (spin_until (open_is, args, 10));
 
-  /* a real request, while the 40 are held (none of them was closed yet) */
+  /* a real request, while all are held (none of them was closed yet) */
   assert_served (server);
   for (guint i = 0; i < clients->len; i++)
     g_assert_cmpint (((Client *) clients->pdata[i])->closed_us, ==, 0);
   g_assert_true (spin_until (open_is, args, 10)); /* curl's connection is gone */
 
   /* at the cap: the two over it are refused (503, closed), with one log line */
-  g_test_expect_message ("RuntimeConsole", G_LOG_LEVEL_MESSAGE, "The proxy has 48 connections*");
+  g_test_expect_message ("RuntimeConsole", G_LOG_LEVEL_MESSAGE,
+                         "The proxy has * connections open, its limit*");
   for (guint i = 0; i < N_OVER; i++)
     g_ptr_array_add (clients, client_open (server, CLIENT_IDLE));
   args[1] = GUINT_TO_POINTER (MAX_CONNECTIONS);
@@ -290,14 +304,14 @@ test_under_load (void)
 
       if (refused)
         g_assert_cmpint (lived_ms, <, HEADER_TIMEOUT_MS);
-      else if (c->kind == CLIENT_STALLED)
+      else if (c->kind == CLIENT_STALLED || c->kind == CLIENT_BODY)
         g_assert_cmpint (lived_ms, >=, IDLE_TIMEOUT_MS - 50);
       else
         g_assert_cmpint (lived_ms, >=, HEADER_TIMEOUT_MS - 50);
     }
   rc_server_get_stats (server, &stats);
   g_assert_cmpuint (stats.header_timeouts, ==, N_IDLE + N_SLOW + (MAX_CONNECTIONS - N_HELD));
-  g_assert_cmpuint (stats.idle_timeouts, ==, N_STALLED);
+  g_assert_cmpuint (stats.idle_timeouts, ==, N_STALLED + N_BODY);
   args[1] = GUINT_TO_POINTER (0);
   g_assert_true (spin_until (open_is, args, 10));
 

@@ -186,9 +186,19 @@ got_headers_cb (SoupServerMessage *msg, RcServer *self)
 {
   Entry *entry = entry_of_message (self, msg);
 
-  if (entry == NULL)
+  if (entry != NULL)
+    entry->headers_since_us = 0;
+}
+
+/* The request is all read: the server's move until its answer starts (a client sending its
+ * body, or not, is still on the idle timeout). */
+static void
+got_body_cb (SoupServerMessage *msg, RcServer *self)
+{
+  Entry *entry = entry_of_message (self, msg);
+
+  if (entry == NULL || g_object_get_data (G_OBJECT (msg), HANDLING_DATA) != NULL)
     return;
-  entry->headers_since_us = 0;
   entry->handling++;
   g_object_set_data (G_OBJECT (msg), HANDLING_DATA, GINT_TO_POINTER (TRUE));
 }
@@ -220,6 +230,7 @@ rc_connections_watch_message (RcServer *self, SoupServerMessage *msg)
   g_object_add_weak_pointer (G_OBJECT (msg), (gpointer *) &entry->msg);
   g_object_set_data_full (G_OBJECT (msg), KEY_DATA, g_steal_pointer (&key), g_free);
   g_signal_connect_object (msg, "got-headers", G_CALLBACK (got_headers_cb), self, 0);
+  g_signal_connect_object (msg, "got-body", G_CALLBACK (got_body_cb), self, 0);
   g_signal_connect_object (msg, "wrote-headers", G_CALLBACK (handling_done), self, 0);
   g_signal_connect_object (msg, "finished", G_CALLBACK (ended_cb), self, 0);
   g_signal_connect_object (msg, "disconnected", G_CALLBACK (ended_cb), self, 0);

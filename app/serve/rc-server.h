@@ -119,7 +119,7 @@ void rc_server_clear_requests (RcServer *self);
  * reach). A connection is closed when the request line and headers of a request have not
  * all arrived @header_timeout_ms after it began (on a new connection: after it was
  * accepted), and when nothing moved either way for @idle_timeout_ms while the client had
- * the next move (reading a response, a live tunnel); never while the server itself is
+ * the next move (sending a body, reading a response, a live tunnel); never while the server is
  * preparing an answer. Past @max_connections open ones, a new connection is answered 503
  * and closed, with one log line each time the cap is reached. The request log keeps the
  * last @request_log_max records (the oldest are dropped and counted). 0 = the default. */
