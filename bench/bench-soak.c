@@ -160,6 +160,35 @@ web_processes_left (void)
   return left;
 }
 
+/* "gmain 1, pool-spawner 1, …": which threads there are, to tell a pool from a leak. */
+static char *
+thread_names (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GList) names = NULL;
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("/proc/self/task/%s/comm", tid);
+      g_autofree char *comm = NULL;
+
+      if (!g_file_get_contents (path, &comm, NULL, NULL))
+        continue;
+      g_strstrip (comm);
+      g_hash_table_insert (
+          counts, g_strdup (comm),
+          GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, comm)) + 1));
+    }
+  names = g_list_sort (g_hash_table_get_keys (counts), (GCompareFunc) g_strcmp0);
+  for (GList *l = names; l != NULL; l = l->next)
+    g_string_append_printf (text, "%s%s %u", text->len > 0 ? ", " : "", (char *) l->data,
+                            GPOINTER_TO_UINT (g_hash_table_lookup (counts, l->data)));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 count_folders (guint *sessions, guint *others)
 {
@@ -247,6 +276,11 @@ main (int argc, char **argv)
           end.fds);
   printf ("  threads      %u at start, %u after cycle 1, %u at the end\n", start.threads,
           base.threads, end.threads);
+  {
+    g_autofree char *names = thread_names ();
+
+    printf ("               now: %s\n", names);
+  }
   printf ("  left over    %u web processes (target 0); network process %s (pooled sessions "
           "keep it until exit)\n",
           left, rc_web_process_find_network () != 0 ? "running" : "gone");
