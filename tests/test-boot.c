@@ -724,7 +724,7 @@ test_prelude_oracle (void)
   const RcDiagnostic *d;
 
   g_assert_no_error (error);
-  diagnostics = rc_prelude_oracle_check (community, DEADLINE, &error);
+  diagnostics = rc_prelude_oracle_check (community, DEADLINE, NULL, &error);
   g_assert_no_error (error);
   /* Top-level await compiles; only develop's missing colon is reported, at "if x" + 5. */
   g_assert_cmpuint (diagnostics->len, ==, 1);

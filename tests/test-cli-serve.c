@@ -176,6 +176,85 @@ test_serve (void)
   rc_test_remove_tree (data);
 }
 
+/* Opens a connection to @proxy ("http://127.0.0.1:PORT"), writes @text and closes it. */
+static void
+connect_and_close (const char *proxy, const char *text)
+{
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GSocketConnection) connection = NULL;
+  g_autoptr (GError) error = NULL;
+
+  connection = g_socket_client_connect_to_uri (client, proxy, 0, NULL, &error);
+  g_assert_no_error (error);
+  if (*text != '\0')
+    g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)), text,
+                               strlen (text), NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_io_stream_close (G_IO_STREAM (connection), NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* A connection that closes before its request line (or in the middle of it) has no method
+ * and no URL: its log line says so instead of printing NULL (issue 12). The request log
+ * keeps 2 of the 4 records (2 early ones, the CONNECT and the GET): 2 dropped, said at exit. */
+static void
+test_early_close (void)
+{
+  const char *const args[] = { "--request-log", "2", NULL };
+  g_autoptr (GDataInputStream) err = NULL;
+  gboolean dropped = FALSE;
+  g_autoptr (CurlResult) config = NULL;
+  g_autoptr (GError) error = NULL;
+  Serving s = { 0 };
+  guint early = 0, gets = 0;
+  char *line;
+
+  serving_start (&s, args);
+  connect_and_close (s.proxy, "");
+  connect_and_close (s.proxy, "GET http://widget.osc.earth/ HT");
+  config = run_curl_through (s.proxy, s.ca,
+                             (const char *const[]){ "https://widget.osc.earth/demo/", NULL });
+  g_assert_cmpuint (config->status, ==, 200);
+  /* all three are logged before the serve is stopped */
+  while ((early < 2 || gets < 1)
+         && (line = g_data_input_stream_read_line_utf8 (s.out, NULL, NULL, &error)) != NULL)
+    {
+      g_autofree char *owned = line;
+
+      g_test_message ("stdout: %s", line);
+      g_assert_null (strstr (line, "(null)"));
+      if (strstr (line, "client closed the connection before a complete request") != NULL)
+        {
+          g_assert_nonnull (strstr (line, " -       -  [proxy] 0 B"));
+          early++;
+        }
+      else if (strstr (line, "GET     https://widget.osc.earth/demo/") != NULL)
+        gets++;
+    }
+  g_assert_no_error (error);
+  g_assert_cmpuint (early, ==, 2);
+  g_assert_cmpuint (gets, ==, 1);
+  g_subprocess_send_signal (s.process, SIGTERM);
+  err = g_data_input_stream_new (g_subprocess_get_stderr_pipe (s.process));
+  while ((line = g_data_input_stream_read_line_utf8 (err, NULL, NULL, &error)) != NULL)
+    {
+      g_autofree char *owned = line;
+
+      g_test_message ("stderr: %s", line);
+      dropped |= strstr (line, "request log: the last 2 kept, 2 dropped") != NULL;
+    }
+  g_assert_no_error (error);
+  g_assert_true (dropped);
+  g_subprocess_wait (s.process, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (s.process), ==, 0);
+  g_clear_object (&s.out);
+  g_clear_object (&s.process);
+  g_free (s.proxy);
+  g_free (s.ca);
+  g_free (s.page);
+}
+
 static void
 assert_cannot_run (const char *const *args, const char *message)
 {
@@ -193,6 +272,28 @@ assert_cannot_run (const char *const *args, const char *message)
   g_assert_nonnull (strstr (err, "runtime-console serve --help"));
 }
 
+/* A --port already in use: exit 2, naming the port, before anything is served. */
+static void
+test_port_in_use (void)
+{
+  g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autofree char *port = NULL, *where = NULL, *out = NULL, *err = NULL;
+
+  port = g_strdup_printf ("%u", g_socket_listener_add_any_inet_port (squatter, NULL, &error));
+  g_assert_no_error (error);
+  where = g_strdup_printf ("127.0.0.1:%s", port);
+  process = spawn_serve ((const char *const[]){ "--port", port, NULL }, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", err);
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 2);
+  g_assert_nonnull (strstr (err, where));
+  g_assert_null (strstr (out, "proxy"));
+}
+
 static void
 test_bad_options (void)
 {
@@ -207,6 +308,8 @@ test_bad_options (void)
   assert_cannot_run ((const char *const[]){ "--page-origin", "nemar.org", NULL }, "nemar.org");
   assert_cannot_run ((const char *const[]){ "--csp", "nope", NULL }, "“nope”");
   assert_cannot_run ((const char *const[]){ "--page-origin", "notaurl", NULL }, "notaurl");
+  assert_cannot_run ((const char *const[]){ "--idle-timeout", "-1", NULL }, "--idle-timeout");
+  assert_cannot_run ((const char *const[]){ "--port", "70000", NULL }, "--port");
 }
 
 int
@@ -219,6 +322,10 @@ main (int argc, char **argv)
   g_assert_nonnull (g_getenv ("RC_BINARY"));
   g_test_add_func ("/cli-serve/bad-options", test_bad_options);
   if (g_file_test (lock, G_FILE_TEST_EXISTS))
-    g_test_add_func ("/cli-serve/serve", test_serve);
+    {
+      g_test_add_func ("/cli-serve/serve", test_serve);
+      g_test_add_func ("/cli-serve/early-close", test_early_close);
+      g_test_add_func ("/cli-serve/port-in-use", test_port_in_use);
+    }
   return g_test_run ();
 }

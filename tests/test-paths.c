@@ -1,7 +1,13 @@
 /* test-paths.c: the per-process runtime folder lives exactly as long as its process. */
 #include "config.h"
 
+#include <fcntl.h>
+#include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "core/rc-paths.h"
 #include "rc-test-files.h"
@@ -34,10 +40,91 @@ test_runtime_dir_removed_at_exit (void)
   rc_test_remove_tree (parent);
 }
 
+static guint
+count_entries (const char *parent)
+{
+  g_autoptr (GDir) dir = g_dir_open (parent, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* A pid no process has: a child that was reaped. */
+static int
+dead_pid (void)
+{
+  const char *argv[] = { "true", NULL };
+  g_autoptr (GSubprocess) child = NULL;
+  g_autoptr (GError) error = NULL;
+  int pid;
+
+  child = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  pid = atoi (g_subprocess_get_identifier (child));
+  g_assert_true (g_subprocess_wait (child, NULL, &error));
+  return pid;
+}
+
+/* A process killed with SIGKILL never runs atexit(): its folder stays until the next process
+ * makes its own, which removes it. Folders whose owner lives, and other folders, stay. */
+static void
+test_runtime_dir_of_killed_process_swept (void)
+{
+  g_autofree char *parent = NULL;
+  g_autofree char *live = NULL, *legacy_dead = NULL, *legacy_live = NULL, *lock = NULL;
+  int fd;
+
+  if (g_test_subprocess ())
+    {
+      const char *made = rc_paths_runtime_dir ();
+
+      rc_test_write_file (made, "nested/scratch.pem", "x", -1);
+      if (g_strcmp0 (g_getenv ("RC_TEST_KILL_SELF"), "1") == 0)
+        kill (getpid (), SIGKILL);
+      return;
+    }
+  parent = rc_test_make_tmp ("rc-paths");
+  g_setenv ("XDG_RUNTIME_DIR", parent, TRUE);
+  g_setenv ("RC_TEST_KILL_SELF", "1", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_failed ();
+  g_assert_cmpuint (count_entries (parent), ==, 1); /* the killed one left its folder */
+
+  /* a live owner (this process holds the lock), and two folders from before the lock */
+  live = g_build_filename (parent, "runtime-console-1-LIVE00", NULL);
+  lock = g_build_filename (live, "owner.lock", NULL);
+  rc_test_write_file (live, "owner.lock", "", 0);
+  fd = open (lock, O_RDWR | O_CLOEXEC);
+  g_assert_cmpint (flock (fd, LOCK_EX | LOCK_NB), ==, 0);
+  legacy_dead = g_strdup_printf ("%s/runtime-console-%d-OLD000", parent, dead_pid ());
+  rc_test_write_file (legacy_dead, "ca.pem", "x", -1);
+  legacy_live = g_strdup_printf ("%s/runtime-console-%d-OLD001", parent, (int) getpid ());
+  rc_test_write_file (legacy_live, "ca.pem", "x", -1);
+  rc_test_write_file (parent, "other/file", "x", -1);
+  g_assert_cmpuint (count_entries (parent), ==, 5);
+
+  g_setenv ("RC_TEST_KILL_SELF", "0", TRUE);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  /* the killed one's and the dead legacy one's are gone, the next one's went at its exit */
+  g_assert_cmpuint (count_entries (parent), ==, 3);
+  g_assert_true (g_file_test (live, G_FILE_TEST_IS_DIR));
+  g_assert_true (g_file_test (legacy_live, G_FILE_TEST_IS_DIR));
+  g_assert_false (g_file_test (legacy_dead, G_FILE_TEST_EXISTS));
+  close (fd);
+  g_unsetenv ("RC_TEST_KILL_SELF");
+  rc_test_remove_tree (parent);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/paths/runtime-dir-removed-at-exit", test_runtime_dir_removed_at_exit);
+  g_test_add_func ("/paths/runtime-dir-of-killed-process-swept",
+                   test_runtime_dir_of_killed_process_swept);
   return g_test_run ();
 }

@@ -264,10 +264,11 @@ on_sync_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 GPtrArray *
-rc_prelude_oracle_check (RcCommunity *community, double deadline_seconds, GError **error)
+rc_prelude_oracle_check (RcCommunity *community, double deadline_seconds, GCancellable *cancellable,
+                         GError **error)
 {
   SyncData sync = { g_main_loop_new (NULL, FALSE), NULL };
-  g_autoptr (GTask) task = g_task_new (NULL, NULL, on_sync_done, &sync);
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, on_sync_done, &sync);
   GPtrArray *diagnostics;
 
   oracle_start (task, community, deadline_seconds);

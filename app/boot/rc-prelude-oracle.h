@@ -38,8 +38,9 @@ gboolean rc_prelude_oracle_position (RcCommunity *community, const char *path, g
 void rc_prelude_oracle_check_async (RcCommunity *community, GCancellable *cancellable,
                                     GAsyncReadyCallback callback, gpointer user_data);
 GPtrArray *rc_prelude_oracle_check_finish (GAsyncResult *result, GError **error);
-/* The same, running its own main loop until done (for the CLI; needs gtk_init first). */
+/* The same, running its own main loop until done (for the CLI; needs gtk_init first).
+ * Cancelling @cancellable (may be NULL) stops the boot: NULL + G_IO_ERROR_CANCELLED. */
 GPtrArray *rc_prelude_oracle_check (RcCommunity *community, double deadline_seconds,
-                                    GError **error);
+                                    GCancellable *cancellable, GError **error);
 
 G_END_DECLS

@@ -4,8 +4,11 @@
 #include <errno.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "boot/rc-session-pool.h"
+#include "boot/rc-web-process.h"
 #include "core/rc-paths.h"
 
 typedef enum
@@ -23,6 +26,17 @@ typedef struct
 } Entry;
 
 static GPtrArray *entries; /* Entry *, never shrinks */
+static pid_t entries_owner;
+
+/* Before the runtime folder goes (its atexit handler was registered earlier, so it runs
+ * later): the network process would otherwise write its session data into the folder again
+ * while it winds down after this process is gone, and the folder would stay. */
+static void
+end_webkit_at_exit (void)
+{
+  if (getpid () == entries_owner)
+    rc_web_process_end_all (2000);
+}
 
 static Entry *
 find_entry (WebKitNetworkSession *session)
@@ -44,6 +58,11 @@ new_session (GError **error)
   g_autofree char *data = NULL;
   g_autofree char *cache = NULL;
 
+  if (entries_owner == 0)
+    {
+      entries_owner = getpid ();
+      atexit (end_webkit_at_exit);
+    }
   if (g_mkdtemp (dir) == NULL)
     {
       int saved = errno;

@@ -1,6 +1,7 @@
 /* rc-web-process.c: web process discovery through /proc. */
 #include "config.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -181,4 +182,53 @@ rc_web_process_is_alive (GPid pid)
   guint64 start;
 
   return pid > 0 && read_stat (pid, &comm, &state, &ppid, &start) && state != 'Z';
+}
+
+/* The WebKit processes of ours that still run. */
+static GArray *
+list_webkit (void)
+{
+  g_autoptr (GArray) table = read_process_table ();
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+  GPid self = (GPid) getpid ();
+
+  for (guint i = 0; i < table->len; i++)
+    {
+      ProcEntry *entry = &g_array_index (table, ProcEntry, i);
+
+      if ((g_str_has_prefix (entry->comm, "WebKitWebProces")
+           || g_str_has_prefix (entry->comm, "WebKitNetworkPr"))
+          && entry->state != 'Z' && descends_from (table, entry->pid, self))
+        g_array_append_val (pids, entry->pid);
+    }
+  return pids;
+}
+
+static void
+signal_all (GArray *pids, int sig)
+{
+  for (guint i = 0; i < pids->len; i++)
+    kill (g_array_index (pids, GPid, i), sig);
+}
+
+void
+rc_web_process_end_all (guint timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  gboolean killed = FALSE;
+  g_autoptr (GArray) running = list_webkit ();
+
+  signal_all (running, SIGTERM);
+  /* a killed process is gone within moments; give it 200 ms more */
+  while (running->len > 0 && g_get_monotonic_time () < deadline + (killed ? 200 * 1000 : 0))
+    {
+      if (!killed && g_get_monotonic_time () >= deadline)
+        {
+          signal_all (running, SIGKILL);
+          killed = TRUE;
+        }
+      g_usleep (20 * 1000);
+      g_array_unref (running);
+      running = list_webkit ();
+    }
 }

@@ -21,5 +21,10 @@ GPid rc_web_process_find_network (void);
 gboolean rc_web_process_is_alive (GPid pid);
 /* VmRSS of @pid in bytes, or -1. */
 gint64 rc_web_process_rss (GPid pid);
+/* Ends every WebKit web and network process descending from this process (SIGTERM, SIGKILL
+ * for those still running after @timeout_ms) and returns once none runs. For exit: a network
+ * process that outlives the console writes its session data again after the console
+ * removed its folder. */
+void rc_web_process_end_all (guint timeout_ms);
 
 G_END_DECLS

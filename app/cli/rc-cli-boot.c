@@ -15,12 +15,14 @@
 #include "core/rc-measurement.h"
 #include "core/rc-run-analysis.h"
 #include "rc-cli-common.h"
+#include "rc-cli-signals.h"
 #include "rc-cli.h"
 
 typedef struct
 {
   GMainLoop *loop;
   RcEngine *engine;
+  GCancellable *cancellable; /* cancelled by Ctrl-C or SIGTERM (rc-cli-signals.c) */
   char *execute;
   char *record_file;
   int status;
@@ -155,7 +157,9 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (record == NULL)
     {
-      fprintf (stderr, "runtime-console boot: %s\n", error->message);
+      /* an interrupted boot already said so in one line */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        fprintf (stderr, "runtime-console boot: %s\n", error->message);
       run->status = RC_EXIT_CANNOT_RUN;
       g_main_loop_quit (run->loop);
       return;
@@ -177,7 +181,7 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       run->status = RC_EXIT_OK;
       if (run->execute != NULL)
         {
-          rc_engine_execute_async (run->engine, run->execute, NULL, on_executed, run);
+          rc_engine_execute_async (run->engine, run->execute, run->cancellable, on_executed, run);
           return;
         }
     }
@@ -329,6 +333,9 @@ rc_cli_boot (int argc, char **argv)
       || !rc_cli_check_network (distribution, live, data, &error)
       || (community = rc_community_load (rest[0], distribution, d, &error)) == NULL)
     return rc_cli_cannot_run ("boot", error);
+  /* From here on a signal must not kill the process: exit() stops Xvfb and removes the
+   * per-run folder. */
+  rc_cli_signals_watch ("boot");
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
 
@@ -356,12 +363,20 @@ rc_cli_boot (int argc, char **argv)
   run.engine = engine;
   run.execute = execute;
   run.record_file = record_file;
+  run.cancellable = g_cancellable_new ();
+  rc_cli_signals_set_cancellable (run.cancellable);
   g_signal_connect (engine, "progress", G_CALLBACK (print_progress), &run);
   g_signal_connect (engine, "violation", G_CALLBACK (print_violation), &run);
-  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &run);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, run.cancellable, on_booted, &run);
   g_main_loop_run (run.loop);
   g_main_loop_unref (run.loop);
+  g_signal_handlers_disconnect_by_data (engine, &run);
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
+  rc_cli_signals_set_cancellable (NULL);
+  g_object_unref (run.cancellable);
+  if (rc_cli_signals_caught ())
+    return rc_cli_signals_exit_status ();
   return run.record_failed ? RC_EXIT_CANNOT_RUN : run.status;
 }

@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -27,6 +28,21 @@ stop_xvfb (void)
     }
 }
 
+/* In the child, before exec. Its own process group: Ctrl-C reaches the console only, which
+ * stops the boot and then Xvfb itself (killed by the terminal first, it would take GTK's
+ * display away mid-cleanup). And it dies with the console however the console ends (killed,
+ * crashed), instead of staying as an orphan. */
+static void
+xvfb_child_setup (gpointer data)
+{
+  pid_t parent = GPOINTER_TO_INT (data);
+
+  setpgid (0, 0);
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+  if (getppid () != parent) /* the console died before prctl() */
+    _exit (1);
+}
+
 static gboolean
 start_xvfb (GError **error)
 {
@@ -44,8 +60,12 @@ start_xvfb (GError **error)
   source_fds[0] = fds[1];
   if (!g_spawn_async_with_pipes_and_fds (
           NULL, argv, NULL,
-          G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-          -1, -1, -1, source_fds, target_fds, 1, &xvfb_pid, NULL, NULL, NULL, error))
+          /* our own child (no intermediate process), so PR_SET_PDEATHSIG watches us and
+           * stop_xvfb() reaps it */
+          G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL
+              | G_SPAWN_STDERR_TO_DEV_NULL,
+          xvfb_child_setup, GINT_TO_POINTER (getpid ()), -1, -1, -1, source_fds, target_fds, 1,
+          &xvfb_pid, NULL, NULL, NULL, error))
     {
       close (fds[0]);
       close (fds[1]);

@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
 
@@ -18,6 +17,7 @@
 #include "core/rc-history.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
+#include "rc-cli-signals.h"
 #include "rc-cli.h"
 
 typedef struct
@@ -339,17 +339,6 @@ on_control_finished (RcMeasureRunner *runner, RcControl *control, MeasureRun *ru
              record->outcome.kind, record->boot_ms / 1000);
 }
 
-/* Ctrl-C or SIGTERM: stop cleanly, so the engine removes its temporary session folders. */
-static gboolean
-on_signal (gpointer data)
-{
-  MeasureRun *run = data;
-
-  fprintf (stderr, "%s\n", _ ("Interrupted: stopping the boot in progress"));
-  g_cancellable_cancel (run->cancellable);
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 on_measured (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -411,7 +400,6 @@ measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError *
   MeasureRun run = { .loading_started = -1 };
   RcDeployment deployment;
   GtkWidget *window;
-  guint signal_ids[2];
 
   if (!rc_cli_pick_deployment (o->deployment, &deployment, error)
       || (community = rc_community_load (o->rest[0], o->distribution, deployment, error)) == NULL)
@@ -439,13 +427,12 @@ measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError *
   g_signal_connect (runner, "run-finished", G_CALLBACK (on_run_finished), &run);
   g_signal_connect (runner, "control-finished", G_CALLBACK (on_control_finished), &run);
   g_signal_connect (engine, "progress", G_CALLBACK (on_progress), &run);
+  /* Ctrl-C or SIGTERM stop the boot cleanly (rc-cli-signals.c). */
   run.cancellable = g_cancellable_new ();
-  signal_ids[0] = g_unix_signal_add (SIGINT, on_signal, &run);
-  signal_ids[1] = g_unix_signal_add (SIGTERM, on_signal, &run);
+  rc_cli_signals_set_cancellable (run.cancellable);
   rc_measure_runner_run_async (runner, run.cancellable, on_measured, &run);
   g_main_loop_run (run.loop);
-  g_source_remove (signal_ids[0]);
-  g_source_remove (signal_ids[1]);
+  rc_cli_signals_set_cancellable (NULL);
   g_main_loop_unref (run.loop);
   g_object_unref (run.cancellable);
   g_signal_handlers_disconnect_by_data (engine, &run);
@@ -524,10 +511,16 @@ rc_cli_measure (int argc, char **argv)
   }
   if (o.check_budgets != NULL)
     measurement = rc_measurement_load (o.check_budgets, &error);
-  else if (rc_cli_init_display ())
-    measurement = measure (&o, scenarios, &error);
   else
-    return RC_EXIT_CANNOT_RUN;
+    {
+      /* A signal must not kill a boot: exit() stops Xvfb and removes the per-run folder. */
+      rc_cli_signals_watch ("measure");
+      if (!rc_cli_init_display ())
+        return RC_EXIT_CANNOT_RUN;
+      measurement = measure (&o, scenarios, &error);
+      if (rc_cli_signals_caught ())
+        return rc_cli_signals_exit_status ();
+    }
   if (measurement == NULL)
     return rc_cli_cannot_run ("measure", error);
   if (o.check_budgets == NULL && !o.no_history)

@@ -30,6 +30,11 @@ typedef struct
   char *run_id;
   gboolean live;
   gboolean json;
+  int port;
+  int max_connections;
+  double header_timeout;
+  double idle_timeout;
+  int request_log;
   GStrv data;
   GStrv rest;
 } Options;
@@ -85,6 +90,18 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("ID") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &o->json,
       N_ ("Log each request as one JSON object per line"), NULL },
+    { "port", 0, 0, G_OPTION_ARG_INT, &o->port,
+      N_ ("Listen on this loopback port (default: any free one)"), N_ ("PORT") },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &o->max_connections,
+      N_ ("Refuse connections past N open ones (default 256)"), N_ ("N") },
+    { "header-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->header_timeout,
+      N_ ("Close a connection whose request headers are not all there after SECONDS (default "
+          "15)"),
+      N_ ("SECONDS") },
+    { "idle-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &o->idle_timeout,
+      N_ ("Close a connection on which nothing moved for SECONDS (default 60)"), N_ ("SECONDS") },
+    { "request-log", 0, 0, G_OPTION_ARG_INT, &o->request_log,
+      N_ ("Keep the last N request records in memory (default 10000)"), N_ ("N") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &o->rest, NULL, NULL },
     { NULL },
   };
@@ -95,8 +112,24 @@ parse_options (int argc, char **argv, Options *o, GError **error)
          "private CA.\nStop with Ctrl-C."));
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  return g_option_context_parse (context, &argc, &argv, error)
-         && rc_cli_one_folder (o->rest, error);
+  if (!g_option_context_parse (context, &argc, &argv, error) || !rc_cli_one_folder (o->rest, error))
+    return FALSE;
+  if (o->port < 0 || o->port > 65535)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--port must be between 1 and 65535 (or 0 for any free one), not %d"),
+                   o->port);
+      return FALSE;
+    }
+  if (o->max_connections < 0 || o->request_log < 0 || o->header_timeout < 0 || o->idle_timeout < 0
+      || o->header_timeout > 86400 || o->idle_timeout > 86400)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                           _ ("--max-connections and --request-log take a count, --header-timeout "
+                              "and --idle-timeout seconds up to a day (0 for the default)"));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -135,6 +168,13 @@ configure (RcServer *server, const Options *o, GError **error)
     rc_server_set_distribution_dir (server, o->distribution);
   if (o->run_id != NULL)
     rc_server_set_run_id (server, o->run_id);
+  rc_server_set_port (server, (guint16) o->port);
+  rc_server_set_limits (server, &(RcServerLimits){
+                                    .max_connections = o->max_connections,
+                                    .header_timeout_ms = (guint) (o->header_timeout * 1000),
+                                    .idle_timeout_ms = (guint) (o->idle_timeout * 1000),
+                                    .request_log_max = o->request_log,
+                                });
   return TRUE;
 }
 
@@ -235,12 +275,43 @@ request_finished_cb (RcServer *server, RcRequestRecord *r, gpointer user_data)
                                   r->decoded_bytes);
       else if (r->content_encoding != NULL)
         coding = g_strdup_printf (" %s", r->content_encoding);
+      /* a connection that closed before its request line has neither method nor URL */
       printf ("%8.3f  %3u %-7s %s  [%s] %" G_GUINT64_FORMAT " B%s %.1f ms%s%s\n",
-              (r->start_us - state->started_us) / 1e6, r->status, r->method, r->url, r->origin,
-              r->bytes, coding != NULL ? coding : "", (r->end_us - r->start_us) / 1e3,
-              r->note != NULL ? "  — " : "", r->note != NULL ? r->note : "");
+              (r->start_us - state->started_us) / 1e6, r->status,
+              r->method != NULL ? r->method : "-", r->url != NULL ? r->url : "-",
+              r->origin != NULL ? r->origin : "-", r->bytes, coding != NULL ? coding : "",
+              (r->end_us - r->start_us) / 1e3, r->note != NULL ? "  — " : "",
+              r->note != NULL ? r->note : "");
     }
   fflush (stdout);
+}
+
+/* The request log, and the connections when some were refused or timed out. Counts go in
+ * as text: a 64-bit format inside a translatable string would not match its msgid. */
+static void
+print_limits (RcServer *server)
+{
+  RcServerLimits limits;
+  RcServerStats stats;
+  g_autofree char *dropped = NULL, *accepted = NULL, *refused = NULL;
+  g_autofree char *headers = NULL, *idle = NULL;
+
+  rc_server_get_limits (server, &limits);
+  rc_server_get_stats (server, &stats);
+  dropped = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.requests_dropped);
+  /* TRANSLATORS: "runtime-console serve: request log: the last 10000 kept, 52 dropped" */
+  fprintf (stderr, _ ("runtime-console serve: request log: the last %u kept, %s dropped\n"),
+           limits.request_log_max, dropped);
+  if (stats.refused + stats.header_timeouts + stats.idle_timeouts == 0)
+    return;
+  accepted = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.accepted);
+  refused = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.refused);
+  headers = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.header_timeouts);
+  idle = g_strdup_printf ("%" G_GUINT64_FORMAT, stats.idle_timeouts);
+  fprintf (stderr,
+           _ ("runtime-console serve: connections: %s accepted (at most %u open at once), %s "
+              "refused at the cap of %u, %s closed for slow headers, %s for idleness\n"),
+           accepted, stats.peak, refused, limits.max_connections, headers, idle);
 }
 
 static void
@@ -323,5 +394,6 @@ rc_cli_serve (int argc, char **argv)
   g_signal_handlers_disconnect_by_data (server, &state);
   rc_server_stop (server);
   print_totals (&state);
+  print_limits (server);
   return RC_EXIT_OK;
 }

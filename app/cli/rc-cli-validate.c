@@ -15,6 +15,7 @@
 #include "core/rc-community.h"
 #include "core/rc-diagnostic.h"
 #include "rc-cli-common.h"
+#include "rc-cli-signals.h"
 #include "rc-cli.h"
 
 typedef struct
@@ -78,7 +79,11 @@ collect_diagnostics (RcCommunity *community, gboolean compile_prelude, GError **
 
   if (compile_prelude)
     {
-      compiled = rc_prelude_oracle_check (community, 120, error);
+      g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+
+      rc_cli_signals_set_cancellable (cancellable);
+      compiled = rc_prelude_oracle_check (community, 120, cancellable, error);
+      rc_cli_signals_set_cancellable (NULL);
       if (compiled == NULL)
         return NULL;
     }
@@ -188,9 +193,14 @@ rc_cli_validate (int argc, char **argv)
   community = rc_community_load (o.rest[0], o.distribution, deployment, &error);
   if (community == NULL)
     return rc_cli_cannot_run ("validate", error);
+  /* A signal must not kill a boot: exit() stops Xvfb and removes the per-run folder. */
+  if (o.compile_prelude)
+    rc_cli_signals_watch ("validate");
   if (o.compile_prelude && !rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
   diags = collect_diagnostics (community, o.compile_prelude, &error);
+  if (rc_cli_signals_caught ())
+    return rc_cli_signals_exit_status ();
   if (diags == NULL)
     return rc_cli_cannot_run ("validate", error);
   if (o.json)

@@ -1,7 +1,12 @@
 /* rc-paths.c */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,8 +35,12 @@ rc_paths_encoded_cache_dir (void)
   return g_build_filename (g_get_user_cache_dir (), "runtime-console", "encoded", NULL);
 }
 
+#define RUNTIME_DIR_PREFIX "runtime-console-"
+#define OWNER_LOCK         "owner.lock"
+
 static char *runtime_dir;
 static pid_t runtime_dir_owner;
+static int runtime_dir_lock = -1; /* held (flock) for the life of the process */
 
 /* Removes @path and all it holds; symbolic links are removed, never followed. */
 static void
@@ -71,6 +80,77 @@ make_private_dir (const char *parent, const char *template)
   return g_mkdtemp_full (path, 0700) != NULL ? g_steal_pointer (&path) : NULL;
 }
 
+/* TRUE when the folder's owner is gone: nobody holds its lock, or (a folder from before the
+ * lock, or one whose owner has not taken it yet) no process has the pid in its name. */
+static gboolean
+owner_is_gone (const char *path, const char *name)
+{
+  g_autofree char *lock = g_build_filename (path, OWNER_LOCK, NULL);
+  int fd = open (lock, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  gboolean gone;
+  gint64 pid;
+
+  if (fd >= 0)
+    {
+      gone = flock (fd, LOCK_EX | LOCK_NB) == 0;
+      close (fd);
+      return gone;
+    }
+  pid = g_ascii_strtoll (name + strlen (RUNTIME_DIR_PREFIX), NULL, 10);
+  return pid > 0 && kill ((pid_t) pid, 0) != 0 && errno == ESRCH;
+}
+
+void
+rc_paths_sweep_runtime_dirs (const char *parent)
+{
+  g_autoptr (GDir) dir = g_dir_open (parent, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, RUNTIME_DIR_PREFIX)
+          || !g_ascii_isdigit (name[strlen (RUNTIME_DIR_PREFIX)]))
+        continue;
+      path = g_build_filename (parent, name, NULL);
+      if (g_lstat (path, &st) != 0 || !S_ISDIR (st.st_mode) || st.st_uid != getuid ()
+          || (runtime_dir != NULL && g_str_equal (path, runtime_dir)))
+        continue;
+      if (owner_is_gone (path, name))
+        remove_tree (path);
+    }
+}
+
+/* The lock says the folder's owner is alive, to every other process (rc_paths_sweep_...):
+ * the kernel drops it however the process ends, even killed or crashed. */
+static void
+take_owner_lock (const char *dir)
+{
+  g_autofree char *lock = g_build_filename (dir, OWNER_LOCK, NULL);
+
+  runtime_dir_lock = open (lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (runtime_dir_lock >= 0 && flock (runtime_dir_lock, LOCK_EX | LOCK_NB) != 0)
+    {
+      close (runtime_dir_lock);
+      runtime_dir_lock = -1;
+    }
+}
+
+static char *
+make_runtime_dir (const char *parent, const char *template)
+{
+  char *dir;
+
+  /* What a killed or crashed process left (atexit never ran) goes when the next one starts. */
+  rc_paths_sweep_runtime_dirs (parent);
+  dir = make_private_dir (parent, template);
+  if (dir != NULL)
+    take_owner_lock (dir);
+  return dir;
+}
+
 const char *
 rc_paths_runtime_dir (void)
 {
@@ -79,11 +159,11 @@ rc_paths_runtime_dir (void)
 
   if (g_once_init_enter (&once))
     {
-      g_autofree char *template = g_strdup_printf ("runtime-console-%d-XXXXXX", (int) getpid ());
+      g_autofree char *template = g_strdup_printf (RUNTIME_DIR_PREFIX "%d-XXXXXX", (int) getpid ());
 
-      runtime_dir = make_private_dir (g_get_user_runtime_dir (), template);
+      runtime_dir = make_runtime_dir (g_get_user_runtime_dir (), template);
       if (runtime_dir == NULL)
-        runtime_dir = make_private_dir (g_get_tmp_dir (), template);
+        runtime_dir = make_runtime_dir (g_get_tmp_dir (), template);
       if (runtime_dir != NULL)
         {
           runtime_dir_owner = getpid ();

@@ -16,8 +16,14 @@ char *rc_paths_encoded_cache_dir (void);
 
 /* A per-process private directory under $XDG_RUNTIME_DIR (or the tmp dir), mode 0700,
  * for generated certificates and scratch data. Created on first use and removed, with all
- * it holds, when the process exits normally. */
+ * it holds, when the process exits normally. Its owner holds a lock on owner.lock in it, so
+ * the folder of a process that was killed or crashed is removed by the next one that
+ * creates its own (rc_paths_sweep_runtime_dirs()). */
 const char *rc_paths_runtime_dir (void);
+
+/* Removes every runtime-console-PID-* folder of the user's under @parent whose owner is gone
+ * (its lock is free; for a folder without one, no process has that pid). */
+void rc_paths_sweep_runtime_dirs (const char *parent);
 
 /* Read-only data shipped with the console (data/ in the source tree or installed). */
 char *rc_paths_data_file (const char *relative);

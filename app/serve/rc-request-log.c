@@ -167,7 +167,13 @@ disconnected_cb (SoupServerMessage *msg, gpointer user_data)
 
   g_object_set_data (G_OBJECT (msg), CLOSED_KEY, GINT_TO_POINTER (TRUE));
   if (entry != NULL && !entry->done && !entry->held && entry->record->note == NULL)
-    entry->record->note = g_strdup ("client disconnected before the response was complete");
+    {
+      fill_request (entry->record, msg);
+      /* no request line yet: a connection opened and closed (or cut off) without a request */
+      entry->record->note = g_strdup (entry->record->method == NULL
+                                          ? "client closed the connection before a complete request"
+                                          : "client disconnected before the response was complete");
+    }
   complete (msg);
 }
 

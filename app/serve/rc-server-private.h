@@ -59,10 +59,18 @@ struct _RcServer
   RcTls *tls;
   SoupSession *live_session;
   guint16 port;
+  guint16 requested_port; /* rc_server_set_port(); 0 = any free one */
   char *proxy_url;
   char *ca_file;
-  GPtrArray *requests; /* RcRequestRecord */
+  GPtrArray *requests; /* RcRequestRecord, the last limits.request_log_max */
   RcEncoder *encoder;
+
+  /* rc-connections.c */
+  RcServerLimits limits;
+  RcServerStats stats;
+  GHashTable *connections; /* "address:port" of the peer → its entry */
+  guint connections_check_id;
+  gboolean at_cap_logged; /* the cap's log line is written once each time it is reached */
 };
 
 void rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record);
@@ -87,6 +95,14 @@ gboolean rc_request_log_is_closed (SoupServerMessage *msg);
 RcRequestRecord *rc_request_log_lookup (SoupServerMessage *msg);
 void rc_request_log_set_origin (SoupServerMessage *msg, const char *origin);
 void rc_request_log_set_note (SoupServerMessage *msg, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* rc-connections.c: the cap on open connections and their header and idle timeouts. */
+void rc_connections_start (RcServer *self);
+void rc_connections_stop (RcServer *self);
+/* FALSE when @connection was refused (at the cap): it is answered and closed already. */
+gboolean rc_connections_admit (RcServer *self, GSocketConnection *connection);
+/* Every message of the SoupServer, plain or inside a tunnel (request-started). */
+void rc_connections_watch_message (RcServer *self, SoupServerMessage *msg);
 
 /* rc-proxy.c */
 void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg);

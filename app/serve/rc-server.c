@@ -113,6 +113,7 @@ rc_server_finalize (GObject *object)
     g_unlink (self->ca_file);
   g_free (self->ca_file);
   g_ptr_array_unref (self->requests);
+  g_clear_pointer (&self->connections, g_hash_table_unref);
   G_OBJECT_CLASS (rc_server_parent_class)->finalize (object);
 }
 
@@ -135,6 +136,7 @@ rc_server_init (RcServer *self)
   self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_request_record_free);
   self->throttle = rc_throttle_new ();
   rc_throttle_set_profile (self->throttle, RC_THROTTLE_NONE);
+  rc_server_set_limits (self, &(RcServerLimits){ 0 });
 }
 
 RcServer *
@@ -433,12 +435,21 @@ rc_server_is_running (RcServer *self)
   return self->soup != NULL;
 }
 
-/* Emitted before it joins the log, so a handler that clears the log cannot free it. */
+/* Emitted before it joins the log, so a handler that clears the log cannot free it. The log
+ * keeps the last limits.request_log_max: a long session must not grow it without bound. */
 void
 rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
 {
+  guint excess;
+
   g_signal_emit (self, signals[REQUEST_FINISHED], 0, record);
   g_ptr_array_add (self->requests, record);
+  if (self->requests->len > self->limits.request_log_max)
+    {
+      excess = self->requests->len - self->limits.request_log_max;
+      g_ptr_array_remove_range (self->requests, 0, excess);
+      self->stats.requests_dropped += excess;
+    }
 }
 
 const char *
@@ -581,6 +592,7 @@ static void
 request_started_cb (SoupServer *server, SoupServerMessage *msg, gpointer user_data)
 {
   rc_request_log_attach (RC_SERVER (user_data), msg);
+  rc_connections_watch_message (RC_SERVER (user_data), msg);
 }
 
 static gboolean
@@ -593,6 +605,8 @@ incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *so
   g_autoptr (GSocketAddress) remote = g_socket_connection_get_remote_address (connection, NULL);
   g_autoptr (GError) error = NULL;
 
+  if (!rc_connections_admit (self, connection))
+    return TRUE; /* at the cap: answered 503 and closed */
   /* Small responses must not wait for delayed ACKs; latency is ours to add. */
   g_socket_set_option (g_socket_connection_get_socket (connection), IPPROTO_TCP, TCP_NODELAY, 1,
                        NULL);
@@ -642,17 +656,32 @@ reresolve (RcServer *self)
     g_warning ("%s", error->message);
 }
 
+void
+rc_server_set_port (RcServer *self, guint16 port)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  self->requested_port = port;
+}
+
 static gboolean
 listen_loopback (RcServer *self, GError **error)
 {
-  g_autoptr (GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1", 0);
+  g_autoptr (GSocketAddress) address =
+      g_inet_socket_address_new_from_string ("127.0.0.1", self->requested_port);
   g_autoptr (GSocketAddress) effective = NULL;
+  g_autoptr (GError) local_error = NULL;
 
   self->service = g_socket_service_new ();
   if (!g_socket_listener_add_address (G_SOCKET_LISTENER (self->service), address,
                                       G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL, &effective,
-                                      error))
-    return FALSE;
+                                      &local_error))
+    {
+      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND,
+                   _ ("The proxy could not listen on 127.0.0.1:%u (%s): choose another port, or "
+                      "0 for any free one"),
+                   self->requested_port, local_error->message);
+      return FALSE;
+    }
   self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
   self->proxy_url = g_strdup_printf ("http://127.0.0.1:%u", self->port);
   g_signal_connect (self->service, "incoming", G_CALLBACK (incoming_cb), self);
@@ -688,6 +717,7 @@ rc_server_start (RcServer *self, GError **error)
     goto failed;
   if (self->encoder == NULL)
     self->encoder = rc_encoder_new (NULL);
+  rc_connections_start (self);
   rc_origin_cdn_prepare (self);
   return TRUE;
 
@@ -714,6 +744,7 @@ rc_server_stop (RcServer *self)
       soup_server_disconnect (self->soup);
       g_clear_object (&self->soup);
     }
+  rc_connections_stop (self);
   g_clear_object (&self->live_session);
   g_clear_object (&self->tls);
   g_clear_pointer (&self->page, rc_origin_spec_free);

@@ -79,6 +79,9 @@ void rc_server_rename_wheel (RcServer *self, const char *file_name, const char *
 void rc_server_clear_wheel_renames (RcServer *self);
 
 /* Binds 127.0.0.1 on an ephemeral port and writes the CA certificate. */
+/* The loopback port the proxy listens on: 0 (the default) for any free one. A port already
+ * in use makes rc_server_start() fail with RC_SERVER_ERROR_BIND, naming it. */
+void rc_server_set_port (RcServer *self, guint16 port);
 gboolean rc_server_start (RcServer *self, GError **error);
 void rc_server_stop (RcServer *self);
 gboolean rc_server_is_running (RcServer *self);
@@ -111,5 +114,44 @@ RcEncoder *rc_server_get_encoder (RcServer *self);
 void rc_server_clear_requests (RcServer *self);
 
 /* Signal "request-finished" (RcRequestRecord *record): emitted when a request completes. */
+
+/* What a client of the proxy may hold (the proxy listens on a port every local process can
+ * reach). A connection is closed when the request line and headers of a request have not
+ * all arrived @header_timeout_ms after it began (on a new connection: after it was
+ * accepted), and when nothing moved either way for @idle_timeout_ms while the client had
+ * the next move (sending a body, reading a response, a live tunnel); never while the server is
+ * preparing an answer. Past @max_connections open ones, a new connection is answered 503
+ * and closed, with one log line each time the cap is reached. The request log keeps the
+ * last @request_log_max records (the oldest are dropped and counted). 0 = the default. */
+typedef struct
+{
+  guint max_connections;   /* default 256 */
+  guint header_timeout_ms; /* default 15 000 */
+  guint idle_timeout_ms;   /* default 60 000 */
+  guint request_log_max;   /* default 10 000 */
+} RcServerLimits;
+
+#define RC_SERVER_DEFAULT_MAX_CONNECTIONS   256
+#define RC_SERVER_DEFAULT_HEADER_TIMEOUT_MS 15000
+#define RC_SERVER_DEFAULT_IDLE_TIMEOUT_MS   60000
+#define RC_SERVER_DEFAULT_REQUEST_LOG_MAX   10000
+
+/* Takes effect for new connections and the next checks; may be called while running. */
+void rc_server_set_limits (RcServer *self, const RcServerLimits *limits);
+/* The limits in force (defaults filled in). */
+void rc_server_get_limits (RcServer *self, RcServerLimits *out);
+
+typedef struct
+{
+  guint open;               /* connections open now */
+  guint peak;               /* the most open at once */
+  guint64 accepted;         /* connections admitted */
+  guint64 refused;          /* connections refused at the cap */
+  guint64 header_timeouts;  /* closed for headers that did not arrive in time */
+  guint64 idle_timeouts;    /* closed for idleness */
+  guint64 requests_dropped; /* oldest request records dropped from the log */
+} RcServerStats;
+
+void rc_server_get_stats (RcServer *self, RcServerStats *out);
 
 G_END_DECLS

@@ -1,0 +1,466 @@
+/* test-boot-faults.c: faults during a real boot (issue 12) that test-boot.c does not cover:
+ * a second boot asked for while one runs, a boot cancelled by the user, the distribution
+ * missing an interpreter file, the community folder deleted mid-boot, the page's certificate
+ * rejected, the proxy's port in use. Each ends in a named
+ * state (ready, or a kind with its party and diagnosis), the engine takes the next boot, and no web process or session folder is left over.
+ * (The web and network processes killed mid-boot are test-boot.c's.) One server and one
+ * window for all; the boots that must fail have short deadlines. Run under `xvfb-run -a`.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <stdlib.h>
+
+#include <webkit/webkit.h>
+
+#include "boot/rc-engine.h"
+#include "boot/rc-session-pool.h"
+#include "boot/rc-web-process.h"
+#include "core/rc-paths.h"
+
+#define DEADLINE       90.0 /* for the boot that must be ready, on a loaded 2-core machine */
+#define SHORT_DEADLINE 45.0 /* for the ones that fail: each must end well before it */
+
+static char *scratch;
+static RcServer *server;
+static GtkWidget *window;
+
+typedef struct
+{
+  GMainLoop *loop;
+  RcRunRecord *record;
+  GError *error;
+  gboolean done;
+} Wait;
+
+static void
+on_booted (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Wait *wait = data;
+
+  wait->record = rc_engine_boot_finish (RC_ENGINE (source), result, &wait->error);
+  wait->done = TRUE;
+  g_main_loop_quit (wait->loop);
+}
+
+static void
+copy_tree (const char *from, const char *to)
+{
+  g_autoptr (GDir) dir = g_dir_open (from, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  g_assert_cmpint (g_mkdir_with_parents (to, 0700), ==, 0);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *a = g_build_filename (from, name, NULL);
+      g_autofree char *b = g_build_filename (to, name, NULL);
+
+      if (g_file_test (a, G_FILE_TEST_IS_DIR))
+        copy_tree (a, b);
+      else
+        {
+          g_autoptr (GFile) fa = g_file_new_for_path (a);
+          g_autoptr (GFile) fb = g_file_new_for_path (b);
+          g_autoptr (GError) error = NULL;
+
+          g_file_copy (fa, fb, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &error);
+          g_assert_no_error (error);
+        }
+    }
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", path);
+
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* A community of the interpreter alone (no preload): the quickest real boot. */
+static char *
+make_small (const char *name)
+{
+  g_autofree char *dir = g_build_filename (scratch, name, NULL);
+  g_autofree char *text = g_strdup_printf (
+      "id: %s\nname: %s\ndescription: A generated test community.\n"
+      "cors_origins:\n  - https://nemar.org\n"
+      "extensions:\n  client_tools:\n    - name: execute_code\n      runtime: python\n"
+      "      requires_permission: true\n      description: Run code.\n"
+      "runtime:\n  python:\n    pyodide_version: \"0.29.5\"\n    prelude: \"x = 1\\n\"\n",
+      name, name);
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (config, text, -1, NULL));
+  return g_steal_pointer (&dir);
+}
+
+static RcEngine *
+engine_for (const char *dir, const char *distribution, double deadline)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, distribution, RC_DEPLOYMENT_PRODUCTION, &error);
+  RcEngine *engine;
+
+  g_assert_no_error (error);
+  engine = rc_engine_new (community, server);
+  rc_engine_set_csp (engine, "none", NULL);
+  rc_engine_set_deadline_seconds (engine, deadline);
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  return engine;
+}
+
+/* Boots @engine cold to its end; @on_progress (may be NULL) sees every worker message. */
+static RcRunRecord *
+boot_to_end (RcEngine *engine, GCancellable *cancellable, GCallback on_progress, gpointer data,
+             GError **error)
+{
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  if (on_progress != NULL)
+    g_signal_connect (engine, "progress", on_progress, data);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, cancellable, on_booted, &wait);
+  if (!wait.done)
+    g_main_loop_run (wait.loop);
+  if (on_progress != NULL)
+    g_signal_handlers_disconnect_by_func (engine, on_progress, data);
+  g_main_loop_unref (wait.loop);
+  if (wait.error != NULL)
+    g_propagate_error (error, wait.error);
+  return wait.record;
+}
+
+static gboolean
+is_loading_runtime (JsonObject *message)
+{
+  return g_str_equal (json_object_get_string_member_with_default (message, "type", ""), "progress")
+         && g_str_equal (json_object_get_string_member_with_default (message, "phase", ""),
+                         "loading_runtime");
+}
+
+static void
+cancel_on_loading (RcEngine *engine, JsonObject *message, GCancellable *cancellable)
+{
+  if (is_loading_runtime (message))
+    g_cancellable_cancel (cancellable);
+}
+
+/* The engine takes another boot: it starts (its page reports) and is cancelled. */
+static void
+assert_takes_next_boot (RcEngine *engine)
+{
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) record =
+      boot_to_end (engine, cancellable, G_CALLBACK (cancel_on_loading), cancellable, &error);
+
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (record);
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_IDLE);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Once @engine is gone: none of our web processes runs, and every session folder in the
+ * runtime folder is a pooled (reusable) session's, however many boots ran. */
+static void
+assert_nothing_left (RcEngine *engine)
+{
+  g_autoptr (GDir) dir = NULL;
+  gboolean expired = FALSE;
+  guint folders = 0, id;
+  const char *name;
+
+  g_object_unref (engine);
+  id = g_timeout_add_seconds (15, timeout_cb, &expired);
+  for (;;)
+    {
+      g_autoptr (GArray) pids = rc_web_process_list ();
+
+      if (pids->len == 0 || expired)
+        {
+          g_assert_cmpuint (pids->len, ==, 0);
+          break;
+        }
+      g_main_context_iteration (NULL, TRUE);
+    }
+  if (!expired)
+    g_source_remove (id);
+  dir = g_dir_open (rc_paths_runtime_dir (), 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    folders += g_str_has_prefix (name, "webkit-session-");
+  g_assert_cmpuint (folders, ==, rc_session_pool_get_size ());
+  g_assert_cmpuint (rc_session_pool_get_size (), <=, 2);
+}
+
+/* ---- a second boot while one runs; a boot cancelled by the user ------------------------- */
+
+typedef struct
+{
+  RcEngine *engine;
+  GCancellable *cancellable;
+  Wait second;
+  gboolean asked;
+} Busy;
+
+static void
+second_boot_on_loading (RcEngine *engine, JsonObject *message, Busy *busy)
+{
+  if (!is_loading_runtime (message) || busy->asked)
+    return;
+  busy->asked = TRUE;
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &busy->second);
+  /* the user gives up on the first */
+  g_cancellable_cancel (busy->cancellable);
+}
+
+static void
+test_busy_and_cancelled (void)
+{
+  g_autofree char *dir = make_small ("busy");
+  RcEngine *engine = engine_for (dir, NULL, DEADLINE);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) cancelled = NULL;
+  g_autoptr (RcRunRecord) ready = NULL;
+  Busy busy = { engine, cancellable, { g_main_loop_new (NULL, FALSE) } };
+  const RcRunRecord *last;
+
+  cancelled = boot_to_end (engine, cancellable, G_CALLBACK (second_boot_on_loading), &busy, &error);
+  /* the second was refused at once, and did not disturb the first */
+  g_assert_true (busy.asked);
+  while (!busy.second.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_error (busy.second.error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_BUSY);
+  g_assert_null (busy.second.record);
+  g_clear_error (&busy.second.error);
+  g_main_loop_unref (busy.second.loop);
+  /* the first ended as cancelled: nobody's failure, so no party */
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (cancelled);
+  last = rc_engine_get_last_record (engine);
+  g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (last->outcome.kind, ==, "cancelled");
+  g_assert_null (last->outcome.party);
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_IDLE);
+  g_clear_error (&error);
+
+  /* the same engine boots to ready next */
+  ready = boot_to_end (engine, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  if (ready->outcome.state != RC_OUTCOME_READY)
+    g_error ("the boot after the cancelled one failed (%s): %s", ready->outcome.kind,
+             ready->outcome.message);
+  g_assert_cmpstr (ready->run_id, ==, "cold-2");
+  assert_nothing_left (engine);
+}
+
+/* ---- the distribution missing an interpreter file ---------------------------------------- */
+
+static void
+test_distribution_missing_file (void)
+{
+  g_autofree char *npm = rc_paths_default_distribution ();
+  g_autofree char *dist = g_build_filename (scratch, "dist-without-stdlib", NULL);
+  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
+  g_autofree char *dir = make_small ("no-stdlib");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  RcEngine *engine;
+
+  copy_tree (npm, dist);
+  g_assert_cmpint (g_unlink (stdlib), ==, 0);
+  engine = engine_for (dir, dist, SHORT_DEADLINE);
+  r = boot_to_end (engine, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s (%s): %s\n%s", r->outcome.kind, r->outcome.party, r->outcome.message,
+                  r->outcome.diagnosis);
+  g_assert_cmpint (r->outcome.state, ==, RC_OUTCOME_FAILED);
+  /* the worker's own kind (Pyodide exits), blamed on the distribution for the proxy's 404 */
+  g_assert_cmpstr (r->outcome.kind, ==, "runtime");
+  g_assert_cmpstr (r->outcome.party, ==, "distribution");
+  g_assert_nonnull (strstr (r->outcome.message, "python_stdlib.zip"));
+  g_assert_nonnull (r->outcome.diagnosis);
+  g_assert_cmpfloat (r->boot_ms, <, SHORT_DEADLINE * 1000 * 0.9);
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_FAILED);
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+  remove_tree (dist);
+}
+
+/* ---- the community folder deleted during the boot ---------------------------------------- */
+
+static void
+delete_on_loading (RcEngine *engine, JsonObject *message, const char *dir)
+{
+  if (is_loading_runtime (message) && g_file_test (dir, G_FILE_TEST_IS_DIR))
+    remove_tree (dir);
+}
+
+/* The boot serves the community as it was loaded and verified (the config, and the overlay's
+ * wheels held since verification, as OSA's server holds them), so deleting the folder cannot
+ * change what this boot gets: it is ready, and so is the next; loading the folder again is
+ * what fails, with an error that names it. */
+static void
+test_community_deleted (void)
+{
+  g_autofree char *demo = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autofree char *dir = g_build_filename (scratch, "deleted-demo", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  g_autoptr (RcCommunity) again = NULL;
+  RcEngine *engine;
+
+  copy_tree (demo, dir);
+  engine = engine_for (dir, NULL, DEADLINE);
+  r = boot_to_end (engine, NULL, G_CALLBACK (delete_on_loading), dir, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (dir, G_FILE_TEST_EXISTS));
+  if (r->outcome.state != RC_OUTCOME_READY)
+    g_error ("the boot whose folder went away failed (%s): %s", r->outcome.kind,
+             r->outcome.message);
+  /* the overlay's wheel was among what it got */
+  {
+    gboolean wheel = FALSE;
+
+    for (guint i = 0; i < r->requests->len; i++)
+      wheel |= g_str_has_suffix (((RcRequestRecord *) r->requests->pdata[i])->url,
+                                 "demo_helpers-0.1.1-py3-none-any.whl")
+               && ((RcRequestRecord *) r->requests->pdata[i])->status == 200;
+    g_assert_true (wheel);
+  }
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+  again = rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_assert_null (again);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "deleted-demo"));
+}
+
+/* ---- the page's certificate rejected ------------------------------------------------------ */
+
+static void
+set_tls_policy (RcEngine *engine, WebKitTLSErrorsPolicy policy)
+{
+  GtkWidget *view = gtk_widget_get_first_child (rc_engine_get_view (engine));
+
+  g_assert_true (WEBKIT_IS_WEB_VIEW (view));
+  webkit_network_session_set_tls_errors_policy (
+      webkit_web_view_get_network_session (WEBKIT_WEB_VIEW (view)), policy);
+}
+
+/* The sessions accept the run's own CA by ignoring TLS errors; a session that checks them (as
+ * a browser does, for a CA it was never told of) rejects the page's certificate. The boot
+ * must end on that at once, as the page's failure, not wait for its deadline. */
+static void
+test_certificate_rejected (void)
+{
+  g_autofree char *dir = make_small ("certificate");
+  RcEngine *engine = engine_for (dir, NULL, SHORT_DEADLINE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  /* a view and a session first; the warm boot then reuses both */
+  assert_takes_next_boot (engine);
+  set_tls_policy (engine, WEBKIT_TLS_ERRORS_POLICY_FAIL);
+  rc_engine_boot_async (engine, RC_BOOT_MODE_WARM, NULL, on_booted, &wait);
+  if (!wait.done)
+    g_main_loop_run (wait.loop);
+  g_main_loop_unref (wait.loop);
+  /* the session goes back to the pool: as the others are */
+  set_tls_policy (engine, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
+  g_assert_no_error (wait.error);
+  r = wait.record;
+  g_test_message ("%s (%s): %s\n%s", r->outcome.kind, r->outcome.party, r->outcome.message,
+                  r->outcome.diagnosis);
+  g_assert_cmpint (r->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (r->outcome.kind, ==, "page");
+  g_assert_nonnull (strstr (r->outcome.message, "TLS certificate"));
+  /* the certificate is the console's own: neither the community's nor the policy's */
+  g_assert_cmpstr (r->outcome.party, ==, "engine");
+  g_assert_nonnull (r->outcome.diagnosis);
+  g_assert_cmpfloat (r->boot_ms, <, SHORT_DEADLINE * 1000 * 0.9);
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+}
+
+/* ---- the proxy's port already in use ------------------------------------------------------ */
+
+/* Nothing boots: the error names the port and says what to do; with a free port the same
+ * engine boots. */
+static void
+test_port_in_use (void)
+{
+  g_autofree char *dir = make_small ("port");
+  g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
+  g_autoptr (RcServer) own = rc_server_new ();
+  g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  g_autofree char *port_text = NULL;
+  RcEngine *engine;
+  guint16 port;
+
+  port = g_socket_listener_add_any_inet_port (squatter, NULL, &error);
+  g_assert_no_error (error);
+  port_text = g_strdup_printf ("127.0.0.1:%u", port);
+  community = rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_assert_no_error (error);
+  rc_server_set_port (own, port);
+  engine = rc_engine_new (community, own);
+  rc_engine_set_deadline_seconds (engine, SHORT_DEADLINE);
+  gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
+  r = boot_to_end (engine, NULL, NULL, NULL, &error);
+  g_assert_null (r);
+  g_assert_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND);
+  g_assert_nonnull (strstr (error->message, port_text));
+  g_assert_nonnull (strstr (error->message, "choose another port"));
+  g_assert_false (rc_server_is_running (own));
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_IDLE);
+  rc_server_set_port (own, 0);
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+  rc_server_stop (own);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dist = rc_paths_default_distribution ();
+  g_autofree char *wasm = g_build_filename (dist, "pyodide.asm.wasm", NULL);
+  int status;
+
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  /* a missing distribution is a failure with the fix, never a skip (house rules) */
+  if (!g_file_test (wasm, G_FILE_TEST_IS_REGULAR))
+    g_error ("no Pyodide distribution at %s: run tools/setup.sh", dist);
+  scratch = g_dir_make_tmp ("rc-test-boot-faults-XXXXXX", &error);
+  g_assert_no_error (error);
+  server = rc_server_new ();
+  window = gtk_window_new ();
+  gtk_window_present (GTK_WINDOW (window));
+  g_test_add_func ("/boot-faults/busy-and-cancelled", test_busy_and_cancelled);
+  g_test_add_func ("/boot-faults/distribution-missing-file", test_distribution_missing_file);
+  g_test_add_func ("/boot-faults/community-deleted", test_community_deleted);
+  g_test_add_func ("/boot-faults/certificate-rejected", test_certificate_rejected);
+  g_test_add_func ("/boot-faults/port-in-use", test_port_in_use);
+  status = g_test_run ();
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_server_stop (server);
+  g_clear_object (&server);
+  remove_tree (scratch);
+  return status;
+}
