@@ -31,6 +31,8 @@ for t in tests:
                 out.add(os.path.relpath(path, build))
 print(" ".join(sorted(out & known)))
 '
+# Regenerate first when a meson.build changed, so the test list read below is current.
+ninja -C "$build" build.ninja >/dev/null
 targets=$(ninja -C "$build" -t targets all | python3 -c "$pick" "$build")
 # shellcheck disable=SC2086
 ninja -C "$build" $targets >/dev/null
