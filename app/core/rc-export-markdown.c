@@ -387,6 +387,7 @@ rc_measurement_to_markdown (const RcMeasurement *self)
   rc_measurement_append_provenance_markdown (self, out);
   cost_table (out, self, columns, scenarios->len);
   step_table (out, columns, scenarios->len);
+  rc_measurement_append_preload_markdown (self, out);
   checks (out, self);
   for (guint i = 0; i < scenarios->len; i++)
     column_clear (&columns[i]);
