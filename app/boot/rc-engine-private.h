@@ -74,6 +74,10 @@ struct _RcEngine
   /* wheel file name → the name boot plans use instead (rc-engine-rename.c), or NULL */
   GHashTable *wheel_renames;
 
+  /* import_before_seal the boot plans send instead of the community's (rc-engine-seal-list.c,
+   * the seal probe's candidates), or NULL */
+  GStrv import_before_seal;
+
   /* executions: call_id → GTask */
   GHashTable *executes;
   guint next_call;
@@ -128,6 +132,8 @@ guint rc_engine_policy_refusals (RcEngine *self);
 
 /* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);
+/* rc-engine-seal-list.c: puts the import_before_seal override into @plan's runtime. */
+void rc_engine_apply_import_before_seal (RcEngine *self, JsonObject *plan);
 
 void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self);
 void rc_engine_on_web_process_terminated (WebKitWebView *view,
