@@ -213,6 +213,8 @@ rc_community_load (const char *dir, const char *distribution_dir, RcDeployment d
       rc_config_validate (self->root, folder_name, &check, &self->facts);
       rc_community_check_locks (self, &check);
     }
+  rc_diagnostics_resolve_fixes (self->diagnostics, "config.yaml", self->config_text,
+                                self->config_length);
   rc_diagnostics_sort (self->diagnostics);
   return g_steal_pointer (&self);
 }
