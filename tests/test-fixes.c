@@ -95,6 +95,43 @@ test_unknown_key (void)
              "extra-key", "colour", HEAD "runtime:\n  python:\n    pyodide_version: \"0.29.5\"\n");
 }
 
+/* The seal probe's recommendation written into import_before_seal: replacing the list (block
+ * or flow) or adding the key. */
+static void
+check_ibs (const char *yaml, const char *want)
+{
+  const char *const list[] = { "eegprep_lean", "eegprep_lean.io", NULL };
+  g_autoptr (RcCommunity) before = load_with_overlay (yaml);
+  g_autoptr (RcCommunity) after = NULL;
+  g_autoptr (RcFix) fix = rc_community_fix_import_before_seal (before, list);
+  g_autofree char *fixed = NULL;
+
+  g_assert_nonnull (fix);
+  g_assert_cmpstr (fix->label, ==, "Set import_before_seal to [eegprep_lean, eegprep_lean.io]");
+  fixed = rc_fix_apply (fix, yaml, strlen (yaml), NULL);
+  g_assert_cmpstr (fixed, ==, want);
+  after = load_with_overlay (fixed);
+  expect_valid (after);
+}
+
+static void
+test_import_before_seal_list (void)
+{
+  const char *tail = "    preload_on: first_run\n";
+  g_autofree char *replaced = g_strconcat (
+      OVERLAY_BASE "    import_before_seal: [eegprep_lean, eegprep_lean.io]\n", tail, NULL);
+  g_autofree char *block =
+      g_strconcat (OVERLAY_BASE "    import_before_seal:\n      - eegprep_lean\n", tail, NULL);
+  g_autofree char *flow = g_strconcat (OVERLAY_BASE "    import_before_seal: []\n", tail, NULL);
+
+  check_ibs (block, replaced);
+  check_ibs (flow, replaced);
+  check_ibs (OVERLAY_BASE,
+             HEAD "runtime:\n  python:\n    import_before_seal: [eegprep_lean, eegprep_lean.io]\n"
+                  "    pyodide_version: \"0.29.5\"\n"
+                  "    lockfile: runtime/demo-pyodide-lock.json\n    preload: [eegprep-lean]\n");
+}
+
 /* A key inside a flow mapping has no safe line to remove: no fix is offered. */
 static void
 test_no_fix_in_flow_mapping (void)
@@ -117,6 +154,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fixes/duplicate", test_duplicate);
   g_test_add_func ("/fixes/unknown-key", test_unknown_key);
   g_test_add_func ("/fixes/no-fix-in-flow-mapping", test_no_fix_in_flow_mapping);
+  g_test_add_func ("/fixes/import-before-seal-list", test_import_before_seal_list);
   status = g_test_run ();
   fixture_cleanup ();
   return status;
