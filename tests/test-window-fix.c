@@ -12,6 +12,7 @@
 #include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "ui/rc-application.h"
+#include "ui/rc-probe-dialog.h"
 #include "ui/rc-problem.h"
 #include "ui/rc-problems-view.h"
 #include "ui/rc-window.h"
@@ -133,6 +134,79 @@ test_fix_unknown_key (void)
   rc_test_remove_tree (root);
 }
 
+static RcProbeDialog *
+find_probe_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (RC_IS_PROBE_DIALOG (w))
+        return RC_PROBE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Seal Probe… from the window on tests/fixtures/seal-probe (two cold boots), then its
+ * recommendation written into config.yaml as a fix: validated at once, not saved. */
+static void
+test_probe_writes_import_before_seal (void)
+{
+  static const char *const files[] = { "config.yaml", "runtime/seal-probe-pyodide-lock.json",
+                                       "runtime/wheels/seal_fixture-0.1.0-py3-none-any.whl" };
+  g_autofree char *root = rc_test_make_tmp ("rc-window-probe-");
+  g_autofree char *dir = g_build_filename (root, "seal-probe", NULL);
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *before = NULL, *after = NULL, *edited = NULL;
+  RcWindow *window = rc_window_new (app);
+  RcProblemsView *problems = RC_PROBLEMS_VIEW (
+      gtk_widget_get_template_child (GTK_WIDGET (window), RC_TYPE_WINDOW, "problems_view"));
+  const RcSealReport *report;
+  RcProbeDialog *dialog;
+  gboolean finished = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *fixture = g_build_filename ("seal-probe", files[i], NULL);
+      g_autofree char *target = g_build_filename ("seal-probe", files[i], NULL);
+
+      rc_test_copy_fixture (fixture, root, target);
+    }
+  g_assert_true (g_file_get_contents (config, &before, NULL, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  rc_window_open_folder (window, folder);
+  wait_validated (window);
+  g_assert_true (rc_community_is_valid (rc_window_get_community (window)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "probe", NULL);
+  dialog = find_probe_dialog ();
+  g_assert_nonnull (dialog);
+  g_signal_connect_swapped (dialog, "finished", G_CALLBACK (set_true), &finished);
+  g_assert_true (rc_test_wait_for (&finished, 400));
+  report = rc_probe_dialog_get_report (dialog);
+  g_assert_nonnull (report);
+  g_assert_true (rc_seal_report_ok (report));
+  g_assert_cmpuint (g_strv_length (report->recommended), ==, 2);
+
+  rc_probe_dialog_apply (dialog);
+  wait_validated (window);
+  edited = buffer_text (problems);
+  g_assert_nonnull (
+      strstr (edited, "    import_before_seal: [seal_fixture.ffi, seal_fixture.native.loader]\n"
+                      "    pyodide_version: \"0.29.5\"\n"));
+  g_assert_true (rc_community_is_valid (rc_window_get_community (window)));
+  g_assert_true (g_file_get_contents (config, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_spin (200);
+  rc_test_remove_tree (root);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -145,6 +219,7 @@ main (int argc, char **argv)
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
   g_assert_no_error (error);
   g_test_add_func ("/ui/window-fix/unknown-key", test_fix_unknown_key);
+  g_test_add_func ("/ui/window-fix/probe", test_probe_writes_import_before_seal);
   status = g_test_run ();
   g_clear_object (&app);
   return status;

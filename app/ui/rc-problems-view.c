@@ -563,34 +563,42 @@ config_changed (RcProblemsView *self)
 }
 
 gboolean
-rc_problems_view_apply_fix (RcProblemsView *self, const RcDiagnostic *d)
+rc_problems_view_apply_text_fix (RcProblemsView *self, const RcFix *fix)
 {
   GtkTextBuffer *buffer;
   g_autofree char *text = NULL;
   GtkTextIter start, end;
 
   g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
-  g_return_val_if_fail (d != NULL, FALSE);
+  g_return_val_if_fail (fix != NULL, FALSE);
 
-  if (d->fix == NULL || !d->fix->resolved || self->config_text == NULL)
+  if (!fix->resolved || self->config_text == NULL)
     return FALSE;
   rc_problems_view_show_file (self, "config.yaml", TRUE);
   buffer = GTK_TEXT_BUFFER (self->buffer);
   text = buffer_text (self);
-  /* The range is of the text the diagnostic was found in: refuse it for any other. */
-  if (g_strcmp0 (text, self->config_text) != 0 || d->fix->end > strlen (text))
+  /* The range is of the text the fix was made for: refuse it for any other. */
+  if (g_strcmp0 (text, self->config_text) != 0 || fix->end > strlen (text))
     return FALSE;
   gtk_text_buffer_get_iter_at_offset (buffer, &start,
-                                      (int) g_utf8_pointer_to_offset (text, text + d->fix->start));
+                                      (int) g_utf8_pointer_to_offset (text, text + fix->start));
   gtk_text_buffer_get_iter_at_offset (buffer, &end,
-                                      (int) g_utf8_pointer_to_offset (text, text + d->fix->end));
+                                      (int) g_utf8_pointer_to_offset (text, text + fix->end));
   /* One user action, so one undo returns the buffer as it was. */
   gtk_text_buffer_begin_user_action (buffer);
   gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert (buffer, &start, d->fix->replacement, -1);
+  gtk_text_buffer_insert (buffer, &start, fix->replacement, -1);
   gtk_text_buffer_end_user_action (buffer);
   config_changed (self);
   return TRUE;
+}
+
+gboolean
+rc_problems_view_apply_fix (RcProblemsView *self, const RcDiagnostic *d)
+{
+  g_return_val_if_fail (d != NULL, FALSE);
+
+  return d->fix != NULL && rc_problems_view_apply_text_fix (self, d->fix);
 }
 
 gboolean

@@ -33,6 +33,8 @@ const char *rc_problems_view_get_shown_file (RcProblemsView *self);
  * user action and emits "config-edited"; FALSE when @d has none or the buffer no longer holds
  * the text it was found in. Nothing is written until rc_problems_view_save_config(). */
 gboolean rc_problems_view_apply_fix (RcProblemsView *self, const RcDiagnostic *d);
+/* The same for a fix made elsewhere on the text shown (the seal probe's list). */
+gboolean rc_problems_view_apply_text_fix (RcProblemsView *self, const RcFix *fix);
 /* Undoes the last fix (emits "config-edited"); FALSE when there is nothing to undo. */
 gboolean rc_problems_view_undo_fix (RcProblemsView *self);
 /* config.yaml as edited by fixes and not saved yet, or NULL. */

@@ -13,6 +13,7 @@
 #include "rc-community-picker.h"
 #include "rc-folder-watch.h"
 #include "rc-overview-page.h"
+#include "rc-probe-dialog.h"
 #include "rc-problems-view.h"
 #include "rc-welcome-page.h"
 #include "rc-window.h"
@@ -443,9 +444,43 @@ save_config_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   rc_window_add_toast (self, _ ("Saved config.yaml"));
 }
 
+/* The seal probe's list, written into config.yaml as a quick fix (not saved). */
+static void
+probe_apply_cb (RcWindow *self, GStrv modules)
+{
+  g_autoptr (RcFix) fix = NULL;
+
+  if (self->community == NULL
+      || (fix =
+              rc_community_fix_import_before_seal (self->community, (const char *const *) modules))
+             == NULL
+      || !rc_problems_view_apply_text_fix (self->problems_view, fix))
+    {
+      rc_window_add_toast (self, _ ("import_before_seal could not be written into config.yaml"));
+      return;
+    }
+  adw_view_stack_set_visible_child_name (self->view_stack, "problems");
+}
+
+static void
+probe_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+  RcProbeDialog *dialog;
+
+  if (self->community == NULL)
+    return;
+  dialog = rc_probe_dialog_new (GTK_WINDOW (self), self->community);
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (probe_apply_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static const GActionEntry win_actions[] = {
-  { "revalidate", revalidate_action },       { "undo-fix", undo_fix_action },
-  { "save-config", save_config_action },     { "show-page", show_page_action, "s" },
+  { "probe", probe_action },
+  { "revalidate", revalidate_action },
+  { "undo-fix", undo_fix_action },
+  { "save-config", save_config_action },
+  { "show-page", show_page_action, "s" },
   { "check-prelude", check_prelude_action },
 };
 
