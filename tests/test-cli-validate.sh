@@ -17,14 +17,71 @@ check () { if eval "$2"; then ok "$1"; else fail "$1"; fi; }
 
 dist="${RC_PYODIDE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/runtime-console/pyodide-0.29.5}"
 if [ ! -f "$dist/pyodide-lock.json" ]; then
-  echo "1..0 # SKIP no Pyodide distribution (run tools/setup.sh)"
-  exit 0
+  echo "Bail out! no Pyodide distribution at $dist (run tools/setup.sh)"
+  exit 1
 fi
 
 # Exit 0: valid.
 "$rc" validate "$fixtures/all-defaults" >"$tmp/out" 2>"$tmp/err"; status=$?
 check "valid community exits 0" "[ $status -eq 0 ]"
 check "summary says valid" "grep -q '^$fixtures/all-defaults: valid (0 errors' '$tmp/out'"
+
+# A repeated key: OSA's PyYAML keeps the last value, so a warning, and OSA's verdict (valid).
+"$rc" validate "$fixtures/duplicate-key" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a duplicate key is valid as in OSA (exit 0)" "[ $status -eq 0 ]"
+check "the duplicate key is a warning with its position and key path" \
+  "grep -qF \"config.yaml:9:5: warning: runtime.python.preload_on: duplicate key 'preload_on' (first at line 8, column 5)\" '$tmp/out'"
+check "its hint says OSA keeps the last" "grep -qxF '  hint: Remove one; OSA keeps the last.' '$tmp/out'"
+check "the summary counts it as a warning" "grep -q 'valid (0 errors, 1 warning' '$tmp/out'"
+"$rc" validate --json "$fixtures/duplicate-key" >"$tmp/json"; status=$?
+check "--json: valid, one warning at 9:5" "[ $status -eq 0 ] && python3 - '$tmp/json' <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d['valid'] is True, d
+dup = [x for x in d['diagnostics'] if x['rule'] == 'yaml-duplicate-key']
+assert len(dup) == 1 and dup[0]['severity'] == 'warning', dup
+assert (dup[0]['line'], dup[0]['column'], dup[0]['path']) == (9, 5, 'runtime.python.preload_on')
+PY"
+
+# An OSA checkout: two notebook communities adding one key with different wheels.
+python3 - "$tmp/checkout" <<'PY'
+import hashlib, json, os, sys
+root = sys.argv[1]
+os.makedirs(os.path.join(root, "frontend"))
+for cid, body in (("alpha", b"alpha's build"), ("beta", b"beta's build")):
+    d = os.path.join(root, "src", "assistants", cid)
+    os.makedirs(os.path.join(d, "runtime", "wheels"))
+    os.makedirs(os.path.join(d, "notebook"))
+    wheel = "shared_pkg-0.1.0-py3-none-any.whl"
+    open(os.path.join(d, "runtime", "wheels", wheel), "wb").write(body)
+    lock = {"packages": {"shared-pkg": {"name": "shared-pkg", "version": "0.1.0", "file_name": wheel,
+            "package_type": "package", "install_dir": "site", "sha256": hashlib.sha256(body).hexdigest(),
+            "imports": ["shared_pkg"], "depends": []}}}
+    json.dump(lock, open(os.path.join(d, "runtime", "x-pyodide-lock.json"), "w"))
+    json.dump({"nbformat": 4, "cells": [{"cell_type": "code", "source": "d = '{{dataset_id}}'"}]},
+              open(os.path.join(d, "notebook", "starter.ipynb"), "w"))
+    open(os.path.join(d, "config.yaml"), "w").write(f"""id: {cid}
+name: N
+description: D
+runtime:
+  python:
+    pyodide_version: "0.29.5"
+    lockfile: runtime/x-pyodide-lock.json
+notebook:
+  starter: notebook/starter.ipynb
+  dataset_pattern: "^ds[0-9]{{6}}$"
+  zarr_base: {{production: "https://zarr.example.org"}}
+  dataset_page_base: {{production: "https://example.org"}}
+""")
+PY
+"$rc" validate "$tmp/checkout/src/assistants/alpha" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a site-lock mismatch in an OSA checkout is an error (exit 1)" "[ $status -eq 1 ]"
+check "it names both overlays, in OSA's words" \
+  "grep -qF \"runtime/x-pyodide-lock.json:1:29: error: packages.shared-pkg: beta and alpha both add 'shared-pkg' with different entries; a package two communities share must be byte-identical across both (\" '$tmp/out' && grep -q 'assistants/beta/runtime/x-pyodide-lock.json, .*assistants/alpha/runtime/x-pyodide-lock.json)' '$tmp/out'"
+cp "$tmp/checkout/src/assistants/alpha/runtime/wheels/shared_pkg-0.1.0-py3-none-any.whl" "$tmp/checkout/src/assistants/beta/runtime/wheels/"
+cp "$tmp/checkout/src/assistants/alpha/runtime/x-pyodide-lock.json" "$tmp/checkout/src/assistants/beta/runtime/"
+"$rc" validate "$tmp/checkout/src/assistants/beta" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "byte-identical entries merge (exit 0)" "[ $status -eq 0 ] && ! grep -q site-lock '$tmp/out'"
 
 # Exit 1: GCC-style lines with hints.
 cp -r "$fixtures/invalid-mix" "$tmp/invalid-mix"

@@ -196,7 +196,7 @@ test_real_distribution (void)
   dist = rc_dist_lock_load (dir, &error);
   if (dist == NULL)
     {
-      g_test_skip (error->message);
+      g_test_fail_printf ("%s (run tools/setup.sh)", error->message);
       return;
     }
   g_assert_cmpstr (rc_dist_lock_get_python_version (dist), ==, "3.13.2");
@@ -246,7 +246,7 @@ test_real_distribution_with_overlay (void)
 
   if (dist == NULL)
     {
-      g_test_skip ("no Pyodide distribution");
+      g_test_fail_printf ("no Pyodide distribution (run tools/setup.sh)");
       return;
     }
   overlay = rc_lock_overlay_load (community, "runtime/scipy-demo-pyodide-lock.json", diagnostics);

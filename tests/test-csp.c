@@ -322,6 +322,23 @@ test_empty_and_sha (void)
   g_assert_cmpstr (sha, !=, sha_space);
 }
 
+/* A pasted policy is bounded: at the limit it is used, one byte more is refused. */
+static void
+test_policy_length (void)
+{
+  g_autofree char *at_limit = g_strnfill (RC_CSP_MAX_POLICY_BYTES, 'a');
+  g_autofree char *over = g_strnfill (RC_CSP_MAX_POLICY_BYTES + 1, 'a');
+  g_autoptr (GError) error = NULL;
+
+  memcpy (at_limit, "script-src ", 11);
+  g_assert_true (rc_csp_policy_check_length (NULL, &error));
+  g_assert_true (rc_csp_policy_check_length (at_limit, &error));
+  g_assert_no_error (error);
+  g_assert_false (rc_csp_policy_check_length (over, &error));
+  g_assert_error (error, RC_CSP_ERROR, RC_CSP_ERROR_TOO_LONG);
+  g_assert_nonnull (strstr (error->message, "65537 bytes long; at most 65536 are accepted"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -336,5 +353,6 @@ main (int argc, char **argv)
   g_test_add_func ("/csp/fallbacks-and-lists", test_fallbacks_and_lists);
   g_test_add_func ("/csp/strict-dynamic", test_strict_dynamic);
   g_test_add_func ("/csp/empty-and-sha", test_empty_and_sha);
+  g_test_add_func ("/csp/policy-length", test_policy_length);
   return g_test_run ();
 }

@@ -1,8 +1,11 @@
 /* test-dist-lock.c: the distribution lock, its errors and its parsed-lock cache. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/rc-dist-lock.h"
 #include "rc-test-files.h"
@@ -176,6 +179,31 @@ test_errors (Fixture *f, gconstpointer data)
       g_assert_error (e, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_INVALID);
       g_assert_nonnull (strstr (e->message, "pyodide-lock.json"));
     }
+  /* bounded: a FIFO (the read would block) and 65 MiB (sparse) are refused unread */
+  {
+    g_autofree char *path = g_build_filename (f->dist, "pyodide-lock.json", NULL);
+    g_autoptr (GError) e = NULL;
+    g_autoptr (RcDistLock) lock = NULL;
+    int fd;
+
+    write_lock (f, "{}");
+    g_assert_cmpint (g_unlink (path), ==, 0);
+    g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+    lock = rc_dist_lock_load (f->dist, &e);
+    g_assert_null (lock);
+    g_assert_error (e, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_UNREADABLE);
+    g_assert_nonnull (strstr (e->message, "is not a regular file"));
+    g_clear_error (&e);
+    g_assert_cmpint (g_unlink (path), ==, 0);
+    fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+    g_assert_cmpint (fd, >=, 0);
+    g_assert_cmpint (ftruncate (fd, (off_t) 65 * 1024 * 1024), ==, 0);
+    close (fd);
+    lock = rc_dist_lock_load (f->dist, &e);
+    g_assert_null (lock);
+    g_assert_error (e, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_UNREADABLE);
+    g_assert_nonnull (strstr (e->message, "is larger than 64 MiB"));
+  }
 }
 
 /* The second load comes from the cache and answers exactly as the parsed lock did; an

@@ -6,10 +6,12 @@
 #include "core/rc-checkout.h"
 #include "core/rc-community.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-csp.h"
 #include "core/rc-dist-lock.h"
 #include "core/rc-json-positions.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-record.h"
+#include "core/rc-worker-message.h"
 
 static void
 test_names (void)
@@ -23,10 +25,12 @@ test_names (void)
     { RC_CHECKOUT_ERROR, "rc-checkout-error-quark" },
     { RC_COMMUNITY_ERROR, "rc-community-error-quark" },
     { RC_CSP_PRESETS_ERROR, "rc-csp-presets-error-quark" },
+    { RC_CSP_ERROR, "rc-csp-error-quark" },
     { RC_DIST_LOCK_ERROR, "rc-dist-lock-error-quark" },
     { RC_JSON_ERROR, "rc-json-error-quark" },
     { RC_BUDGET_ERROR, "rc-budget-error-quark" },
     { RC_RECORD_ERROR, "rc-record-error-quark" },
+    { RC_WORKER_MESSAGE_ERROR, "rc-worker-message-error-quark" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (domains); i++)

@@ -463,6 +463,27 @@ remove_dir (const char *dir)
     g_rmdir (dir);
 }
 
+/* measure keeps the report in the community's history (RC_HISTORY_DIR in the tests). */
+static void
+test_kept_in_history (void)
+{
+  const Shared *s = measured ();
+  const char *root = g_getenv ("RC_HISTORY_DIR");
+  const char *line = strstr (s->err, "history: ");
+  g_autofree char *path = NULL;
+  g_autoptr (RcMeasurement) kept = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (root);
+  g_assert_nonnull (line);
+  path = g_strndup (line + strlen ("history: "), strcspn (line + strlen ("history: "), "\n"));
+  g_assert_true (g_str_has_prefix (path, root));
+  kept = rc_measurement_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->runs->len, ==, s->measurement->runs->len);
+  g_assert_cmpstr (kept->created, ==, s->measurement->created);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -473,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/measure/bad-arguments", test_bad_arguments);
   g_test_add_func ("/measure/exit-and-progress", test_exit_and_progress);
   g_test_add_func ("/measure/cold", test_cold);
+  g_test_add_func ("/measure/kept-in-history", test_kept_in_history);
   g_test_add_func ("/measure/warm", test_warm);
   g_test_add_func ("/measure/changed-wheel", test_changed_wheel);
   g_test_add_func ("/measure/changed-wheel-repetitions", test_changed_wheel_repetitions);

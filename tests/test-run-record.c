@@ -217,6 +217,80 @@ test_json_errors (void)
                 "runs[1].requests: expected an array");
 }
 
+/* Regression inputs kept with the fuzz corpus (tests/fuzz/corpus/report/). */
+static char *
+regression_input (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fuzz", "corpus", "report", name, NULL);
+}
+
+/* 180 kB nested 90,000 deep: json-glib's recursive parser overflowed the stack on it in
+ * compare and measure --check-budgets. The strict reader refuses it at its position. */
+static void
+test_load_deep_nesting (void)
+{
+  g_autofree char *path = regression_input ("regression-deep-nesting.json");
+  g_autofree char *want = g_strdup_printf ("%s:1:", path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) m = rc_measurement_load (path, &error);
+
+  g_assert_null (m);
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, want));
+  g_assert_nonnull (strstr (error->message, "nested too deeply"));
+}
+
+/* "bytes": 1e300 was cast to gint64 (undefined behaviour, UBSan's report); now refused
+ * with the file, the line and column of the value and its path. */
+static void
+test_load_huge_number (void)
+{
+  g_autofree char *path = regression_input ("regression-huge-number.json");
+  g_autofree char *want = g_strdup_printf ("%s:110:21: runs[0].requests[0].bytes: 1e+300 is out "
+                                           "of range",
+                                           path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) m = rc_measurement_load (path, &error);
+
+  g_assert_null (m);
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, want));
+}
+
+/* The edges of the conversion: 2^63 is out, the largest double below it and -2^63 are in. */
+static void
+test_load_number_edges (void)
+{
+  static const struct
+  {
+    const char *number;
+    gboolean ok;
+  } cases[] = { { "9223372036854775808.0", FALSE },
+                { "9223372036854774784.0", TRUE },
+                { "-9223372036854775808.0", TRUE },
+                { "-1e19", FALSE },
+                { "12.9", TRUE } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf (
+          "{\"schema\": \"runtime-console/run-report\", \"version\": 1, \"runs\": "
+          "[{\"scenario\": \"cold\", \"index\": 1, \"run_id\": \"c\", \"environment\": {}, "
+          "\"web_process_rss_bytes\": %s, \"outcome\": {\"state\": \"ready\"}}]}",
+          cases[i].number);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (RcMeasurement) m =
+          rc_measurement_load_data (text, strlen (text), "edge.json", &error);
+
+      if (cases[i].ok)
+        g_assert_no_error (error);
+      else
+        g_assert_true (error != NULL && g_str_has_prefix (error->message, "edge.json:1:")
+                       && strstr (error->message, "web_process_rss_bytes: ") != NULL);
+      g_assert_true ((m != NULL) == cases[i].ok);
+    }
+}
+
 static gboolean
 has_flag (RcRunAnalysis *a, const char *rule)
 {
@@ -546,6 +620,9 @@ main (int argc, char **argv)
   g_test_add_func ("/run-record/json-errors", test_json_errors);
   g_test_add_func ("/run-record/json-without-decoded", test_json_without_decoded);
   g_test_add_func ("/run-record/incomplete-input", test_incomplete_input);
+  g_test_add_func ("/run-record/load-deep-nesting", test_load_deep_nesting);
+  g_test_add_func ("/run-record/load-huge-number", test_load_huge_number);
+  g_test_add_func ("/run-record/load-number-edges", test_load_number_edges);
   g_test_add_func ("/analysis/cold", test_cold_verdicts);
   g_test_add_func ("/analysis/warm", test_warm_verdicts);
   g_test_add_func ("/analysis/warm-flags", test_warm_flags);

@@ -480,8 +480,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   if (!g_file_test (lock, G_FILE_TEST_EXISTS))
     {
-      g_test_skip_printf ("no Pyodide distribution at %s; run tools/setup.sh", dist);
-      return g_test_run ();
+      g_printerr ("no Pyodide distribution at %s; run tools/setup.sh\n", dist);
+      return 1;
     }
 #define ADD(name, func) g_test_add (name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/serve-api/config-production", test_config_production);

@@ -359,8 +359,15 @@ test_notebook (void)
              "widget.launcher is 'capsule' but no notebook section is configured. The capsule's "
              "notebook icon opens the community's starter notebook (docs/community-notebook.md).");
   {
-    g_autoptr (RcCommunity) c = load (fine);
+    g_autofree char *dir = make_community ("demo", fine);
+    g_autoptr (RcCommunity) c = NULL;
 
+    /* The starter's contents are checked too (test-validator-osa.c). */
+    rc_test_write_file (dir, "notebook/starter.ipynb",
+                        "{\"nbformat\": 4, \"cells\": [{\"cell_type\": \"code\", \"source\": "
+                        "\"x = '{{dataset_id}}'\"}]}",
+                        -1);
+    c = load_dir (dir, RC_DEPLOYMENT_PRODUCTION);
     expect_valid (c);
   }
   check_one (HEAD "notebook:\n  starter: ../x.ipynb\n  dataset_pattern: \"^.*$\"\n"

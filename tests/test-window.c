@@ -248,7 +248,19 @@ test_window_problem_jump_clear_of_toast (void)
   show_page (window, "problems");
   rc_window_add_toast (window, "A toast at the bottom of the window");
   rc_problems_view_select (problems, 0);
-  rc_test_spin (500);
+  /* The scroll is animated and layout is idle work: on a loaded machine it can take well over
+   * a fixed half second, so wait (bounded) until the view has come to rest on the line. */
+  for (guint waited = 0; waited < 15000; waited += 100)
+    {
+      rc_test_spin (100);
+      gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+      gtk_text_view_get_visible_rect (view, &visible);
+      gtk_text_view_get_iter_location (view, &cursor, &line);
+      if (waited >= 400 && line.y >= visible.y
+          && line.y + line.height <= visible.y + visible.height)
+        break;
+    }
+  rc_test_spin (200);
   gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
   g_assert_cmpint (gtk_text_iter_get_line (&cursor), >=, 300);
   gtk_text_view_get_visible_rect (view, &visible);

@@ -138,14 +138,29 @@ static void
 test_duplicate_key (void)
 {
   g_autoptr (GPtrArray) diags = rc_diagnostics_new ();
-  g_autoptr (RcYamlNode) root = parse ("id: a\nname: x\n  # c\nid: b\n", diags);
-  const RcDiagnostic *d = only_error (diags, "yaml-duplicate-key");
+  g_autoptr (RcYamlNode) root =
+      parse ("id: a\nname: x\n  # c\nid: b\nr:\n  p:\n    - {k: 1, k: 2}\n", diags);
+  const RcDiagnostic *d = rc_diagnostics_find_rule (diags, "yaml-duplicate-key");
+  RcYamlNode *item = rc_yaml_lookup (root, "r.p[0]");
 
+  /* PyYAML accepts it (OSA too), so a warning, with the key path and where the first was. */
+  g_assert_nonnull (d);
+  g_assert_cmpint (d->severity, ==, RC_SEVERITY_WARNING);
+  g_assert_cmpstr (d->path, ==, "id");
   g_assert_cmpuint (d->line, ==, 4);
   g_assert_cmpuint (d->column, ==, 1);
-  g_assert_nonnull (strstr (d->message, "first at line 1"));
-  /* PyYAML keeps the last value. */
+  g_assert_nonnull (strstr (d->message, "first at line 1, column 1"));
+  g_assert_cmpuint (rc_diagnostics_count (diags, RC_SEVERITY_ERROR), ==, 0);
+  /* PyYAML keeps the last value, in the first key's place, and only one pair. */
   g_assert_cmpstr (rc_yaml_map_get (root, "id")->text, ==, "b");
+  g_assert_cmpuint (root->items->len, ==, 3);
+  g_assert_cmpstr (rc_yaml_key_text (((RcYamlPair *) root->items->pdata[0])->key), ==, "id");
+  g_assert_cmpuint (item->items->len, ==, 1);
+  g_assert_cmpint (rc_yaml_map_get (item, "k")->integer, ==, 2);
+  d = diags->pdata[1];
+  g_assert_cmpstr (d->path, ==, "r.p[0].k");
+  g_assert_cmpuint (d->line, ==, 7);
+  g_assert_cmpuint (d->column, ==, 14);
 }
 
 static void

@@ -11,6 +11,7 @@
 #include "boot/rc-engine.h"
 #include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-csp.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-analysis.h"
 #include "rc-cli-common.h"
@@ -204,6 +205,12 @@ resolve_policy (const char *preset, const char *text, char **name, char **policy
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                            _ ("give either --csp or --csp-text, not both"));
+      return FALSE;
+    }
+  if (!rc_csp_policy_check_length (text, &local_error))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--csp-text: %s",
+                   local_error->message);
       return FALSE;
     }
   if (text != NULL)

@@ -148,6 +148,24 @@ rc_cli_charts_parse (char **specs, const char *size, int *width, int *height, GE
   return g_steal_pointer (&charts);
 }
 
+/* The model of one chart and its height (@height 0: as tall as the chart needs). */
+static RcChartModel *
+build_chart (RcChartKind kind, const RcMeasurement *report, const RcMeasurement *other,
+             const char *label_a, const char *label_b, int width, int height, PangoContext *pango,
+             int *out_height)
+{
+  RcChartModel *model =
+      kind == RC_CHART_COMPARE
+          ? rc_chart_compare_build_labelled (report, other, label_a, label_b)
+          : rc_chart_model_build (kind, report, NULL, rc_chart_memory_limit_bytes (report));
+
+  *out_height = height > 0 ? height
+                           : MAX ((int) rc_chart_natural_height_measured (
+                                      model, width, rc_chart_legend_text_width, pango),
+                                  240);
+  return model;
+}
+
 gboolean
 rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMeasurement *other,
                      const char *label_a, const char *label_b, int width, int height,
@@ -160,15 +178,9 @@ rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMea
   for (guint i = 0; i < charts->len; i++)
     {
       const RcCliChart *chart = g_ptr_array_index (charts, i);
+      int h;
       g_autoptr (RcChartModel) model =
-          chart->kind == RC_CHART_COMPARE
-              ? rc_chart_compare_build_labelled (report, other, label_a, label_b)
-              : rc_chart_model_build (chart->kind, report, NULL,
-                                      rc_chart_memory_limit_bytes (report));
-      int h = height > 0 ? height
-                         : MAX ((int) rc_chart_natural_height_measured (
-                                    model, width, rc_chart_legend_text_width, pango),
-                                240);
+          build_chart (chart->kind, report, other, label_a, label_b, width, height, pango, &h);
 
       if (!rc_chart_write_file (model, NULL, pango, width, h, chart->path, error))
         return FALSE;
@@ -176,6 +188,19 @@ rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMea
       fprintf (stderr, _ ("chart: %s (%d×%d)\n"), chart->path, width, h);
     }
   return TRUE;
+}
+
+GBytes *
+rc_cli_chart_svg (RcChartKind kind, const RcMeasurement *report, int width, GError **error)
+{
+  g_autoptr (GObject) own = NULL;
+  PangoContext *pango = rc_chart_file_pango_context ();
+  g_autoptr (RcChartModel) model = NULL;
+  int h;
+
+  own = G_OBJECT (pango);
+  model = build_chart (kind, report, NULL, NULL, NULL, width, 0, pango, &h);
+  return rc_chart_to_svg (model, NULL, pango, width, h, error);
 }
 
 int

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/rc-csp-presets.h"
+#include "core/rc-csp.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 
@@ -60,6 +61,12 @@ rc_cli_pick_csp (const char *preset, const char *text, char **policy, char **lab
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _ ("give either --csp or --csp-text, not both"));
+      return FALSE;
+    }
+  if (!rc_csp_policy_check_length (text, &local_error))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--csp-text: %s",
+                   local_error->message);
       return FALSE;
     }
   if (text != NULL)

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "core/rc-history.h"
 #include "core/rc-measurement.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
@@ -81,6 +82,16 @@ rc_cli_compare (int argc, char **argv)
       || !pick_scenario (scenario_text, &chosen, &error)
       || (charts = rc_cli_charts_parse (chart_specs, chart_size, &width, &height, &error)) == NULL)
     return rc_cli_cannot_run ("compare", error);
+  /* history:DIR@N names an entry of a community's history (rc-history.h). */
+  for (guint i = 0; i < 2; i++)
+    {
+      char *path = rc_history_resolve (files[i], &error);
+
+      if (path == NULL)
+        return rc_cli_cannot_run ("compare", error);
+      g_free (files[i]);
+      files[i] = path;
+    }
   if ((a = rc_measurement_load (files[0], &error)) == NULL
       || (b = rc_measurement_load (files[1], &error)) == NULL)
     return rc_cli_cannot_run ("compare", error);

@@ -15,6 +15,7 @@
 #include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-diagnostic.h"
+#include "core/rc-history.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
@@ -37,6 +38,7 @@ typedef struct
   char *distribution;
   gboolean live;
   gboolean no_control;
+  gboolean no_history;
   GStrv data;
   GStrv budgets;
   GStrv rest;
@@ -129,6 +131,9 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("Serve a local folder at a data origin (repeatable)"), N_ ("URL=DIR") },
     { "no-control", 0, 0, G_OPTION_ARG_NONE, &o->no_control,
       N_ ("Do not boot the control (the policy without 'wasm-unsafe-eval', which must fail)"),
+      NULL },
+    { "no-history", 0, 0, G_OPTION_ARG_NONE, &o->no_history,
+      N_ ("Do not keep this measurement in the community's history (runtime-console history)"),
       NULL },
     { "check-budgets", 0, 0, G_OPTION_ARG_FILENAME, &o->check_budgets,
       N_ ("Check the budgets against a saved report instead of measuring"), N_ ("REPORT.json") },
@@ -228,6 +233,21 @@ write_exports (const RcMeasurement *measurement, const Options *o, GError **erro
       && !rc_measurement_write (measurement, RC_EXPORT_MARKDOWN, o->markdown, error))
     return FALSE;
   return TRUE;
+}
+
+/* A history that cannot be written costs the measurement nothing: a warning, not a failure. */
+static void
+keep_in_history (const RcMeasurement *measurement, const char *dir)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = rc_history_record (dir, measurement, &error);
+
+  if (path != NULL)
+    /* TRANSLATORS: on stderr after a measurement; %s is the history entry's file */
+    fprintf (stderr, _ ("history: %s\n"), path);
+  else
+    fprintf (stderr, _ ("runtime-console measure: warning: not kept in the history: %s\n"),
+             error->message);
 }
 
 /* Summary on stdout unless an export already goes there; budgets; the exit status. */
@@ -464,5 +484,7 @@ rc_cli_measure (int argc, char **argv)
     return rc_cli_cannot_run ("measure", error);
   if (o.model_delay >= 0)
     measurement->model_delay_ms = o.model_delay * 1000;
+  if (o.check_budgets == NULL && !o.no_history)
+    keep_in_history (measurement, o.rest[0]);
   return conclude (measurement, &o, budgets);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "boot/rc-prelude-oracle.h"
+#include "core/rc-checkout.h"
 #include "core/rc-closure.h"
 #include "core/rc-community.h"
 #include "core/rc-diagnostic.h"
@@ -73,6 +74,7 @@ collect_diagnostics (RcCommunity *community, gboolean compile_prelude, GError **
   GPtrArray *own = rc_community_get_diagnostics (community);
   g_autoptr (GPtrArray) diags = rc_diagnostics_new ();
   g_autoptr (GPtrArray) compiled = NULL;
+  g_autoptr (GPtrArray) site = NULL;
 
   if (compile_prelude)
     {
@@ -89,6 +91,9 @@ collect_diagnostics (RcCommunity *community, gboolean compile_prelude, GError **
     }
   for (guint i = 0; compiled != NULL && i < compiled->len; i++)
     g_ptr_array_add (diags, rc_diagnostic_copy (g_ptr_array_index (compiled, i)));
+  site = rc_checkout_check_site_lock_of (community);
+  for (guint i = 0; i < site->len; i++)
+    g_ptr_array_add (diags, rc_diagnostic_copy (g_ptr_array_index (site, i)));
   rc_diagnostics_sort (diags);
   return g_steal_pointer (&diags);
 }

@@ -20,6 +20,10 @@ static const RcCliCommand commands[] = {
   { "chart", N_ ("Draw the charts of a saved report as SVG or PNG files"), rc_cli_chart },
   { "serve", N_ ("Emulate a community's origins on loopback, for a browser or curl"),
     rc_cli_serve },
+  { "history", N_ ("List a community's kept measurements, with regressions marked"),
+    rc_cli_history },
+  { "bundle", N_ ("Write one zip that reproduces a measurement: folder, policy, report, README"),
+    rc_cli_bundle },
 };
 
 static void

@@ -33,6 +33,8 @@ int rc_cli_serve (int argc, char **argv);
 int rc_cli_boot (int argc, char **argv);
 int rc_cli_chart (int argc, char **argv);
 int rc_cli_probe (int argc, char **argv);
+int rc_cli_bundle (int argc, char **argv);
+int rc_cli_history (int argc, char **argv);
 
 /* A display for commands that boot WebKit: starts Xvfb when there is none, then gtk_init.
  * Prints the reason and returns FALSE when it cannot. */

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include "rc-boot-progress.h"
+#include "rc-json-util.h"
+#include "rc-worker-message.h"
 
 static const struct
 {
@@ -22,7 +24,23 @@ static const struct
 static char *
 dup_string (JsonObject *object, const char *member)
 {
-  return g_strdup (json_object_get_string_member_with_default (object, member, NULL));
+  return g_strdup (rc_worker_message_string (object, member));
+}
+
+/* A step number: out-of-range values (the worker's to get right) are clamped, never cast. */
+static guint
+step_number (JsonObject *object, const char *member)
+{
+  JsonNode *node = json_object_get_member (object, member);
+  gint64 value = 0;
+
+  if (node == NULL || !rc_json_node_to_int64 (node, &value))
+    return node != NULL && JSON_NODE_HOLDS_VALUE (node)
+                   && json_node_get_value_type (node) == G_TYPE_DOUBLE
+                   && json_node_get_double (node) > 0
+               ? G_MAXUINT
+               : 0;
+  return (guint) CLAMP (value, 0, G_MAXUINT);
 }
 
 RcBootProgress *
@@ -34,14 +52,13 @@ rc_boot_progress_parse (JsonObject *message)
 
   g_return_val_if_fail (message != NULL, NULL);
 
-  type = json_object_get_string_member_with_default (message, "type", "");
-  if (!g_str_equal (type, "progress") && !g_str_equal (type, "ready"))
+  type = rc_worker_message_string (message, "type");
+  if (g_strcmp0 (type, "progress") != 0 && g_strcmp0 (type, "ready") != 0)
     return NULL;
-  rc =
-      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
+  rc = rc_worker_message_object (message, "rc");
   self = g_new0 (RcBootProgress, 1);
-  self->t_ms = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
-  self->heap_bytes = rc != NULL ? json_object_get_double_member_with_default (rc, "heap", -1) : -1;
+  self->t_ms = rc_worker_message_double (rc, "t", -1);
+  self->heap_bytes = rc_worker_message_double (rc, "heap", -1);
   if (g_str_equal (type, "ready"))
     {
       self->phase = RC_BOOT_PHASE_READY;
@@ -49,15 +66,15 @@ rc_boot_progress_parse (JsonObject *message)
       self->version = dup_string (message, "version");
       return self;
     }
-  self->phase_name = g_strdup (json_object_get_string_member_with_default (message, "phase", "?"));
+  self->phase_name = g_strdup (rc_worker_message_string (message, "phase"));
+  if (self->phase_name == NULL)
+    self->phase_name = g_strdup ("?");
   self->phase = RC_BOOT_PHASE_OTHER;
   for (guint i = 0; i < G_N_ELEMENTS (phases); i++)
     if (g_str_equal (self->phase_name, phases[i].name))
       self->phase = phases[i].phase;
-  self->step =
-      (guint) CLAMP (json_object_get_int_member_with_default (message, "step", 0), 0, G_MAXUINT);
-  self->steps =
-      (guint) CLAMP (json_object_get_int_member_with_default (message, "steps", 0), 0, G_MAXUINT);
+  self->step = step_number (message, "step");
+  self->steps = step_number (message, "steps");
   self->package = dup_string (message, "package");
   self->module = dup_string (message, "module");
   return self;

@@ -29,5 +29,7 @@ struct _RcCommunity
 
 /* rc-community-lock.c: the checks that need the distribution lock and the overlay. */
 void rc_community_check_locks (RcCommunity *self, RcCheck *c);
+/* rc-community-notebook.c: the starter notebook's contents (spec §3.7a). */
+void rc_community_check_starter (RcCommunity *self, RcCheck *c);
 
 G_END_DECLS

@@ -226,6 +226,7 @@ load (const char *dir, const char *distribution_dir, RcDeployment deployment,
       folder_name = g_path_get_basename (absolute);
       rc_config_validate (self->root, folder_name, &check, &self->facts);
       rc_community_check_locks (self, &check);
+      rc_community_check_starter (self, &check);
     }
   rc_diagnostics_resolve_fixes (self->diagnostics, "config.yaml", self->config_text,
                                 self->config_length);
@@ -330,6 +331,16 @@ rc_community_get_cors_origins (RcCommunity *self)
   return g_strv_builder_end (builder);
 }
 
+gboolean
+rc_community_has_notebook (RcCommunity *self)
+{
+  RcYamlNode *notebook;
+
+  g_return_val_if_fail (RC_IS_COMMUNITY (self), FALSE);
+  notebook = self->root ? rc_yaml_map_get (self->root, "notebook") : NULL;
+  return notebook != NULL && notebook->kind != RC_YAML_NULL;
+}
+
 RcLockOverlay *
 rc_community_get_overlay (RcCommunity *self)
 {
@@ -365,6 +376,17 @@ rc_community_lookup_position (RcCommunity *self, const char *path, guint *line, 
   if (column != NULL)
     *column = node->column;
   return TRUE;
+}
+
+void
+rc_community_add_diagnostics (RcCommunity *self, GPtrArray *diagnostics)
+{
+  g_return_if_fail (RC_IS_COMMUNITY (self));
+
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    g_ptr_array_add (self->diagnostics, rc_diagnostic_copy (diagnostics->pdata[i]));
+  rc_diagnostics_sort (self->diagnostics);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
 }
 
 void

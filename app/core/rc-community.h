@@ -83,6 +83,11 @@ GPtrArray *rc_community_get_diagnostics (RcCommunity *self);
 /* No error-severity diagnostics (warnings and notes are allowed). */
 gboolean rc_community_is_valid (RcCommunity *self);
 
+/* Findings made outside the folder (the merged site lock of an OSA checkout,
+ * rc_checkout_check_site_lock_of()): adds copies of @diagnostics (RcDiagnostic*), keeping the
+ * list sorted. Call it before handing the community on: the model is otherwise immutable. */
+void rc_community_add_diagnostics (RcCommunity *self, GPtrArray *diagnostics);
+
 /* The preludes were compiled elsewhere (the boot engine's prelude oracle): drops every
  * `prelude-not-compiled` note and adds @compile_diagnostics (RcDiagnostic*, copied; empty
  * when every prelude compiled), keeping the list sorted. */
@@ -114,6 +119,9 @@ JsonNode *rc_community_build_config_payload (RcCommunity *self, RcDeployment d);
 /* cors_origins as OSA keeps them (blanks dropped, duplicates removed, invalid ones left out).
  * A new NULL-terminated array (g_strfreev), maybe empty. */
 GStrv rc_community_get_cors_origins (RcCommunity *self);
+
+/* config.yaml has a notebook section (not null): the notebook site merges its overlay. */
+gboolean rc_community_has_notebook (RcCommunity *self);
 
 /* The lock overlay (verified or not; see rc_lock_overlay_is_verified()); NULL when
  * runtime.python.lockfile is absent or fails the path rule. Owned by self. */

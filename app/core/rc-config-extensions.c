@@ -189,19 +189,27 @@ rc_config_check_extensions (RcCheck *c, RcYamlNode *extensions, RcConfigFacts *f
     check_client_tools (c, v, facts);
 }
 
-/* §3.7: an https URL with a host and nothing after it. */
-static const char *
+/* §3.7a, OSA's environment_base_url_problem() (notebook_lock.py @ 44d2bf2): split as
+ * urllib's urlparse() does, without decoding, so nothing urlparse accepts is refused for
+ * not being a well-formed URI. An empty query or fragment ("?" or "#") is none, as there. */
+static char *
 base_url_problem (const char *url)
 {
-  g_autoptr (GUri) uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
+  g_autofree char *scheme = NULL, *userinfo = NULL, *host = NULL, *path = NULL;
+  g_autofree char *query = NULL, *fragment = NULL;
+  g_autofree char *repr = rc_py_repr (url);
+  gint port = -1;
+  gboolean split = g_uri_split (url, G_URI_FLAGS_ENCODED | G_URI_FLAGS_NON_DNS, &scheme, &userinfo,
+                                &host, &port, &path, &query, &fragment, NULL);
 
-  if (uri == NULL || g_strcmp0 (g_uri_get_scheme (uri), "https") != 0)
-    return "must be an https URL";
-  if (g_uri_get_host (uri) == NULL || g_uri_get_host (uri)[0] == '\0')
-    return "must name a host";
-  if (g_uri_get_path (uri)[0] != '\0' || g_uri_get_query (uri) != NULL
-      || g_uri_get_fragment (uri) != NULL)
-    return "must have no path, query or fragment (a trailing '/' counts as a path)";
+  if (!split || g_ascii_strcasecmp (scheme ? scheme : "", "https") != 0)
+    return g_strdup_printf ("must be an absolute https:// URL, got %s", repr);
+  if ((userinfo == NULL || userinfo[0] == '\0') && (host == NULL || host[0] == '\0') && port < 0)
+    return g_strdup_printf ("must name a host, got %s", repr);
+  if (path != NULL && path[0] != '\0')
+    return g_strdup_printf ("must have no path, not even a trailing slash, got %s", repr);
+  if ((query != NULL && query[0] != '\0') || (fragment != NULL && fragment[0] != '\0'))
+    return g_strdup_printf ("must have no query or fragment, got %s", repr);
   return NULL;
 }
 
@@ -218,7 +226,7 @@ check_environment_map (RcCheck *c, RcYamlNode *map, const char *field)
       const char *env = rc_yaml_key_text (pair->key);
       g_autofree char *item = rc_check_path (path, env);
       g_autofree char *repr = rc_py_repr (env);
-      const char *problem;
+      g_autofree char *problem = NULL;
 
       if (!rc_check_str (c, pair->value, item))
         continue;

@@ -15,6 +15,25 @@ struct _RcCspPolicy
 };
 
 G_DEFINE_BOXED_TYPE (RcCspPolicy, rc_csp_policy, rc_csp_policy_ref, rc_csp_policy_unref)
+/* clang-format off */
+G_DEFINE_QUARK (rc-csp-error-quark, rc_csp_error)
+/* clang-format on */
+
+gboolean
+rc_csp_policy_check_length (const char *text, GError **error)
+{
+  gsize length = text != NULL ? strlen (text) : 0;
+  g_autofree char *bytes = NULL;
+
+  if (length <= RC_CSP_MAX_POLICY_BYTES)
+    return TRUE;
+  bytes = g_strdup_printf ("%" G_GSIZE_FORMAT, length);
+  g_set_error (error, RC_CSP_ERROR, RC_CSP_ERROR_TOO_LONG,
+               _ ("the policy is %s bytes long; at most %d are accepted (a "
+                  "Content-Security-Policy is a few hundred)"),
+               bytes, RC_CSP_MAX_POLICY_BYTES);
+  return FALSE;
+}
 
 static const char *const known_directives[] = {
   "base-uri",

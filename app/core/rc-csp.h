@@ -56,6 +56,18 @@ GType rc_csp_policy_get_type (void) G_GNUC_CONST;
  * rc_csp_policy_get_warnings(). NULL or "" is "no policy" (everything is allowed). A header
  * with "," yields several policies, all of which must allow a load. */
 RcCspPolicy *rc_csp_policy_parse (const char *text);
+
+/* A policy the user gives (--csp-text, a pasted one) is outside input: real ones are a few
+ * hundred bytes, so longer than this is refused with a clear error before it is used. */
+#define RC_CSP_MAX_POLICY_BYTES (64 * 1024)
+#define RC_CSP_ERROR            (rc_csp_error_quark ())
+GQuark rc_csp_error_quark (void);
+typedef enum
+{
+  RC_CSP_ERROR_TOO_LONG,
+} RcCspError;
+/* FALSE with @error when @text (NULL: no policy) is longer than RC_CSP_MAX_POLICY_BYTES. */
+gboolean rc_csp_policy_check_length (const char *text, GError **error);
 RcCspPolicy *rc_csp_policy_ref (RcCspPolicy *self);
 void rc_csp_policy_unref (RcCspPolicy *self);
 

@@ -1,6 +1,8 @@
 /* rc-diagnostic.c */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "rc-diagnostic.h"
 #include "rc-json-builder-private.h"
 
@@ -135,6 +137,33 @@ rc_diagnostics_new (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify) rc_diagnostic_free);
 }
 
+/* The marker that stands for what was dropped: as severe as the worst of it, so a flood
+ * of warnings that ends in an error still makes the community invalid. Its line holds the
+ * first dropped problem's position; the count is in its message. */
+static void
+note_dropped (GPtrArray *list, RcSeverity severity, const char *file, guint line, guint column)
+{
+  RcDiagnostic *last = list->pdata[list->len - 1];
+  g_autofree char *count = NULL;
+  guint64 dropped = 1;
+
+  if (g_strcmp0 (last->rule, RC_DIAGNOSTICS_TOO_MANY) == 0)
+    dropped = g_ascii_strtoull (last->message, NULL, 10) + 1;
+  else
+    {
+      last = rc_diagnostic_new (
+          severity, file, line, column, "", RC_DIAGNOSTICS_TOO_MANY, "",
+          _ ("Fix the problems listed first; so many are most often one mistake repeated."));
+      g_ptr_array_add (list, last);
+    }
+  last->severity = MIN (last->severity, severity);
+  g_free (last->message);
+  count = g_strdup_printf ("%" G_GUINT64_FORMAT, dropped);
+  /* the count comes first: the next drop reads it back */
+  last->message = g_strdup_printf (_ ("%s more problems are not listed (at most %u are)"), count,
+                                   RC_DIAGNOSTICS_MAX);
+}
+
 RcDiagnostic *
 rc_diagnostics_add (GPtrArray *list, RcSeverity severity, const char *file, guint line,
                     guint column, const char *path, const char *rule, const char *hint,
@@ -144,6 +173,11 @@ rc_diagnostics_add (GPtrArray *list, RcSeverity severity, const char *file, guin
   RcDiagnostic *d;
   va_list args;
 
+  if (list->len >= RC_DIAGNOSTICS_MAX)
+    {
+      note_dropped (list, severity, file, line, column);
+      return NULL;
+    }
   va_start (args, message_format);
   message = g_strdup_vprintf (message_format, args);
   va_end (args);

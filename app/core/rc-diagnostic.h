@@ -50,8 +50,13 @@ gboolean rc_severity_from_string (const char *text, RcSeverity *out);
 char *rc_diagnostic_format (const RcDiagnostic *self);
 JsonNode *rc_diagnostic_to_json (const RcDiagnostic *self);
 
-/* A list of diagnostics is a GPtrArray owning RcDiagnostic elements. */
+/* A list of diagnostics is a GPtrArray owning RcDiagnostic elements. It holds at most
+ * RC_DIAGNOSTICS_MAX of them and then one RC_DIAGNOSTICS_TOO_MANY diagnostic counting the
+ * rest (as severe as the worst of those): a hostile file cannot make millions of them. */
+#define RC_DIAGNOSTICS_MAX      1000
+#define RC_DIAGNOSTICS_TOO_MANY "too-many-problems"
 GPtrArray *rc_diagnostics_new (void);
+/* Returns the new diagnostic, or NULL when the list is full (the problem is counted). */
 RcDiagnostic *rc_diagnostics_add (GPtrArray *list, RcSeverity severity, const char *file,
                                   guint line, guint column, const char *path, const char *rule,
                                   const char *hint, const char *message_format, ...)

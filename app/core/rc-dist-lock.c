@@ -19,8 +19,10 @@
 #include "rc-dist-lock.h"
 #include "rc-json-positions.h"
 
-#define CACHE_MAGIC     "runtime-console dist-lock cache 1"
-#define MAX_JSON_DEPTH  64
+#define CACHE_MAGIC    "runtime-console dist-lock cache 1"
+#define MAX_JSON_DEPTH 64
+/* The full distribution's lock is about 1 MiB; far more is not a Pyodide lock. */
+#define MAX_LOCK_BYTES  ((goffset) 64 * 1024 * 1024)
 #define CACHE_MIN_BYTES (32 * 1024)
 #define CACHE_TYPE      "(sxxxtv)" /* magic, size, mtime µs, ctime µs, inode, lock */
 
@@ -296,6 +298,17 @@ rc_dist_lock_load (const char *distribution_dir, GError **error)
       if (load_cache (self, &st))
         return g_steal_pointer (&self);
       reset (self);
+    }
+  /* A FIFO would block the read; a huge file would be read whole. */
+  if (g_stat (self->path, &st) == 0 && (!S_ISREG (st.st_mode) || st.st_size > MAX_LOCK_BYTES))
+    {
+      g_set_error (error, RC_DIST_LOCK_ERROR, RC_DIST_LOCK_ERROR_UNREADABLE,
+                   S_ISREG (st.st_mode)
+                       ? _ ("the distribution lock %s is larger than 64 MiB; a Pyodide lock is "
+                            "about 1 MiB")
+                       : _ ("the distribution lock %s is not a regular file"),
+                   self->path);
+      return NULL;
     }
   if (!g_file_get_contents (self->path, &contents, &length, &local_error))
     {

@@ -23,3 +23,27 @@ rc_json_object_dup_strv (JsonObject *object, const char *member)
     }
   return g_strv_builder_end (builder);
 }
+
+gboolean
+rc_json_node_to_int64 (JsonNode *node, gint64 *out)
+{
+  GType type;
+  double d;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  type = json_node_get_value_type (node);
+  if (type == G_TYPE_INT64)
+    {
+      *out = json_node_get_int (node);
+      return TRUE;
+    }
+  if (type != G_TYPE_DOUBLE)
+    return FALSE;
+  d = json_node_get_double (node);
+  /* -2^63 and 2^63 are exact doubles; every double in [-2^63, 2^63) converts. */
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0))
+    return FALSE;
+  *out = (gint64) d;
+  return TRUE;
+}

@@ -2,10 +2,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 
 #include "rc-diagnostic.h"
 #include "rc-json-builder-private.h"
+#include "rc-json-positions.h"
 #include "rc-measurement.h"
 
 RcMeasurement *
@@ -372,21 +375,78 @@ rc_measurement_from_json (JsonNode *node, GError **error)
   return g_steal_pointer (&self);
 }
 
+/* "runs[0].steps[2].heap_bytes: …" → the line and column of that member, when the record
+ * reader's message starts with a path the positions table knows. */
+static gboolean
+error_position (RcJsonPositions *positions, const char *message, RcJsonPos *pos)
+{
+  const char *colon = strstr (message, ": ");
+  g_autofree char *path = colon != NULL ? g_strndup (message, (gsize) (colon - message)) : NULL;
+  RcJsonPos key;
+
+  return path != NULL && rc_json_positions_lookup (positions, path, &key, pos);
+}
+
+static RcMeasurement *
+too_large (const char *name, GError **error)
+{
+  g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+               _ ("%s: the report is larger than %u MiB; a run report is at most a few MiB"), name,
+               (guint) (RC_MEASUREMENT_MAX_BYTES >> 20));
+  return NULL;
+}
+
+RcMeasurement *
+rc_measurement_load_data (const char *data, gsize length, const char *name, GError **error)
+{
+  g_autoptr (RcJsonPositions) positions = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GError) local = NULL;
+  RcMeasurement *self;
+  RcJsonPos pos = { 0 };
+
+  if (length > RC_MEASUREMENT_MAX_BYTES)
+    return too_large (name, error);
+  /* The strict reader first: json-glib's parser recurses once per level and a hostile
+   * report nested a few hundred thousand deep overflows the stack. */
+  root = rc_json_parse_with_positions (data, length, RC_MEASUREMENT_MAX_DEPTH, &positions, &pos,
+                                       &local);
+  if (root == NULL)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, "%s:%u:%u: %s", name, pos.line,
+                   pos.column, local->message);
+      return NULL;
+    }
+  self = rc_measurement_from_json (root, &local);
+  if (self == NULL && error_position (positions, local->message, &pos))
+    g_set_error (error, RC_RECORD_ERROR, local->code, "%s:%u:%u: %s", name, pos.line, pos.column,
+                 local->message);
+  else if (self == NULL)
+    g_set_error (error, RC_RECORD_ERROR, local->code, "%s: %s", name, local->message);
+  return self;
+}
+
 RcMeasurement *
 rc_measurement_load (const char *path, GError **error)
 {
-  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *contents = NULL;
   g_autoptr (GError) local = NULL;
-  RcMeasurement *self;
+  gsize length = 0;
+  GStatBuf st;
 
-  /* json-glib's message already names the file, whether it cannot be read or parsed */
-  if (!json_parser_load_from_file (parser, path, &local))
+  /* Refuse a FIFO or device (reading it could block) and absurd sizes before reading. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, _ ("%s: not a regular file"),
+                   path);
+      return NULL;
+    }
+  if (g_stat (path, &st) == 0 && (guint64) st.st_size > RC_MEASUREMENT_MAX_BYTES)
+    return too_large (path, error);
+  if (!g_file_get_contents (path, &contents, &length, &local))
     {
       g_set_error_literal (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID, local->message);
       return NULL;
     }
-  self = rc_measurement_from_json (json_parser_get_root (parser), &local);
-  if (self == NULL)
-    g_set_error (error, RC_RECORD_ERROR, local->code, "%s: %s", path, local->message);
-  return self;
+  return rc_measurement_load_data (contents, length, path, error);
 }

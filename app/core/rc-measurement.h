@@ -48,7 +48,14 @@ JsonNode *rc_measurement_to_json (const RcMeasurement *self);
 char *rc_measurement_to_json_string (const RcMeasurement *self);
 /* Reads a report (the analysis and stats it holds are recomputed, not trusted). */
 RcMeasurement *rc_measurement_from_json (JsonNode *node, GError **error);
+/* Reports are outside input (saved, shared, edited): at most this large and this deeply
+ * nested (a real one nests 6 deep), refused with FILE:LINE:COLUMN otherwise. */
+#define RC_MEASUREMENT_MAX_BYTES ((gsize) 64 << 20)
+#define RC_MEASUREMENT_MAX_DEPTH 32
 RcMeasurement *rc_measurement_load (const char *path, GError **error);
+/* The same from memory; @name stands for the file in messages. */
+RcMeasurement *rc_measurement_load_data (const char *data, gsize length, const char *name,
+                                         GError **error);
 
 /* HAR 1.2: one page per run, one entry per resource verdict. */
 JsonNode *rc_measurement_to_har (const RcMeasurement *self);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "rc-json-builder-private.h"
+#include "rc-json-util.h"
 #include "rc-run-record.h"
 
 /* writing */
@@ -262,8 +263,13 @@ read_int (JsonObject *o, const char *name, const char *path, gboolean required, 
     return !required;
   if (!is_number (node))
     return wrong_type (path, name, _ ("a number"), error);
-  *out = json_node_get_value_type (node) == G_TYPE_INT64 ? json_node_get_int (node)
-                                                         : (gint64) json_node_get_double (node);
+  if (!rc_json_node_to_int64 (node, out))
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("%s.%s: %g is out of range (an integer between -2^63 and 2^63 is expected)"),
+                   path, name, json_node_get_double (node));
+      return FALSE;
+    }
   return TRUE;
 }
 

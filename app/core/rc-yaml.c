@@ -13,6 +13,9 @@
 /* Aliases share nodes; walking the tree visits them once per use. Cap what all aliases
  * together add, so a "billion laughs" file cannot make a walk explode. */
 #define MAX_ALIAS_EXPANSION 100000
+/* Every repeated key or alias is one diagnostic: stop after this many, or a 16 MiB file of
+ * "- *a" lines makes millions of them (1.7 GB, 15 s). */
+#define MAX_ERRORS 200
 
 typedef struct
 {
@@ -30,6 +33,7 @@ typedef struct
   RcYamlNode *root;
   guint64 expanded; /* nodes added through aliases */
   guint documents;
+  guint errors;
   gboolean failed;
 } Builder;
 
@@ -76,6 +80,20 @@ static void
 error_at (Builder *b, guint line, guint column, const char *rule, const char *hint,
           const char *message)
 {
+  if (b->failed)
+    return;
+  if (++b->errors > MAX_ERRORS)
+    {
+      rc_diagnostics_add (b->diagnostics, RC_SEVERITY_ERROR, b->file, line, column, "",
+                          "yaml-too-many-problems",
+                          _ ("Fix the problems above first; they are most often one mistake "
+                             "repeated."),
+                          _ ("more than %d problems in the YAML; the rest of the file is not "
+                             "checked"),
+                          MAX_ERRORS);
+      b->failed = TRUE;
+      return;
+    }
   rc_diagnostics_add (b->diagnostics, RC_SEVERITY_ERROR, b->file, line, column, "", rule, hint,
                       "%s", message);
 }
@@ -100,13 +118,64 @@ canonical_key (RcYamlNode *key)
     }
 }
 
+/* The dotted key path ("runtime.python.preload[1]") of the mapping on top of the stack,
+ * plus @key: each frame is keyed by its parent's pending key or next index. */
+static char *
+frame_path (Builder *b, RcYamlNode *key)
+{
+  GString *path = g_string_new (NULL);
+
+  for (guint i = 1; i < b->stack->len; i++)
+    {
+      Frame *parent = &g_array_index (b->stack, Frame, i - 1);
+
+      if (parent->node->kind == RC_YAML_SEQ)
+        g_string_append_printf (path, "[%u]", parent->node->items->len);
+      else if (parent->pending_key != NULL)
+        g_string_append_printf (path, "%s%s", path->len > 0 ? "." : "",
+                                rc_yaml_key_text (parent->pending_key));
+    }
+  g_string_append_printf (path, "%s%s", path->len > 0 ? "." : "", rc_yaml_key_text (key));
+  return g_string_free (path, FALSE);
+}
+
+/* PyYAML's safe_load raises nothing for a repeated key: the later value replaces the earlier
+ * one in the dict, which keeps the first key's place. OSA therefore accepts the file, so this
+ * is a warning, and the tree holds only the last pair, where the first one was. */
+static gboolean
+replace_duplicate (Builder *b, Frame *frame, RcYamlNode *key, RcYamlNode *value, RcYamlNode *first,
+                   char *canon)
+{
+  g_autofree char *path = frame_path (b, key);
+
+  rc_diagnostics_add (b->diagnostics, RC_SEVERITY_WARNING, b->file, key->line, key->column, path,
+                      "yaml-duplicate-key", _ ("Remove one; OSA keeps the last."),
+                      _ ("duplicate key '%s' (first at line %u, column %u); PyYAML, and so OSA, "
+                         "silently keeps only the last value"),
+                      rc_yaml_key_text (key), first->line, first->column);
+  for (guint i = 0; i < frame->node->items->len; i++)
+    {
+      RcYamlPair *pair = frame->node->items->pdata[i];
+
+      if (pair->key != first)
+        continue;
+      rc_yaml_node_unref (pair->key);
+      rc_yaml_node_unref (pair->value);
+      pair->key = key;
+      pair->value = value;
+      g_hash_table_insert (frame->seen, canon, key);
+      return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 add_pair (Builder *b, Frame *frame, RcYamlNode *value)
 {
   RcYamlNode *key = g_steal_pointer (&frame->pending_key);
   RcYamlPair *pair;
   RcYamlNode *first;
-  g_autofree char *canon = NULL;
+  char *canon = NULL;
 
   if (!rc_yaml_is_scalar (key))
     {
@@ -117,24 +186,20 @@ add_pair (Builder *b, Frame *frame, RcYamlNode *value)
       rc_yaml_node_unref (value);
       return;
     }
-  canon = canonical_key (key);
-  first = g_hash_table_lookup (frame->seen, canon);
-  if (first != NULL)
-    {
-      g_autofree char *msg = g_strdup_printf (
-          _ ("duplicate key '%s' (first at line %u); PyYAML silently keeps only the last value"),
-          rc_yaml_key_text (key), first->line);
-      error_at (b, key->line, key->column, "yaml-duplicate-key",
-                _ ("Remove one of the two entries, or merge them."), msg);
-    }
-  else
-    g_hash_table_insert (frame->seen, g_steal_pointer (&canon), key);
   /* `key:` with nothing after it: point at the key, not wherever libyaml ended up. */
   if (value->implicit_empty && value->ref_count == 1)
     {
       value->line = key->line;
       value->column = key->column;
     }
+  canon = canonical_key (key);
+  first = g_hash_table_lookup (frame->seen, canon);
+  if (first != NULL && replace_duplicate (b, frame, key, value, first, canon))
+    return;
+  if (first == NULL)
+    g_hash_table_insert (frame->seen, canon, key);
+  else
+    g_free (canon);
   pair = g_new0 (RcYamlPair, 1);
   pair->key = key;
   pair->value = value;
@@ -355,6 +420,21 @@ syntax_hint (const char *problem, gboolean tab)
             "file until it parses.");
 }
 
+/* libyaml's reader reports a broken UTF-8 sequence at the byte where it noticed, which for a
+ * bad continuation is the byte after the lead byte (2:12 for a lead byte at 2:11). The bad
+ * byte is where the sequence starts, as Python's codec (and so PyYAML) says. */
+static gsize
+reader_error_offset (yaml_parser_t *parser, const char *text, gsize len)
+{
+  const char *invalid = NULL;
+
+  if (parser->problem != NULL && strstr (parser->problem, "UTF-8") != NULL
+      && !g_utf8_validate_len (text, len, &invalid) && invalid != NULL
+      && (gsize) (invalid - text) <= parser->problem_offset)
+    return (gsize) (invalid - text);
+  return parser->problem_offset;
+}
+
 static void
 syntax_error (Builder *b, yaml_parser_t *parser, const char *text, gsize len)
 {
@@ -364,9 +444,12 @@ syntax_error (Builder *b, yaml_parser_t *parser, const char *text, gsize len)
 
   if (parser->error == YAML_READER_ERROR)
     {
-      position_of_offset (text, len, parser->problem_offset, &line, &column);
+      gsize offset = reader_error_offset (parser, text, len);
+
+      position_of_offset (text, len, offset, &line, &column);
       msg = g_strdup_printf (_ ("Failed to parse YAML: %s (byte 0x%02X)"), problem,
-                             (guint) (parser->problem_value & 0xFF));
+                             offset < len ? (guint) (guchar) text[offset]
+                                          : (guint) (parser->problem_value & 0xFF));
     }
   else
     {

@@ -367,8 +367,10 @@ encode_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GPtrArray) waiters = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *encoded = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autofree char *key = NULL;
 
-  g_hash_table_steal_extended (self->pending, job->key, NULL, (gpointer *) &waiters);
+  /* stealing takes the key too: it is freed here (LeakSanitizer found it leaked) */
+  g_hash_table_steal_extended (self->pending, job->key, (gpointer *) &key, (gpointer *) &waiters);
   for (guint i = 0; waiters != NULL && i < waiters->len; i++)
     {
       GTask *waiter = waiters->pdata[i];

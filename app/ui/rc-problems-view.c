@@ -39,6 +39,7 @@ struct _RcProblemsView
   gboolean config_edited; /* config_text holds a quick fix not saved yet */
   char *shown_file;
   guint margin_id; /* the bottom margin, set after the allocation that changed the page size */
+  guint scroll_id; /* the jump again, once the view has measured its lines */
 };
 
 G_DEFINE_FINAL_TYPE (RcProblemsView, rc_problems_view, GTK_TYPE_WIDGET)
@@ -241,14 +242,36 @@ rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean kee
   rc_problems_view_update_marks (self);
 }
 
-/* The line in the upper third: the window's toasts appear at its bottom edge. */
 static void
-scroll_to_cursor (RcProblemsView *self)
+scroll_now (RcProblemsView *self)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
 
   gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->source_view),
                                 gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.3);
+}
+
+static gboolean
+scroll_again_cb (gpointer user_data)
+{
+  RcProblemsView *self = user_data;
+
+  self->scroll_id = 0;
+  scroll_now (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The line in the upper third: the window's toasts appear at its bottom edge. Right after a
+ * file is loaded (or the page is shown) the view only estimates the height of the lines it
+ * has not laid out, and the bottom margin changes with the first allocation, so the first
+ * jump can land hundreds of lines short: jump again once layout has run (the view validates
+ * its lines at a priority above G_PRIORITY_LOW). */
+static void
+scroll_to_cursor (RcProblemsView *self)
+{
+  scroll_now (self);
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
+  self->scroll_id = g_timeout_add_full (G_PRIORITY_LOW, 50, scroll_again_cb, self, NULL);
 }
 
 static void
@@ -372,6 +395,7 @@ rc_problems_view_dispose (GObject *object)
   RcProblemsView *self = RC_PROBLEMS_VIEW (object);
 
   g_clear_handle_id (&self->margin_id, g_source_remove);
+  g_clear_handle_id (&self->scroll_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_PROBLEMS_VIEW);
   /* dispose_template() only unparents bound children; the root box is not bound. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)

@@ -12,6 +12,7 @@
 #include "rc-boot-pane.h"
 #include "rc-community-picker.h"
 #include "rc-folder-watch.h"
+#include "rc-history-dialog.h"
 #include "rc-overview-page.h"
 #include "rc-probe-dialog.h"
 #include "rc-problems-view.h"
@@ -83,11 +84,17 @@ load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
   RcCommunity *community =
       text != NULL ? rc_community_load_text (dir, distribution, deployment, text, -1, &error)
                    : rc_community_load (dir, distribution, deployment, &error);
+  g_autoptr (GPtrArray) site = NULL;
 
   if (community == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, community, g_object_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* In an OSA checkout, the notebook site's merged lock across its communities (as validate). */
+  site = rc_checkout_check_site_lock_of (community);
+  rc_community_add_diagnostics (community, site);
+  g_task_return_pointer (task, community, g_object_unref);
 }
 
 /* The pages only exist for a community; without one the header shows the app's name. */
@@ -117,10 +124,13 @@ rc_window_update_actions (RcWindow *self)
   gboolean has_community = self->community != NULL;
   GAction *revalidate = g_action_map_lookup_action (G_ACTION_MAP (self), "revalidate");
   GAction *prelude = g_action_map_lookup_action (G_ACTION_MAP (self), "check-prelude");
+  GAction *history = g_action_map_lookup_action (G_ACTION_MAP (self), "history");
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (revalidate), self->folder != NULL);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (prelude),
                                has_community && self->prelude_check == NULL);
+  if (history != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (history), has_community);
   gtk_widget_set_sensitive (GTK_WIDGET (self->view_stack), has_community);
   rc_window_update_switcher_cb (self);
 }
@@ -338,6 +348,17 @@ show_page_action (GSimpleAction *action, GVariant *param, gpointer user_data)
     adw_view_stack_set_visible_child_name (self->view_stack, g_variant_get_string (param, NULL));
 }
 
+/* The community's measurement history (rc-history.h), as `runtime-console history` lists it. */
+static void
+history_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+
+  if (self->community != NULL)
+    gtk_window_present (GTK_WINDOW (
+        rc_history_dialog_new (GTK_WINDOW (self), rc_community_get_dir (self->community))));
+}
+
 static void
 prelude_checked_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -482,6 +503,7 @@ static const GActionEntry win_actions[] = {
   { "save-config", save_config_action },
   { "show-page", show_page_action, "s" },
   { "check-prelude", check_prelude_action },
+  { "history", history_action },
 };
 
 static gboolean

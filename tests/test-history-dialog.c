@@ -1,0 +1,119 @@
+/* test-history-dialog.c: the window's Measurement History (win.history): the entries of the
+ * open community's history, newest first, with the planted regression marked. */
+#include "config.h"
+
+#include "core/rc-history.h"
+#include "rc-test-files.h"
+#include "rc-test-records.h"
+#include "rc-test-ui.h"
+#include "ui/rc-application.h"
+#include "ui/rc-history-dialog.h"
+#include "ui/rc-window.h"
+
+static RcApplication *app;
+
+static void
+set_true (gboolean *flag)
+{
+  *flag = TRUE;
+}
+
+static void
+record (const char *dir, const char *created, double slowdown_ms)
+{
+  g_autoptr (GError) error = NULL;
+  RcMeasurement *report = rc_measurement_new ("demo");
+  g_autofree char *path = NULL;
+
+  for (guint i = 1; i <= 2; i++)
+    rc_measurement_add_run (report, rc_test_demo_run (RC_SCENARIO_COLD, i, slowdown_ms + 10.0 * i));
+  g_free (report->created);
+  report->created = g_strdup (created);
+  path = rc_history_record (dir, report, &error);
+  g_assert_no_error (error);
+  rc_measurement_free (report);
+}
+
+static RcHistoryDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* not ours */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (RC_IS_HISTORY_DIALOG (w))
+        return RC_HISTORY_DIALOG (w);
+    }
+  return NULL;
+}
+
+static void
+test_history_from_the_menu (void)
+{
+  g_autofree char *root = rc_test_make_tmp ("rc-history-ui");
+  g_autofree char *demo =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data", "examples", "demo", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (demo);
+  RcWindow *window;
+  RcHistoryDialog *dialog;
+  gboolean loaded = FALSE;
+  g_autofree char *shot = NULL;
+
+  g_setenv ("RC_HISTORY_DIR", root, TRUE);
+  record (demo, "2026-11-29T09:00:00Z", 0);
+  record (demo, "2026-11-29T10:00:00Z", 40);
+  record (demo, "2026-11-29T11:00:00Z", 4000);
+  window = rc_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  gtk_window_present (GTK_WINDOW (window));
+  g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
+  rc_window_open_folder (window, folder);
+  g_assert_true (rc_test_wait_for (&loaded, 60));
+  g_assert_null (find_dialog ());
+  g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+  rc_test_spin (300);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_cmpuint (rc_history_dialog_get_n_entries (dialog), ==, 3);
+  g_assert_cmpuint (rc_history_dialog_get_n_regressions (dialog), ==, 1);
+  shot = rc_test_save_screenshot (GTK_WIDGET (dialog), "history-dialog");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_tree (root);
+}
+
+static void
+test_history_empty (void)
+{
+  g_autofree char *root = rc_test_make_tmp ("rc-history-ui");
+  RcHistoryDialog *dialog;
+
+  g_setenv ("RC_HISTORY_DIR", root, TRUE);
+  dialog = rc_history_dialog_new (NULL, root);
+  gtk_window_present (GTK_WINDOW (dialog));
+  rc_test_spin (100);
+  g_assert_cmpuint (rc_history_dialog_get_n_entries (dialog), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  rc_test_remove_tree (root);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = rc_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  g_test_add_func ("/ui/history/from-the-menu", test_history_from_the_menu);
+  g_test_add_func ("/ui/history/empty", test_history_empty);
+  status = g_test_run ();
+  g_clear_object (&app);
+  return status;
+}
