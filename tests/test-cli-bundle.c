@@ -164,14 +164,12 @@ test_contents (void)
   {
     g_autofree char *src = source_path ("data", "examples", "demo", "runtime", "wheels",
                                         "demo_helpers-0.1.1-py3-none-any.whl", NULL);
+    g_autofree char *unpacked =
+        g_build_filename (dir, "demo/runtime/wheels/demo_helpers-0.1.1-py3-none-any.whl", NULL);
     gsize la, lb;
 
     g_file_get_contents (src, &wheel_a, &la, NULL);
-    g_file_get_contents (g_build_filename (dir,
-                                           "demo/runtime/wheels/"
-                                           "demo_helpers-0.1.1-py3-none-any.whl",
-                                           NULL),
-                         &wheel_b, &lb, NULL);
+    g_file_get_contents (unpacked, &wheel_b, &lb, NULL);
     g_assert_cmpmem (wheel_a, la, wheel_b, lb);
   }
   har = read_json (dir, "report.har");

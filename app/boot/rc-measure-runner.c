@@ -39,6 +39,7 @@ struct _RcMeasureRunner
   char *wheel_current;        /* the name it is served under now (NULL: not renamed) */
   gboolean control;           /* boot the control after the runs (default TRUE) */
   RcControl *pending_control; /* the control boot in progress */
+  RcEngine *control_engine;   /* boots the control instead of engine, or NULL */
   char *saved_csp_name, *saved_csp;
   double saved_deadline;
 };
@@ -303,7 +304,8 @@ on_control_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   RcRunRecord *record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
   RcControl *control = g_steal_pointer (&self->pending_control);
 
-  restore_policy (self);
+  if (RC_ENGINE (source) == self->engine)
+    restore_policy (self);
   if (record == NULL)
     {
       rc_control_free (control);
@@ -325,6 +327,7 @@ boot_control (RcMeasureRunner *self)
   g_autoptr (GError) error = NULL;
   g_autofree char *note = NULL;
   RcBootRun run = { RC_SCENARIO_COLD, 1, "control-1", NULL };
+  RcEngine *engine = self->control_engine != NULL ? self->control_engine : self->engine;
   RcControl *control = rc_control_derive (rc_engine_get_csp_name (self->engine),
                                           rc_engine_get_csp (self->engine), &error);
 
@@ -335,24 +338,32 @@ boot_control (RcMeasureRunner *self)
     }
   rc_control_set_deadline (control, self->measurement->runs);
   self->pending_control = control;
-  self->saved_csp_name = g_strdup (rc_engine_get_csp_name (self->engine));
-  self->saved_csp = g_strdup (rc_engine_get_csp (self->engine));
-  self->saved_deadline = rc_engine_get_deadline_seconds (self->engine);
   if (self->wheel_current != NULL)
     {
       rc_engine_clear_wheel_renames (self->engine);
       g_clear_pointer (&self->wheel_current, g_free);
     }
-  rc_engine_set_csp (self->engine, control->policy_name, control->policy);
-  rc_engine_set_deadline_seconds (self->engine, control->deadline_ms / 1000);
+  if (engine == self->engine)
+    {
+      self->saved_csp_name = g_strdup (rc_engine_get_csp_name (self->engine));
+      self->saved_csp = g_strdup (rc_engine_get_csp (self->engine));
+      self->saved_deadline = rc_engine_get_deadline_seconds (self->engine);
+    }
+  else
+    {
+      /* The same runtime as the runs boot, only the policy and deadline differ. */
+      rc_engine_set_deployment (engine, rc_engine_get_deployment (self->engine));
+      rc_engine_set_worker_kind (engine, rc_engine_get_worker_kind (self->engine));
+    }
+  rc_engine_set_csp (engine, control->policy_name, control->policy);
+  rc_engine_set_deadline_seconds (engine, control->deadline_ms / 1000);
   note = g_strdup_printf ("control boot: %s, deadline %.0f s (%s)", control->policy_name,
                           control->deadline_ms / 1000, control->deadline_rule);
   run.note = note;
   g_signal_emit (self, signals[SIGNAL_BOOT_STARTED], 0, "control-1", self->plan->len + 1,
                  self->plan->len + 1);
-  rc_engine_boot_run_async (self->engine, RC_BOOT_MODE_COLD, &run,
-                            g_task_get_cancellable (self->task), on_control_booted,
-                            g_object_ref (self));
+  rc_engine_boot_run_async (engine, RC_BOOT_MODE_COLD, &run, g_task_get_cancellable (self->task),
+                            on_control_booted, g_object_ref (self));
 }
 
 void
@@ -367,6 +378,15 @@ rc_measure_runner_get_control (RcMeasureRunner *self)
 {
   g_return_val_if_fail (RC_IS_MEASURE_RUNNER (self), FALSE);
   return self->control;
+}
+
+void
+rc_measure_runner_set_control_engine (RcMeasureRunner *self, RcEngine *engine)
+{
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  g_return_if_fail (engine == NULL || RC_IS_ENGINE (engine));
+  g_return_if_fail (self->task == NULL);
+  g_set_object (&self->control_engine, engine);
 }
 
 void
@@ -474,6 +494,7 @@ rc_measure_runner_dispose (GObject *object)
   RcMeasureRunner *self = RC_MEASURE_RUNNER (object);
 
   g_clear_object (&self->engine);
+  g_clear_object (&self->control_engine);
   G_OBJECT_CLASS (rc_measure_runner_parent_class)->dispose (object);
 }
 

@@ -57,6 +57,11 @@ char *rc_measure_wheel_new_name (const char *file_name, guint n);
  * Default TRUE. */
 void rc_measure_runner_set_control (RcMeasureRunner *self, gboolean control);
 gboolean rc_measure_runner_get_control (RcMeasureRunner *self);
+/* Boots the control on @engine (the same community and server) instead of the measured one,
+ * which keeps the session and the ready runtime of the last run: the window's console goes on
+ * working in it, and a later warm boot is warm from the runs, not from the control. NULL (the
+ * default, as `measure` runs it): the measured engine boots the control too. */
+void rc_measure_runner_set_control_engine (RcMeasureRunner *self, RcEngine *engine);
 
 /* Continues @report (NULL: a new report, the default): run numbers follow the ones @report
  * already holds per scenario ("warm-3" after "warm-2"), and the first repetition boots no

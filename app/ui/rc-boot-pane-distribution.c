@@ -41,11 +41,9 @@ void
 _rc_boot_pane_show_distribution (RcBootPane *self)
 {
   g_autofree char *what = _rc_boot_pane_describe_distribution (self);
-  /* Translators: the status card's line naming the Pyodide distribution boots use. */
-  g_autofree char *line = g_strdup_printf (_ ("Distribution: %s"), what);
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->distribution_row), what);
-  gtk_label_set_label (self->distribution_label, line);
+  rc_boot_settings_set_distribution (self->boot_settings, what);
+  rc_boot_status_set_distribution (self->status, what);
 }
 
 void

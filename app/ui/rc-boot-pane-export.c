@@ -74,11 +74,7 @@ rc_boot_pane_open_report (RcBootPane *self, GFile *file, GError **error)
                              _ ("Only local files can be opened"));
       return FALSE;
     }
-  g_clear_pointer (&self->report, rc_measurement_free);
-  self->report = report;
-  g_free (self->report_source);
-  self->report_source = g_steal_pointer (&path);
-  _rc_boot_pane_show_report (self);
+  _rc_boot_pane_set_report (self, report, g_steal_pointer (&path));
   _rc_boot_pane_update_actions (self);
   return TRUE;
 }

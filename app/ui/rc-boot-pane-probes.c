@@ -16,42 +16,10 @@
 static void run_next_probe (RcBootPane *self);
 
 static void
-add_audit_row (RcBootPane *self, const RcSealProbe *probe, const RcSealVerdict *verdict)
+add_verdict (RcBootPane *self, const RcSealProbe *probe, RcSealVerdict *verdict)
 {
-  GtkWidget *row = adw_action_row_new ();
-  const char *css = verdict->not_run ? "warning" : verdict->passed ? "success" : "error";
-  GtkWidget *icon = gtk_image_new_from_icon_name (verdict->not_run  ? "action-unavailable-symbolic"
-                                                  : verdict->passed ? "emblem-ok-symbolic"
-                                                                    : "dialog-error-symbolic");
-  GtkWidget *label = gtk_label_new (verdict->not_run  ? _ ("not run")
-                                    : verdict->passed ? _ ("pass")
-                                                      : _ ("fail"));
-  GtkWidget *detail = gtk_label_new (verdict->detail);
-
-  gtk_widget_add_css_class (icon, css);
-  gtk_widget_add_css_class (label, css);
-  gtk_widget_add_css_class (label, "heading");
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), probe->title);
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
-  /* Long details stay readable in full: an expander row keeps them wrapped and selectable. */
-  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (detail), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (detail), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (detail), 0);
-  gtk_widget_add_css_class (detail, "dim-label");
-  gtk_widget_set_margin_start (detail, 12);
-  gtk_widget_set_margin_end (detail, 12);
-  gtk_widget_set_margin_bottom (detail, 8);
-  gtk_list_box_append (self->audit_list, row);
-  {
-    GtkWidget *detail_row = gtk_list_box_row_new ();
-
-    gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (detail_row), detail);
-    gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (detail_row), FALSE);
-    gtk_list_box_append (self->audit_list, detail_row);
-  }
+  rc_seal_audit_add (self->seal_audit, probe, verdict);
+  g_ptr_array_add (self->verdicts, verdict);
 }
 
 static void
@@ -70,9 +38,7 @@ probe_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     verdict = rc_seal_verdict_new_not_run (g_strdup_printf (_ ("not run: %s"), error->message));
   else
     verdict = rc_seal_probe_judge (probe, answer);
-  self->audit_passed += verdict->passed ? 1 : 0;
-  add_audit_row (self, probe, verdict);
-  g_ptr_array_add (self->verdicts, verdict);
+  add_verdict (self, probe, verdict);
   self->probe_index++;
   /* A runtime the engine had to recycle (timeout, stop) cannot take more probes: the rest
    * did not run. */
@@ -83,8 +49,7 @@ probe_cb (GObject *source, GAsyncResult *result, gpointer user_data)
         RcSealVerdict *skipped =
             rc_seal_verdict_new_not_run (g_strdup (_ ("not run: the runtime was recycled")));
 
-        add_audit_row (self, rest, skipped);
-        g_ptr_array_add (self->verdicts, skipped);
+        add_verdict (self, rest, skipped);
       }
   run_next_probe (self);
 }
@@ -119,7 +84,7 @@ run_next_probe (RcBootPane *self)
       g_autofree char *text =
           g_strdup_printf (ngettext ("Seal audit: %u of %u probe passed",
                                      "Seal audit: %u of %u probes passed", self->probes->len),
-                           self->audit_passed, self->probes->len);
+                           rc_seal_audit_get_n_passed (self->seal_audit), self->probes->len);
 
       g_clear_pointer (&self->probes, g_ptr_array_unref);
       g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
@@ -134,8 +99,7 @@ run_next_probe (RcBootPane *self)
     refused->not_run = TRUE;
   if (refused != NULL)
     {
-      add_audit_row (self, probe, refused);
-      g_ptr_array_add (self->verdicts, refused);
+      add_verdict (self, probe, refused);
       self->probe_index++;
       run_next_probe (self);
       return;
@@ -147,7 +111,6 @@ void
 rc_boot_pane_seal_audit (RcBootPane *self)
 {
   g_auto (GStrv) fetch_allow = NULL;
-  GtkWidget *child;
 
   g_return_if_fail (RC_IS_BOOT_PANE (self));
 
@@ -164,9 +127,8 @@ rc_boot_pane_seal_audit (RcBootPane *self)
       _rc_boot_pane_toast (self, _ ("Boot the runtime before auditing its seal"));
       return;
     }
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->audit_list))) != NULL)
-    gtk_list_box_remove (self->audit_list, child);
-  gtk_stack_set_visible_child_name (self->results_stack, "audit");
+  rc_seal_audit_clear (self->seal_audit);
+  rc_boot_results_set_page (self->results, "audit");
   fetch_allow = _rc_boot_pane_dup_fetch_allow (self);
   self->probes = rc_seal_probes_new ((const char *const *) fetch_allow);
   g_clear_pointer (&self->verdicts, g_ptr_array_unref);
@@ -174,7 +136,6 @@ rc_boot_pane_seal_audit (RcBootPane *self)
   g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
   self->audit_findings = _rc_boot_pane_analyse_policy (self, rc_engine_get_csp (self->engine));
   self->probe_index = 0;
-  self->audit_passed = 0;
   _rc_boot_pane_update_actions (self);
   run_next_probe (self);
 }

@@ -25,18 +25,9 @@ _rc_boot_pane_is_busy (RcBootPane *self)
 /* Status line */
 
 static void
-set_status (RcBootPane *self, const char *icon, const char *css, const char *text, double fraction)
+set_status (RcBootPane *self, const char *icon, RcBootTone tone, const char *text, double fraction)
 {
-  gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "error");
-  gtk_widget_remove_css_class (GTK_WIDGET (self->phase_label), "success");
-  if (css != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self->phase_label), css);
-  gtk_image_set_from_icon_name (self->state_icon, icon);
-  gtk_label_set_label (self->phase_label, text);
-  gtk_label_set_label (self->step_label, "");
-  gtk_label_set_label (self->elapsed_label, "");
-  gtk_progress_bar_set_fraction (self->progress_bar, fraction);
-  gtk_widget_set_visible (GTK_WIDGET (self->diagnosis_scroller), FALSE);
+  rc_boot_status_show (self->status, icon, tone, text, fraction);
 }
 
 void
@@ -47,12 +38,14 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
 
   if (self->community == NULL)
     {
-      set_status (self, "folder-open-symbolic", NULL, _ ("Open a community to boot it"), 0);
+      set_status (self, "folder-open-symbolic", RC_BOOT_TONE_NEUTRAL,
+                  _ ("Open a community to boot it"), 0);
       return;
     }
   if (self->engine != NULL)
     {
-      set_status (self, "media-playback-start-symbolic", NULL, _ ("Ready to boot"), 0);
+      set_status (self, "media-playback-start-symbolic", RC_BOOT_TONE_NEUTRAL, _ ("Ready to boot"),
+                  0);
       return;
     }
   diagnostics = rc_community_get_diagnostics (self->community);
@@ -64,10 +57,10 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
                                      "Fix %u problems on the Problems page to boot", errors),
                            errors);
 
-      set_status (self, "dialog-warning-symbolic", "error", text, 0);
+      set_status (self, "dialog-warning-symbolic", RC_BOOT_TONE_ERROR, text, 0);
       return;
     }
-  set_status (self, "action-unavailable-symbolic", NULL,
+  set_status (self, "action-unavailable-symbolic", RC_BOOT_TONE_NEUTRAL,
               _ ("This community has no runtime.python to boot."), 0);
 }
 
@@ -83,7 +76,7 @@ show_outcome (RcBootPane *self, const RcRunRecord *record)
       /* Translators: "cold-1 ready: Pyodide 0.29.5 in 12.30 s". */
       title = g_strdup_printf (_ ("%s ready: Pyodide %s in %s"), record->run_id,
                                outcome->version != NULL ? outcome->version : "?", took);
-      set_status (self, "emblem-ok-symbolic", "success", title, 1.0);
+      set_status (self, "emblem-ok-symbolic", RC_BOOT_TONE_SUCCESS, title, 1.0);
       return;
     }
   {
@@ -92,33 +85,23 @@ show_outcome (RcBootPane *self, const RcRunRecord *record)
     /* Translators: "cold-1 failed (deadline) after 20.00 s". */
     title = g_strdup_printf (_ ("%s failed (%s) after %s"), record->run_id,
                              outcome->kind != NULL ? outcome->kind : "?", took);
-    set_status (self, "dialog-error-symbolic", "error", title,
-                gtk_progress_bar_get_fraction (self->progress_bar));
+    set_status (self, "dialog-error-symbolic", RC_BOOT_TONE_ERROR, title,
+                rc_boot_status_get_fraction (self->status));
     text = g_strdup_printf ("%s%s%s", outcome->message != NULL ? outcome->message : "",
                             outcome->diagnosis != NULL ? "\n\n" : "",
                             outcome->diagnosis != NULL ? outcome->diagnosis : "");
-    gtk_label_set_label (self->diagnosis_label, text);
-    gtk_widget_set_visible (GTK_WIDGET (self->diagnosis_scroller), TRUE);
+    rc_boot_status_set_diagnosis (self->status, text);
   }
-}
-
-static gboolean
-tick_cb (gpointer user_data)
-{
-  RcBootPane *self = user_data;
-  double elapsed = (g_get_monotonic_time () - self->boot_started_us) / 1e6;
-  double deadline = self->engine != NULL ? rc_engine_get_deadline_seconds (self->engine) : 0;
-  /* Translators: time into a boot against its deadline, "12 s of 120 s". */
-  g_autofree char *text = g_strdup_printf (_ ("%.0f s of %.0f s"), elapsed, deadline);
-
-  gtk_label_set_label (self->elapsed_label, text);
-  return G_SOURCE_CONTINUE;
 }
 
 static void
 boot_started_cb (RcBootPane *self, const char *run_id, guint number, guint total)
 {
   g_autofree char *text = NULL;
+  /* The control, the plan's last boot, boots on its own engine under its own deadline. */
+  gboolean control = rc_measure_runner_get_control (self->runner) && number == total
+                     && self->control_engine != NULL;
+  RcEngine *engine = control ? self->control_engine : self->engine;
 
   g_free (self->boot_run_id);
   self->boot_run_id = g_strdup (run_id);
@@ -126,19 +109,20 @@ boot_started_cb (RcBootPane *self, const char *run_id, guint number, guint total
   self->boot_total = total;
   /* Translators: "Booting warm-2 (4 of 6)…": which run of the plan. */
   text = g_strdup_printf (_ ("Booting %s (%u of %u)…"), run_id, number, total);
-  set_status (self, "content-loading-symbolic", NULL, text, 0);
-  self->boot_started_us = g_get_monotonic_time ();
-  g_clear_handle_id (&self->tick_id, g_source_remove);
-  self->tick_id = g_timeout_add_seconds (1, tick_cb, self);
-  tick_cb (self);
-  rc_run_tables_fill_steps (self->steps, NULL, NULL);
+  set_status (self, "content-loading-symbolic", RC_BOOT_TONE_NEUTRAL, text, 0);
+  rc_boot_status_set_deadline_seconds (self->status, rc_engine_get_deadline_seconds (engine));
+  rc_boot_status_start_clock (self->status);
+  if (!control)
+    rc_boot_results_show_live_steps (self->results, NULL, NULL);
 }
 
 void
-_rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message)
+_rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message, RcEngine *engine)
 {
   g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
-  const RcRunRecord *record = rc_engine_get_last_record (self->engine);
+  /* The control's steps are not the runs' steps: the table keeps showing the runs. */
+  const RcRunRecord *record =
+      engine == self->engine ? rc_engine_get_last_record (self->engine) : NULL;
   g_autofree char *what = NULL;
   g_autofree char *title = NULL;
   g_autofree char *count = NULL;
@@ -151,96 +135,17 @@ _rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message)
                            self->boot_total, what);
   /* Translators: boot progress, "step 3 of 7". */
   count = g_strdup_printf (_ ("step %u of %u"), progress->step, progress->steps);
-  gtk_label_set_label (self->phase_label, title);
-  gtk_label_set_label (self->step_label, count);
-  gtk_progress_bar_set_fraction (
-      self->progress_bar,
-      progress->steps > 0 ? CLAMP ((double) progress->step / progress->steps, 0, 1) : 0);
+  rc_boot_status_set_title (self->status, title);
+  rc_boot_status_set_step_text (self->status, count);
+  rc_boot_status_set_fraction (self->status,
+                               progress->steps > 0 ? (double) progress->step / progress->steps : 0);
   if (record != NULL)
-    rc_run_tables_fill_steps (self->steps, rc_scenario_is_warm (record->scenario) ? NULL : record,
-                              rc_scenario_is_warm (record->scenario) ? record : NULL);
+    rc_boot_results_show_live_steps (self->results,
+                                     rc_scenario_is_warm (record->scenario) ? NULL : record,
+                                     rc_scenario_is_warm (record->scenario) ? record : NULL);
 }
 
 /* The report */
-
-static const RcRunRecord *
-find_run (const RcMeasurement *report, RcScenario scenario, guint index)
-{
-  for (guint i = 0; report != NULL && i < report->runs->len; i++)
-    {
-      const RcRunRecord *run = g_ptr_array_index (report->runs, i);
-
-      if (run->scenario == scenario && run->index == index)
-        return run;
-    }
-  return NULL;
-}
-
-static const RcRunRecord *
-selected_run (RcBootPane *self)
-{
-  guint i = gtk_drop_down_get_selected (self->run_dropdown);
-
-  if (self->report == NULL || i == GTK_INVALID_LIST_POSITION || i >= self->report->runs->len)
-    return NULL;
-  return g_ptr_array_index (self->report->runs, i);
-}
-
-static void
-show_selected_run (RcBootPane *self)
-{
-  const RcRunRecord *run = selected_run (self);
-  const RcRunRecord *cold = NULL, *warm = NULL;
-  g_autofree char *totals = NULL;
-
-  /* The step table puts the selected run next to its repetition's other scenario. */
-  if (run != NULL && rc_scenario_is_warm (run->scenario))
-    {
-      warm = run;
-      cold = find_run (self->report, RC_SCENARIO_COLD, run->index);
-    }
-  else if (run != NULL)
-    {
-      cold = run;
-      warm = find_run (self->report, RC_SCENARIO_WARM, run->index);
-    }
-  rc_run_tables_fill_steps (self->steps, cold, warm);
-  /* The charts draw the whole report (medians, every run), not only the selected one. */
-  rc_charts_view_set_runs (self->charts, self->report != NULL ? self->report->runs : NULL);
-  totals = rc_run_tables_fill_requests (self->requests, run,
-                                        gtk_check_button_get_active (self->tunnels_check));
-  gtk_label_set_label (self->requests_totals, totals != NULL ? totals : "");
-  rc_run_tables_fill_violations (self->violations, run);
-  gtk_stack_set_visible_child_name (self->steps_stack, run != NULL ? "table" : "empty");
-  gtk_stack_set_visible_child_name (self->requests_stack, run != NULL ? "table" : "empty");
-  gtk_stack_set_visible_child_name (self->violations_stack,
-                                    run != NULL && run->violations->len > 0 ? "table" : "empty");
-}
-
-static void
-append_headline (GString *out, const RcMeasurement *report, RcScenario scenario)
-{
-  g_autoptr (RcRunStats) stats = rc_measurement_stats (report, scenario);
-  g_autofree char *median = NULL, *min = NULL, *max = NULL;
-
-  if (stats == NULL || stats->runs == 0)
-    return;
-  median = rc_format_duration_ms (stats->boot_ms.median);
-  min = rc_format_duration_ms (stats->boot_ms.min);
-  max = rc_format_duration_ms (stats->boot_ms.max);
-  if (out->len > 0)
-    g_string_append (out, "   ");
-  if (stats->runs == 1)
-    /* Translators: the headline of one scenario, "cold: 12.30 s". */
-    g_string_append_printf (out, _ ("%s: %s"), rc_scenario_to_string (scenario), median);
-  else
-    /* Translators: "cold: median 12.30 s (11.90 s–13.00 s), 5 runs". */
-    g_string_append_printf (out, _ ("%s: median %s (%s–%s), %u runs"),
-                            rc_scenario_to_string (scenario), median, min, max, stats->runs);
-  if (stats->failed > 0)
-    g_string_append_printf (out, ngettext (", %u failed", ", %u failed", stats->failed),
-                            stats->failed);
-}
 
 /* The control's outcome (rc-control.h): held is what makes the report valid. */
 static void
@@ -250,10 +155,11 @@ show_control (RcBootPane *self)
   g_autofree char *text = NULL;
   gboolean booted;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->control_label),
-                          control != NULL && control->run != NULL);
   if (control == NULL || control->run == NULL)
-    return;
+    {
+      rc_boot_status_set_control (self->status, NULL, FALSE);
+      return;
+    }
   booted = rc_control_booted (control);
   if (booted)
     text = g_strdup (_ ("Control booted: the policy under test was never applied — this report "
@@ -263,48 +169,26 @@ show_control (RcBootPane *self)
      * within 12 s". */
     text = g_strdup_printf (_ ("Control held: did not boot under %s within %.0f s"),
                             control->policy_name, control->deadline_ms / 1000);
-  gtk_label_set_label (self->control_label, text);
-  if (booted)
-    gtk_widget_add_css_class (GTK_WIDGET (self->control_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->control_label), "error");
+  rc_boot_status_set_control (self->status, text, booted);
 }
 
 void
 _rc_boot_pane_show_report (RcBootPane *self)
 {
-  g_autoptr (GString) headline = g_string_new (NULL);
-  guint n = self->report != NULL ? self->report->runs->len : 0;
-  guint old = g_list_model_get_n_items (G_LIST_MODEL (self->run_ids));
-  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
-
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (ids, ((RcRunRecord *) g_ptr_array_index (self->report->runs, i))->run_id);
-  g_ptr_array_add (ids, NULL);
-  gtk_string_list_splice (self->run_ids, 0, old, (const char *const *) ids->pdata);
-  /* The newest run is the one to look at. */
-  gtk_drop_down_set_selected (self->run_dropdown, n > 0 ? n - 1 : GTK_INVALID_LIST_POSITION);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->run_dropdown), n > 1);
-  gtk_widget_set_visible (GTK_WIDGET (self->run_dropdown), n > 0);
-  if (self->report != NULL)
-    {
-      g_autoptr (GArray) scenarios = rc_measurement_scenarios (self->report);
-
-      for (guint i = 0; i < scenarios->len; i++)
-        append_headline (headline, self->report, g_array_index (scenarios, RcScenario, i));
-    }
-  if (self->report_source != NULL)
-    {
-      g_autofree char *base = g_path_get_basename (self->report_source);
-
-      /* Translators: the headline of a report opened from a file. */
-      g_string_prepend (headline, " · ");
-      g_string_prepend (headline, base);
-    }
   show_control (self);
-  gtk_label_set_label (self->headline_label, headline->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->headline_label), headline->len > 0);
-  show_selected_run (self);
+  rc_boot_results_set_report (self->results, self->report, self->report_source);
+}
+
+void
+_rc_boot_pane_set_report (RcBootPane *self, RcMeasurement *report, char *source)
+{
+  /* The results borrow the report: let go of it there before it is freed. */
+  rc_boot_results_set_report (self->results, NULL, NULL);
+  g_clear_pointer (&self->report, rc_measurement_free);
+  g_free (self->report_source);
+  self->report = report;
+  self->report_source = source;
+  _rc_boot_pane_show_report (self);
 }
 
 /* The plan in progress no longer belongs to what the page shows (another community, the
@@ -314,27 +198,24 @@ abandon_runner (RcBootPane *self)
 {
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_handle_id (&self->tick_id, g_source_remove);
+  if (self->status != NULL)
+    rc_boot_status_stop_clock (self->status);
   if (self->runner != NULL)
     g_signal_handlers_disconnect_by_data (self->runner, self);
   g_clear_object (&self->runner);
-  self->recycling = FALSE;
 }
 
 void
 _rc_boot_pane_reset_results (RcBootPane *self)
 {
   abandon_runner (self);
-  g_clear_pointer (&self->report, rc_measurement_free);
-  g_clear_pointer (&self->report_source, g_free);
   g_clear_pointer (&self->probes, g_ptr_array_unref);
   g_clear_pointer (&self->verdicts, g_ptr_array_unref);
   g_clear_pointer (&self->audit_findings, g_ptr_array_unref);
-  for (GtkWidget *row; (row = gtk_widget_get_first_child (GTK_WIDGET (self->audit_list))) != NULL;)
-    gtk_list_box_remove (self->audit_list, row);
+  rc_seal_audit_clear (self->seal_audit);
   rc_python_console_clear (self->python_console);
   self->last_plan = -1;
-  _rc_boot_pane_show_report (self);
+  _rc_boot_pane_set_report (self, NULL, NULL);
   _rc_boot_pane_show_idle_status (self);
 }
 
@@ -343,15 +224,15 @@ _rc_boot_pane_reset_results (RcBootPane *self)
 static void
 apply_settings (RcBootPane *self)
 {
-  g_autofree char *policy = _rc_boot_pane_dup_policy_text (self);
-  RcThrottleProfile throttle = (RcThrottleProfile) adw_combo_row_get_selected (self->throttle_row);
-  RcWorkerKind worker = (RcWorkerKind) adw_combo_row_get_selected (self->worker_row);
+  RcBootSettings *settings = self->boot_settings;
+  g_autofree char *policy = rc_boot_settings_dup_policy (settings);
+  RcThrottleProfile throttle = rc_boot_settings_get_throttle (settings);
+  RcWorkerKind worker = rc_boot_settings_get_worker_kind (settings);
   g_autofree char *bundle = rc_engine_find_osa_bundle (self->community);
 
-  rc_engine_set_csp (self->engine, _rc_boot_pane_policy_name (self, policy), policy);
-  rc_engine_set_deployment (self->engine,
-                            (RcDeployment) adw_combo_row_get_selected (self->deployment_row));
-  rc_engine_set_deadline_seconds (self->engine, gtk_spin_button_get_value (self->deadline_spin));
+  rc_engine_set_csp (self->engine, rc_boot_settings_get_policy_name (settings, policy), policy);
+  rc_engine_set_deployment (self->engine, rc_boot_settings_get_deployment (settings));
+  rc_engine_set_deadline_seconds (self->engine, rc_boot_settings_get_deadline_seconds (settings));
   /* OSA's own worker needs its bundle next to the community; say so rather than guess. */
   if (worker == RC_WORKER_KIND_OSA && bundle == NULL)
     {
@@ -374,7 +255,7 @@ run_finished_cb (RcBootPane *self, RcRunRecord *record)
   rc_measurement_add_run (self->report, rc_run_record_copy (record));
   if (record->outcome.state == RC_OUTCOME_READY)
     self->session_booted = TRUE;
-  g_clear_handle_id (&self->tick_id, g_source_remove);
+  rc_boot_status_stop_clock (self->status);
   _rc_boot_pane_show_report (self);
   show_outcome (self, record);
   _rc_boot_pane_emit_boot_finished (self, record);
@@ -386,12 +267,8 @@ control_finished_cb (RcBootPane *self, RcControl *control)
   if (self->report == NULL)
     self->report = rc_measurement_new (control->run->env.community);
   rc_measurement_set_control (self->report, rc_control_copy (control));
-  g_clear_handle_id (&self->tick_id, g_source_remove);
-  /* The control boot was the engine's last: the runtime the console used is gone. */
-  rc_python_console_set_note (self->python_console,
-                              _ ("The control boot replaced the runtime: Boot Warm to run code "
-                                 "again"));
-  /* The control's progress filled the step table; show the runs again, and their outcome. */
+  rc_boot_status_stop_clock (self->status);
+  /* The control booted on its own engine: the runs' runtime is as the last run left it. */
   _rc_boot_pane_show_report (self);
   if (self->report->runs->len > 0)
     show_outcome (self, g_ptr_array_index (self->report->runs, self->report->runs->len - 1));
@@ -429,7 +306,8 @@ plan_finished_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       gboolean stopped = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
                          || g_error_matches (error, RC_ENGINE_ERROR, RC_ENGINE_ERROR_STOPPED);
 
-      set_status (self, "process-stop-symbolic", stopped ? NULL : "error",
+      set_status (self, "process-stop-symbolic",
+                  stopped ? RC_BOOT_TONE_NEUTRAL : RC_BOOT_TONE_ERROR,
                   stopped ? _ ("Stopped") : error->message, 0);
     }
   else if (self->last_plan == RC_BOOT_PLAN_RUNS && self->report != NULL)
@@ -468,6 +346,7 @@ _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs)
 {
   g_autoptr (GArray) scenarios = g_array_new (FALSE, FALSE, sizeof (RcScenario));
   RcScenario cold = RC_SCENARIO_COLD, warm = RC_SCENARIO_WARM;
+  gboolean control;
 
   if (_rc_boot_pane_is_busy (self) || self->probes != NULL
       || _rc_boot_pane_ensure_engine (self) == NULL)
@@ -483,11 +362,7 @@ _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs)
     g_array_append_val (scenarios, warm);
   /* A cold boot starts a new session, so a new report; warm continues the current one. */
   if (kind != RC_BOOT_PLAN_WARM || self->report_source != NULL)
-    {
-      g_clear_pointer (&self->report, rc_measurement_free);
-      g_clear_pointer (&self->report_source, g_free);
-      _rc_boot_pane_show_report (self);
-    }
+    _rc_boot_pane_set_report (self, NULL, NULL);
   self->last_plan = kind;
   self->last_runs = runs;
   apply_settings (self);
@@ -496,9 +371,11 @@ _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs)
   rc_measure_runner_set_runs (self->runner, kind == RC_BOOT_PLAN_RUNS ? MAX (runs, 1) : 1);
   /* The control boot is `measure`'s validity check: offered for plans that measure (Cold +
    * Warm, Runs…), never for a single interactive boot. */
-  rc_measure_runner_set_control (self->runner,
-                                 (kind == RC_BOOT_PLAN_COLD_WARM || kind == RC_BOOT_PLAN_RUNS)
-                                     && g_settings_get_boolean (self->settings, "control-boot"));
+  control = (kind == RC_BOOT_PLAN_COLD_WARM || kind == RC_BOOT_PLAN_RUNS)
+            && rc_boot_settings_get_control_boot (self->boot_settings);
+  rc_measure_runner_set_control (self->runner, control);
+  if (control)
+    rc_measure_runner_set_control_engine (self->runner, _rc_boot_pane_ensure_control_engine (self));
   if (kind == RC_BOOT_PLAN_WARM)
     rc_measure_runner_set_continuation (self->runner, self->report);
   g_signal_connect_object (self->runner, "boot-started", G_CALLBACK (boot_started_cb), self,
@@ -560,6 +437,8 @@ rc_boot_pane_stop (RcBootPane *self)
   g_clear_pointer (&self->probes, g_ptr_array_unref);
   if (self->engine != NULL)
     rc_engine_stop (self->engine);
+  if (self->control_engine != NULL)
+    rc_engine_stop (self->control_engine);
   _rc_boot_pane_update_actions (self);
 }
 
@@ -602,14 +481,7 @@ rc_boot_pane_select_run (RcBootPane *self, const char *run_id)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), FALSE);
 
-  for (guint i = 0; self->report != NULL && i < self->report->runs->len; i++)
-    if (g_strcmp0 (((RcRunRecord *) g_ptr_array_index (self->report->runs, i))->run_id, run_id)
-        == 0)
-      {
-        gtk_drop_down_set_selected (self->run_dropdown, i);
-        return TRUE;
-      }
-  return FALSE;
+  return rc_boot_results_select_run (self->results, run_id);
 }
 
 const RcMeasurement *
@@ -638,20 +510,14 @@ console_finished_cb (RcBootPane *self, JsonObject *result)
                                   ? _ ("The execution limit ended the run; the runtime is "
                                        "booting warm again…")
                                   : _ ("Stopped; the runtime is booting warm again…"));
-  self->recycling = TRUE;
   _rc_boot_pane_start_plan (self, RC_BOOT_PLAN_WARM, 1);
 }
 
 void
 _rc_boot_pane_setup_runs (RcBootPane *self)
 {
-  self->run_ids = gtk_string_list_new (NULL);
-  gtk_drop_down_set_model (self->run_dropdown, G_LIST_MODEL (self->run_ids));
-  g_signal_connect_swapped (self->run_dropdown, "notify::selected", G_CALLBACK (show_selected_run),
-                            self);
-  g_signal_connect_swapped (self->tunnels_check, "toggled", G_CALLBACK (show_selected_run), self);
-  g_signal_connect_swapped (self->python_console, "finished", G_CALLBACK (console_finished_cb),
-                            self);
+  g_signal_connect_object (self->python_console, "finished", G_CALLBACK (console_finished_cb), self,
+                           G_CONNECT_SWAPPED);
   _rc_boot_pane_show_report (self);
 }
 
@@ -659,5 +525,4 @@ void
 _rc_boot_pane_dispose_runs (RcBootPane *self)
 {
   abandon_runner (self);
-  g_clear_object (&self->run_ids);
 }

@@ -1,4 +1,5 @@
-/* rc-boot-pane.c: the engine's lifecycle, the community and the boot settings rows.
+/* rc-boot-pane.c: the engine's lifecycle, the community, and the wiring of the page's
+ * composite widgets (each knows only what the pane hands it).
  *
  * SPDX-License-Identifier: MIT
  */
@@ -7,9 +8,6 @@
 #include <glib/gi18n.h>
 
 #include "rc-boot-pane-private.h"
-#include "rc-run-tables.h"
-#include "rc-table-item.h"
-#include "serve/rc-throttle.h"
 
 enum
 {
@@ -21,8 +19,6 @@ enum
 };
 
 static guint signals[N_SIGNALS];
-
-static void chart_step_activated_cb (RcBootPane *self, const char *step_key);
 
 G_DEFINE_FINAL_TYPE (RcBootPane, rc_boot_pane, GTK_TYPE_WIDGET)
 
@@ -45,6 +41,12 @@ clear_engine (RcBootPane *self)
   gtk_frame_set_child (self->page_frame, NULL);
   rc_python_console_set_engine (self->python_console, NULL);
   g_clear_object (&self->engine);
+  if (self->control_engine != NULL)
+    {
+      rc_engine_stop (self->control_engine);
+      g_signal_handlers_disconnect_by_data (self->control_engine, self);
+      g_clear_object (&self->control_engine);
+    }
   self->session_booted = FALSE;
 }
 
@@ -53,9 +55,9 @@ update_worker_row (RcBootPane *self)
 {
   g_autofree char *bundle = rc_engine_find_osa_bundle (self->community);
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->worker_row),
-                               bundle != NULL ? bundle
-                                              : _ ("OSA's bundle is not next to this community"));
+  rc_boot_settings_set_worker_note (
+      self->boot_settings,
+      bundle != NULL ? bundle : _ ("OSA's bundle is not next to this community"));
 }
 
 static void
@@ -64,7 +66,7 @@ engine_violation_cb (RcBootPane *self)
   const RcRunRecord *record = rc_engine_get_last_record (self->engine);
 
   if (record != NULL && self->runner != NULL)
-    rc_run_tables_fill_violations (self->violations, record);
+    rc_boot_results_show_live_violations (self->results, record);
 }
 
 static void
@@ -98,6 +100,20 @@ create_engine (RcBootPane *self)
   gtk_frame_set_child (self->page_frame, rc_engine_get_view (self->engine));
   rc_python_console_set_engine (self->python_console, self->engine);
   update_worker_row (self);
+}
+
+/* The control boot's own engine (same community and server): booting the control on the
+ * engine the console works in would take its ready runtime and its warm session away. */
+RcEngine *
+_rc_boot_pane_ensure_control_engine (RcBootPane *self)
+{
+  if (self->control_engine == NULL && self->engine != NULL)
+    {
+      self->control_engine = rc_engine_new (self->community, self->server);
+      g_signal_connect_object (self->control_engine, "progress",
+                               G_CALLBACK (_rc_boot_pane_engine_progress), self, G_CONNECT_SWAPPED);
+    }
+  return self->control_engine;
 }
 
 /* The engine a plan boots: a stale one (the community was revalidated) is rebuilt first. */
@@ -175,139 +191,23 @@ rc_boot_pane_get_actions (RcBootPane *self)
 }
 
 static void
-combo_selected_cb (RcBootPane *self, GParamSpec *pspec, AdwComboRow *row)
-{
-  guint selected = adw_combo_row_get_selected (row);
-
-  if (row == self->throttle_row)
-    g_settings_set_string (self->settings, "throttle",
-                           rc_throttle_profile_to_string ((RcThrottleProfile) selected));
-  else if (row == self->worker_row)
-    g_settings_set_enum (self->settings, "worker", (int) selected);
-  else if (row == self->deployment_row)
-    {
-      g_settings_set_string (self->settings, "deployment",
-                             rc_deployment_to_string ((RcDeployment) selected));
-      _rc_boot_pane_analyse (self);
-    }
-}
-
-static void
-setup_combos (RcBootPane *self)
-{
-  g_autoptr (GtkStringList) throttles = gtk_string_list_new (NULL);
-  const char *workers[] = { _ ("Built-in"), _ ("OSA bundle"), NULL };
-  const char *deployments[] = { "production", "develop", NULL };
-  g_autoptr (GtkStringList) worker_list = gtk_string_list_new (workers);
-  g_autoptr (GtkStringList) deployment_list = gtk_string_list_new (deployments);
-  g_autofree char *throttle = g_settings_get_string (self->settings, "throttle");
-  g_autofree char *deployment = g_settings_get_string (self->settings, "deployment");
-  g_autofree char *preset = g_settings_get_string (self->settings, "csp-preset");
-  RcThrottleProfile profile = RC_THROTTLE_NONE;
-  RcDeployment d = RC_DEPLOYMENT_PRODUCTION;
-
-  for (guint i = 0; i < RC_THROTTLE_N_PROFILES; i++)
-    gtk_string_list_append (throttles, rc_throttle_profile_get_label ((RcThrottleProfile) i));
-  adw_combo_row_set_model (self->throttle_row, G_LIST_MODEL (throttles));
-  adw_combo_row_set_model (self->worker_row, G_LIST_MODEL (worker_list));
-  adw_combo_row_set_model (self->deployment_row, G_LIST_MODEL (deployment_list));
-  rc_throttle_profile_from_string (throttle, &profile);
-  rc_deployment_from_string (deployment, &d);
-  adw_combo_row_set_selected (self->throttle_row, profile);
-  adw_combo_row_set_selected (self->worker_row,
-                              (guint) g_settings_get_enum (self->settings, "worker"));
-  adw_combo_row_set_selected (self->deployment_row, d);
-  g_settings_bind (self->settings, "deadline", gtk_spin_button_get_adjustment (self->deadline_spin),
-                   "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "control-boot", self->control_switch, "active",
-                   G_SETTINGS_BIND_DEFAULT);
-  _rc_boot_pane_setup_policy (self, preset);
-  g_signal_connect_swapped (self->throttle_row, "notify::selected", G_CALLBACK (combo_selected_cb),
-                            self);
-  g_signal_connect_swapped (self->worker_row, "notify::selected", G_CALLBACK (combo_selected_cb),
-                            self);
-  g_signal_connect_swapped (self->deployment_row, "notify::selected",
-                            G_CALLBACK (combo_selected_cb), self);
-}
-
-static void
-setup_tables (RcBootPane *self)
-{
-  struct
-  {
-    GtkColumnView *view;
-    GListStore **store;
-  } tables[] = {
-    { self->steps_view, &self->steps },
-    { self->requests_view, &self->requests },
-    { self->violations_view, &self->violations },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
-    {
-      g_autoptr (GtkSelectionModel) selection = NULL;
-      GListModel *model;
-
-      *tables[i].store = g_list_store_new (RC_TYPE_TABLE_ITEM);
-      model = G_LIST_MODEL (g_object_ref (*tables[i].store));
-      /* The step table selects the step a chart mark was clicked for; nothing is selected
-       * until then. */
-      if (tables[i].view == self->steps_view)
-        {
-          GtkSingleSelection *single = gtk_single_selection_new (model);
-
-          gtk_single_selection_set_autoselect (single, FALSE);
-          gtk_single_selection_set_can_unselect (single, TRUE);
-          gtk_single_selection_set_selected (single, GTK_INVALID_LIST_POSITION);
-          selection = GTK_SELECTION_MODEL (single);
-        }
-      else
-        selection = GTK_SELECTION_MODEL (gtk_no_selection_new (model));
-      gtk_column_view_set_model (tables[i].view, selection);
-    }
-  rc_table_add_column (self->steps_view, _ ("Step"), 0, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->steps_view, _ ("What"), 1, RC_TABLE_COLUMN_EXPAND);
-  rc_table_add_column (self->steps_view, _ ("Cold"), 2, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->steps_view, _ ("Warm"), 3, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->steps_view, _ ("Heap"), 4, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->steps_view, _ ("Growth"), 5, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("File"), 0,
-                       RC_TABLE_COLUMN_EXPAND | RC_TABLE_COLUMN_MONO);
-  rc_table_add_column (self->requests_view, _ ("Verdict"), 1, 0);
-  rc_table_add_column (self->requests_view, _ ("Step"), 2, 0);
-  rc_table_add_column (self->requests_view, _ ("Start"), 3, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("Time"), 4, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("Wire"), 5, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("Decoded"), 6, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->requests_view, _ ("Status"), 7, RC_TABLE_COLUMN_NUMERIC);
-  rc_table_add_column (self->violations_view, _ ("Directive"), 0, 0);
-  rc_table_add_column (self->violations_view, _ ("Blocked"), 1,
-                       RC_TABLE_COLUMN_EXPAND | RC_TABLE_COLUMN_MONO);
-  rc_table_add_column (self->violations_view, _ ("Source"), 2, 0);
-  rc_table_add_column (self->violations_view, _ ("Time"), 3, RC_TABLE_COLUMN_NUMERIC);
-}
-
-static void
 rc_boot_pane_dispose (GObject *object)
 {
   RcBootPane *self = RC_BOOT_PANE (object);
 
-  g_clear_handle_id (&self->analysis_id, g_source_remove);
   _rc_boot_pane_dispose_runs (self);
   clear_engine (self);
   if (self->server != NULL)
     rc_server_stop (self->server);
   g_clear_object (&self->server);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_BOOT_PANE);
+  self->python_console = NULL;
+  self->seal_audit = NULL;
   /* dispose_template() only unparents bound children; the root box is not bound. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
   g_clear_object (&self->community);
   g_clear_object (&self->settings);
-  g_clear_object (&self->steps);
-  g_clear_object (&self->requests);
-  g_clear_object (&self->violations);
-  g_clear_pointer (&self->presets, g_ptr_array_unref);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   g_clear_pointer (&self->probes, g_ptr_array_unref);
   g_clear_pointer (&self->verdicts, g_ptr_array_unref);
@@ -366,47 +266,18 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   signals[AUDIT_FINISHED] = g_signal_new ("audit-finished", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
-  g_type_ensure (RC_TYPE_CHARTS_VIEW);
-  g_type_ensure (RC_TYPE_PYTHON_CONSOLE);
+  g_type_ensure (RC_TYPE_BOOT_SETTINGS);
+  g_type_ensure (RC_TYPE_BOOT_CONTROLS);
+  g_type_ensure (RC_TYPE_BOOT_STATUS);
+  g_type_ensure (RC_TYPE_BOOT_RESULTS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/earth/osc/RuntimeConsole/rc-boot-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, flap);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, flap_toggle);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, preset_row);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, policy_view);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, analysis_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, findings_list);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, throttle_row);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, worker_row);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, deployment_row);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, deadline_spin);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, control_switch);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, distribution_row);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, control_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, distribution_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, state_icon);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, phase_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, step_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, elapsed_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, run_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, headline_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_totals);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, tunnels_check);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, steps_stack);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_stack);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, violations_stack);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, progress_bar);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, diagnosis_label);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, diagnosis_scroller);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, boot_settings);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, controls);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, status);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, page_frame);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, results_stack);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, charts);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, steps_view);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, requests_view);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, violations_view);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, python_console);
-  gtk_widget_class_bind_template_child (widget_class, RcBootPane, audit_list);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, results);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -416,15 +287,14 @@ rc_boot_pane_init (RcBootPane *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (APP_ID);
+  self->python_console = rc_boot_results_get_console (self->results);
+  self->seal_audit = rc_boot_results_get_seal_audit (self->results);
   self->last_plan = -1;
-  setup_tables (self);
-  setup_combos (self);
+  _rc_boot_pane_setup_policy (self);
   _rc_boot_pane_setup_runs (self);
   _rc_boot_pane_setup_actions (self);
   _rc_boot_pane_setup_distribution (self);
-  g_signal_connect_swapped (self->charts, "step-activated", G_CALLBACK (chart_step_activated_cb),
-                            self);
-  gtk_label_set_label (self->phase_label, _ ("Open a community to boot it"));
+  rc_boot_status_set_title (self->status, _ ("Open a community to boot it"));
 }
 
 RcEngine *
@@ -440,43 +310,15 @@ rc_boot_pane_get_steps (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
-  return G_LIST_MODEL (self->steps);
-}
-
-/* GTK 4.8's GtkColumnView has no scroll_to(): its list view has the action. */
-static void
-scroll_to_step (RcBootPane *self, guint position)
-{
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->steps_view)); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    if (GTK_IS_LIST_VIEW (c))
-      gtk_widget_activate_action (c, "list.scroll-to-item", "u", position);
+  return rc_boot_results_get_steps (self->results);
 }
 
 gboolean
 rc_boot_pane_select_step (RcBootPane *self, const char *step_key)
 {
-  GtkSingleSelection *selection;
-
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), FALSE);
-  g_return_val_if_fail (step_key != NULL, FALSE);
 
-  selection = GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->steps_view));
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->steps)); i++)
-    {
-      g_autoptr (RcTableItem) item = g_list_model_get_item (G_LIST_MODEL (self->steps), i);
-
-      if (g_strcmp0 (rc_table_item_get_cell (item, RC_RUN_TABLES_STEP_KEY_CELL), step_key) == 0)
-        {
-          gtk_single_selection_set_selected (selection, i);
-          /* Bring the row into view; the Steps tab may be behind another one. */
-          gtk_stack_set_visible_child_name (self->results_stack, "steps");
-          scroll_to_step (self, i);
-          return TRUE;
-        }
-    }
-  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-  return FALSE;
+  return rc_boot_results_select_step (self->results, step_key);
 }
 
 guint
@@ -484,14 +326,7 @@ rc_boot_pane_get_selected_step (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), GTK_INVALID_LIST_POSITION);
 
-  return gtk_single_selection_get_selected (
-      GTK_SINGLE_SELECTION (gtk_column_view_get_model (self->steps_view)));
-}
-
-static void
-chart_step_activated_cb (RcBootPane *self, const char *step_key)
-{
-  rc_boot_pane_select_step (self, step_key);
+  return rc_boot_results_get_selected_step (self->results);
 }
 
 GListModel *
@@ -499,7 +334,7 @@ rc_boot_pane_get_requests (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
-  return G_LIST_MODEL (self->requests);
+  return rc_boot_results_get_requests (self->results);
 }
 
 char *
@@ -507,11 +342,7 @@ rc_boot_pane_dup_outcome_text (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
-  if (!gtk_widget_get_visible (GTK_WIDGET (self->diagnosis_scroller)))
-    return g_strdup_printf ("%s %s", gtk_label_get_label (self->phase_label),
-                            gtk_label_get_label (self->step_label));
-  return g_strdup_printf ("%s\n%s", gtk_label_get_label (self->phase_label),
-                          gtk_label_get_label (self->diagnosis_label));
+  return rc_boot_status_dup_text (self->status);
 }
 
 const char *
@@ -519,7 +350,7 @@ rc_boot_pane_get_distribution_text (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
-  return gtk_label_get_label (self->distribution_label);
+  return rc_boot_status_get_distribution_text (self->status);
 }
 
 const char *
@@ -527,17 +358,15 @@ rc_boot_pane_get_control_text (RcBootPane *self)
 {
   g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
 
-  return gtk_widget_get_visible (GTK_WIDGET (self->control_label))
-             ? gtk_label_get_label (self->control_label)
-             : "";
+  return rc_boot_status_get_control_text (self->status);
 }
 
-GPtrArray *
-rc_boot_pane_get_findings (RcBootPane *self)
+gboolean
+rc_boot_pane_select_preset (RcBootPane *self, const char *name)
 {
-  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), FALSE);
 
-  return self->findings;
+  return rc_boot_settings_select_preset (self->boot_settings, name);
 }
 
 void

@@ -7,6 +7,11 @@
  * boot.seal-audit, boot.inspector, boot.save-json, boot.save-har, boot.save-markdown,
  * boot.open-report.
  *
+ * The page is one composite widget per role (RcBootSettings, RcBootControls, RcBootStatus,
+ * RcBootResults with RcPythonConsole and RcSealAudit); the pane owns the engine, the runner
+ * and the report and hands each widget what it shows. With the control boot on, the control
+ * boots on an engine of its own, so the runs' runtime stays ready for the console.
+ *
  * SPDX-License-Identifier: MIT
  */
 #pragma once

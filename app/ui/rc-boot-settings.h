@@ -1,0 +1,51 @@
+/* rc-boot-settings.h: the Boot page's sidebar: the Content-Security-Policy (a preset, the
+ * editor, what its analysis finds) and the boot settings (network profile, worker,
+ * deployment, deadline, control boot, distribution), each kept in the app's GSettings.
+ *
+ * The analysis needs the community and the server, which are the pane's: the sidebar says
+ * when the policy changed (::policy-changed, once typing pauses) and shows the findings it
+ * is given (rc_boot_settings_show_findings()).
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "boot/rc-engine.h"
+#include "core/rc-community.h"
+#include "serve/rc-throttle.h"
+
+G_BEGIN_DECLS
+
+#define RC_TYPE_BOOT_SETTINGS (rc_boot_settings_get_type ())
+G_DECLARE_FINAL_TYPE (RcBootSettings, rc_boot_settings, RC, BOOT_SETTINGS, GtkWidget)
+
+/* Properties: "preset" (string: the chosen preset's name), "policy" (string, read-only: the
+ * editor's text, stripped; NULL when empty), "policy-name" (string, read-only: the preset's
+ * name while the text is the preset's, "custom" once edited, "none" when empty),
+ * "throttle" (uint, RcThrottleProfile), "worker-kind" (uint, RcWorkerKind), "deployment"
+ * (uint, RcDeployment), "deadline-seconds" (double), "control-boot" (boolean),
+ * "worker-note" (string: under the worker row), "distribution" (string: under the
+ * distribution row).
+ * Signals: "policy-changed": a preset was chosen, or the text was edited and typing paused. */
+GtkWidget *rc_boot_settings_new (void);
+
+/* Selects a CSP preset by name ("nemarlike", "control", "none"); FALSE when unknown. */
+gboolean rc_boot_settings_select_preset (RcBootSettings *self, const char *name);
+char *rc_boot_settings_dup_policy (RcBootSettings *self);
+/* The name the record gives @policy (the editor's text, as dup_policy() returns it). */
+const char *rc_boot_settings_get_policy_name (RcBootSettings *self, const char *policy);
+
+RcThrottleProfile rc_boot_settings_get_throttle (RcBootSettings *self);
+RcWorkerKind rc_boot_settings_get_worker_kind (RcBootSettings *self);
+RcDeployment rc_boot_settings_get_deployment (RcBootSettings *self);
+double rc_boot_settings_get_deadline_seconds (RcBootSettings *self);
+gboolean rc_boot_settings_get_control_boot (RcBootSettings *self);
+void rc_boot_settings_set_worker_note (RcBootSettings *self, const char *note);
+void rc_boot_settings_set_distribution (RcBootSettings *self, const char *distribution);
+
+/* The analysis of the policy (RcCspFinding*): a summary, and the refused requirements. */
+void rc_boot_settings_show_findings (RcBootSettings *self, GPtrArray *findings);
+
+G_END_DECLS

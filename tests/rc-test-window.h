@@ -1,0 +1,55 @@
+/* rc-test-window.h: what the window tests share (test-window.c, test-window-boot.c).
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "ui/rc-application.h"
+#include "ui/rc-boot-pane.h"
+#include "ui/rc-boot-results.h"
+#include "ui/rc-charts-view.h"
+#include "ui/rc-python-console.h"
+#include "ui/rc-window.h"
+
+G_BEGIN_DECLS
+
+/* The application every test window belongs to (registered in main()). */
+extern RcApplication *rc_test_app;
+
+/* A signal handler that sets *@flag. */
+void rc_test_set_true (gboolean *flag);
+/* RcPythonConsole::finished: sets *@done. */
+void rc_test_set_done_cb (RcPythonConsole *console, JsonObject *result, gboolean *done);
+/* The window's template child @name. */
+gpointer rc_test_window_child (RcWindow *window, const char *name);
+
+/* The Boot page's parts, where its composite widgets hold them. */
+gpointer rc_test_pane_child (RcBootPane *pane, const char *name);
+RcBootResults *rc_test_find_results (RcBootPane *pane);
+RcPythonConsole *rc_test_find_console (RcBootPane *pane);
+RcChartsView *rc_test_find_charts (RcBootPane *pane);
+GtkStack *rc_test_results_stack (RcBootPane *pane);
+void rc_test_set_results_page (RcBootPane *pane, const char *name);
+AdwFlap *rc_test_find_flap (RcBootPane *pane);
+GtkWidget *rc_test_find_flap_toggle (RcBootPane *pane);
+
+/* A 1280×820 window on the folder at @path (or @relative to the source tree), loaded. */
+RcWindow *rc_test_open_window_at (const char *path);
+RcWindow *rc_test_open_window (const char *relative);
+void rc_test_show_page (RcWindow *window, const char *name);
+/* A copy of the source tree's folder @relative in a new temporary folder, keeping its name. */
+char *rc_test_copy_tree (const char *relative);
+/* Waits for the window's next ::notify::community. */
+void rc_test_wait_community (RcWindow *window, double seconds);
+/* Activates boot.@action as the window's menu does and waits for the plan to end; returns a
+ * copy of the report's last run. */
+RcRunRecord *rc_test_boot_and_wait (RcWindow *window, const char *action, double seconds);
+/* Some row of @model has @text in cell @column. */
+gboolean rc_test_any_cell_is (GListModel *model, guint column, const char *text);
+
+/* test-window-boot.c */
+void rc_test_window_add_boot_tests (void);
+
+G_END_DECLS
