@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Build the example communities' wheels and lock overlays reproducibly.
 
-Writes, under data/examples/ (or --out DIR):
+Writes, under data/examples/ (tests/fixtures/ for seal-probe; or --out DIR):
   demo/runtime/wheels/demo_helpers-0.1.1-py3-none-any.whl
   demo/runtime/demo-pyodide-lock.json
   scipy-demo/runtime/wheels/demo_stats-0.1.0-py3-none-any.whl
   scipy-demo/runtime/scipy-demo-pyodide-lock.json
+  seal-probe/runtime/wheels/seal_fixture-0.1.0-py3-none-any.whl (tests/fixtures)
+  seal-probe/runtime/seal-probe-pyodide-lock.json (tests/fixtures)
 
 The same bytes come out on every run and every machine: entries are STORED (no zlib
 version can change them), in a fixed order, with a fixed timestamp and permissions. The
@@ -103,6 +105,42 @@ def summary(values):
     }
 '''
 
+SEAL_FIXTURE = {
+    "__init__.py": '''\
+"""seal_fixture: a package whose submodules import ctypes when they load (seal probe test)."""
+__version__ = "0.1.0"
+''',
+    "plain.py": '''\
+"""Imports nothing the seal removes."""
+VALUE = 42
+''',
+    "ffi.py": '''\
+"""Binds a C type at import time, as scipy._lib._ccallback does: fails under the seal."""
+import ctypes
+
+C_INT = ctypes.c_int
+''',
+    "uses_ffi.py": '''\
+"""Reaches ctypes only through seal_fixture.ffi."""
+from seal_fixture import ffi
+
+WIDTH = ffi.C_INT
+''',
+    "native/__init__.py": '''\
+"""A subpackage that imports fine by itself."""
+''',
+    "native/loader.py": '''\
+"""Reaches ctypes through importlib, not an import statement."""
+import importlib
+
+util = importlib.import_module("ctypes.util")
+''',
+    "_private.py": '''\
+"""Private: the probe skips it unless asked."""
+import ctypes
+''',
+}
+
 WHEELS = {
     "demo": {
         "name": "demo-helpers",
@@ -119,6 +157,17 @@ WHEELS = {
         "summary": "Summary statistics for the Runtime Console scipy-demo community",
         "source": DEMO_STATS,
         "requires": ["numpy", "scipy"],
+    },
+    # The seal probe's test community (runtime-console probe): submodules that import ctypes
+    # when they load, one directly, one through it, one through importlib.
+    "seal-probe": {
+        "name": "seal-fixture",
+        "module": "seal_fixture",
+        "version": "0.1.0",
+        "summary": "A package whose submodules need import_before_seal (seal probe fixture)",
+        "files": SEAL_FIXTURE,
+        "requires": [],
+        "base": ROOT / "tests" / "fixtures",
     },
 }
 
@@ -147,8 +196,9 @@ def build_wheel(spec):
         "Root-Is-Purelib: true\n"
         "Tag: py3-none-any\n"
     )
-    files = [
-        (f"{spec['module']}/__init__.py", spec["source"].encode("utf-8")),
+    sources = spec.get("files") or {"__init__.py": spec["source"]}
+    files = [(f"{spec['module']}/{path}", text.encode("utf-8")) for path, text in sources.items()]
+    files += [
         (f"{info}/METADATA", metadata.encode("utf-8")),
         (f"{info}/WHEEL", wheel.encode("utf-8")),
     ]
@@ -176,10 +226,15 @@ def load_generator():
     return module
 
 
+def base_of(community):
+    """The folder holding the committed community: data/examples, or tests/fixtures."""
+    return WHEELS[community].get("base", EXAMPLES)
+
+
 def build_community(community, out_dir):
     spec = WHEELS[community]
     runtime = out_dir / community / "runtime"
-    depends = EXAMPLES / community / "runtime" / "depends.toml"
+    depends = base_of(community) / community / "runtime" / "depends.toml"
     file_name, data = build_wheel(spec)
     digest = hashlib.sha256(data).hexdigest()
     (runtime / "wheels").mkdir(parents=True, exist_ok=True)
@@ -199,7 +254,8 @@ def build_community(community, out_dir):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=EXAMPLES, help="folder holding the communities")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder holding the communities (default: where each is committed)")
     parser.add_argument("--check", action="store_true",
                         help="build into a temporary folder and compare with the committed files")
     args = parser.parse_args()
@@ -207,7 +263,7 @@ def main():
     if not args.check:
         try:
             for community in WHEELS:
-                for path in build_community(community, args.out):
+                for path in build_community(community, args.out or base_of(community)):
                     print(f"wrote {path}")
         except Exception as err:  # the generator's LockError, or an OSError
             print(f"error: {err}", file=sys.stderr)
@@ -218,7 +274,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for community in WHEELS:
             for path in build_community(community, Path(tmp)):
-                committed = EXAMPLES / path.relative_to(tmp)
+                committed = base_of(community) / path.relative_to(tmp)
                 if not committed.is_file() or not filecmp.cmp(path, committed, shallow=False):
                     print(f"{committed} is not what tools/build-demo-wheels.py produces; "
                           "run it and commit the result", file=sys.stderr)

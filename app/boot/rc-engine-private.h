@@ -79,6 +79,10 @@ struct _RcEngine
   /* wheel file name → the name boot plans use instead (rc-engine-rename.c), or NULL */
   GHashTable *wheel_renames;
 
+  /* import_before_seal the boot plans send instead of the community's (rc-engine-seal-list.c,
+   * the seal probe's candidates), or NULL */
+  GStrv import_before_seal;
+
   /* executions: call_id → GTask */
   GHashTable *executes;
   guint next_call;
@@ -137,6 +141,8 @@ guint rc_engine_policy_refusals (RcEngine *self);
 
 /* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);
+/* rc-engine-seal-list.c: puts the import_before_seal override into @plan's runtime. */
+void rc_engine_apply_import_before_seal (RcEngine *self, JsonObject *plan);
 
 /* What the host page posted to the "rc" handler (a JSON text), from any engine. */
 void rc_engine_handle_page_message (RcEngine *self, const char *text);

@@ -534,7 +534,10 @@ rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
                              rc_server_get_api_origin (self->server),
                              rc_worker_kind_to_string (self->worker_kind), &note, &error);
   if (plan != NULL)
-    rc_engine_apply_wheel_renames (self, plan);
+    {
+      rc_engine_apply_wheel_renames (self, plan);
+      rc_engine_apply_import_before_seal (self, plan);
+    }
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
   if (plan == NULL && g_error_matches (error, RC_BOOT_PLAN_ERROR, RC_BOOT_PLAN_ERROR_NO_RUNTIME))
@@ -784,6 +787,7 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->compile_sources, json_array_unref);
   g_clear_pointer (&self->compile_results, json_array_unref);
   g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
+  g_clear_pointer (&self->import_before_seal, g_strfreev);
   g_clear_pointer (&self->failed_loads, json_array_unref);
   g_free (self->plan_note);
   g_free (self->retry_note);

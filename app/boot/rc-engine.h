@@ -155,6 +155,11 @@ void rc_engine_stop (RcEngine *self);
  * @file_name, and the server serves the wheel under it (the changed-wheel scenario; see
  * rc_server_rename_wheel()). Implemented in rc-engine-rename.c. */
 void rc_engine_rename_wheel (RcEngine *self, const char *file_name, const char *new_file_name);
+/* From the next boot on, the boot plan sends @modules as runtime.python.import_before_seal
+ * instead of the community's own (NULL: the community's again). The folder is not touched:
+ * the seal probe (rc-seal-probe.h) tries its candidate lists this way. */
+void rc_engine_set_import_before_seal (RcEngine *self, const char *const *modules);
+const char *const *rc_engine_get_import_before_seal (RcEngine *self);
 /* Undoes every rename: the next boot plan and the server use the configured names again. */
 void rc_engine_clear_wheel_renames (RcEngine *self);
 

@@ -15,6 +15,8 @@ static const RcCliCommand commands[] = {
   { "measure", N_ ("Measure cold and warm boots: verdicts, bytes, heap, budgets, exports"),
     rc_cli_measure },
   { "compare", N_ ("Compare two measurement reports step by step"), rc_cli_compare },
+  { "probe", N_ ("Import every preloaded module under the seal; recommend import_before_seal"),
+    rc_cli_probe },
   { "chart", N_ ("Draw the charts of a saved report as SVG or PNG files"), rc_cli_chart },
   { "serve", N_ ("Emulate a community's origins on loopback, for a browser or curl"),
     rc_cli_serve },

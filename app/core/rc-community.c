@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include <glib/gstdio.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "rc-community-private.h"
@@ -187,9 +188,9 @@ load_distribution (RcCommunity *self, const char *distribution_dir, GError **err
   return TRUE;
 }
 
-RcCommunity *
-rc_community_load (const char *dir, const char *distribution_dir, RcDeployment deployment,
-                   GError **error)
+static RcCommunity *
+load (const char *dir, const char *distribution_dir, RcDeployment deployment,
+      const char *config_text, gssize length, GError **error)
 {
   g_autoptr (RcCommunity) self = g_object_new (RC_TYPE_COMMUNITY, NULL);
   g_autofree char *folder_name = NULL;
@@ -199,7 +200,20 @@ rc_community_load (const char *dir, const char *distribution_dir, RcDeployment d
 
   self->dir = g_strdup (dir);
   self->deployment = deployment;
-  if (!read_config (self, error) || !load_distribution (self, distribution_dir, error))
+  if (config_text != NULL)
+    {
+      if (!g_file_test (self->dir, G_FILE_TEST_IS_DIR))
+        {
+          g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_NO_FOLDER,
+                       _ ("%s is not a community folder: no such directory"), self->dir);
+          return NULL;
+        }
+      self->config_length = length < 0 ? strlen (config_text) : (gsize) length;
+      self->config_text = g_strndup (config_text, self->config_length);
+    }
+  else if (!read_config (self, error))
+    return NULL;
+  if (!load_distribution (self, distribution_dir, error))
     return NULL;
   check.diagnostics = self->diagnostics;
   check.file = "config.yaml";
@@ -214,8 +228,25 @@ rc_community_load (const char *dir, const char *distribution_dir, RcDeployment d
       rc_community_check_locks (self, &check);
       rc_community_check_starter (self, &check);
     }
+  rc_diagnostics_resolve_fixes (self->diagnostics, "config.yaml", self->config_text,
+                                self->config_length);
   rc_diagnostics_sort (self->diagnostics);
   return g_steal_pointer (&self);
+}
+
+RcCommunity *
+rc_community_load (const char *dir, const char *distribution_dir, RcDeployment deployment,
+                   GError **error)
+{
+  return load (dir, distribution_dir, deployment, NULL, -1, error);
+}
+
+RcCommunity *
+rc_community_load_text (const char *dir, const char *distribution_dir, RcDeployment deployment,
+                        const char *config_text, gssize length, GError **error)
+{
+  g_return_val_if_fail (config_text != NULL, NULL);
+  return load (dir, distribution_dir, deployment, config_text, length, error);
 }
 
 const char *

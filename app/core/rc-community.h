@@ -9,6 +9,8 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
+#include "rc-fix.h"
+
 G_BEGIN_DECLS
 
 /* The lock helper's types (rc-lock-overlay.h, rc-dist-lock.h). Declared by struct tag so this
@@ -51,6 +53,17 @@ G_DECLARE_FINAL_TYPE (RcCommunity, rc_community, RC, COMMUNITY, GObject)
  * Everything else, including YAML syntax errors, is a diagnostic. */
 RcCommunity *rc_community_load (const char *dir, const char *distribution_dir,
                                 RcDeployment deployment, GError **error);
+/* The same with @config_text (@length bytes, -1: NUL-terminated) as config.yaml instead of
+ * the file: the window validates an edited, unsaved buffer with it. */
+RcCommunity *rc_community_load_text (const char *dir, const char *distribution_dir,
+                                     RcDeployment deployment, const char *config_text,
+                                     gssize length, GError **error);
+
+/* The quick fix (rc-fix.h, resolved on config.yaml's text) that makes
+ * runtime.python.import_before_seal exactly @modules: the key's line(s) replaced by one flow
+ * list, or the key added first in runtime.python. NULL without a block runtime.python
+ * (rc-community-fix.c). */
+RcFix *rc_community_fix_import_before_seal (RcCommunity *self, const char *const *modules);
 
 const char *rc_community_get_dir (RcCommunity *self);
 const char *rc_community_get_distribution_dir (RcCommunity *self);

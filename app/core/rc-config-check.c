@@ -80,6 +80,7 @@ rc_check_extra_keys (RcCheck *c, RcYamlNode *map, const char *path, const char *
       key_path = rc_check_path (path, key);
       hint = allowed_hint (key, allowed);
       rc_check_error (c, pair->key, key_path, "extra-key", hint, "Extra inputs are not permitted");
+      rc_check_offer_remove_key (c, pair->key);
     }
 }
 

@@ -22,6 +22,14 @@ void rc_check_report (RcCheck *c, RcSeverity severity, RcYamlNode *at, const cha
 #define rc_check_error(c, at, path, rule, hint, ...)                                               \
   rc_check_report (c, RC_SEVERITY_ERROR, at, path, rule, hint, __VA_ARGS__)
 
+/* Quick fixes for the diagnostic reported last (rc-config-fixes.c, rc-fix.h): replace a
+ * scalar @node with @replacement; remove item @index of @seq; remove a block mapping @key
+ * with its value. Nothing is offered where the position is unknown. */
+void rc_check_offer_replace (RcCheck *c, RcYamlNode *node, const char *replacement,
+                             const char *label);
+void rc_check_offer_remove_item (RcCheck *c, RcYamlNode *seq, guint index);
+void rc_check_offer_remove_key (RcCheck *c, RcYamlNode *key);
+
 /* "a.b" / "a[2]"; parent may be "" for the top level. */
 char *rc_check_path (const char *parent, const char *key);
 char *rc_check_path_index (const char *parent, guint index);

@@ -119,14 +119,30 @@ check_pyodide_version (RcCheck *c, RcYamlNode *python)
 {
   RcYamlNode *v = rc_check_required (c, python, "runtime.python", "pyodide_version");
 
-  if (v == NULL || !rc_check_str (c, v, "runtime.python.pyodide_version"))
+  g_autofree char *label = NULL;
+
+  if (v == NULL)
     return;
+  if (!rc_check_str (c, v, "runtime.python.pyodide_version"))
+    {
+      /* 0.29 is a float to YAML: the pin, quoted, is the one edit that fixes it */
+      /* TRANSLATORS: %s is the Pyodide version, 0.29.5 */
+      label = g_strdup_printf (_ ("Quote the version: \"%s\""), RC_PYODIDE_PIN);
+      if (v->kind == RC_YAML_FLOAT || v->kind == RC_YAML_INT)
+        rc_check_offer_replace (c, v, "\"" RC_PYODIDE_PIN "\"", label);
+      return;
+    }
   if (!g_str_equal (v->text, RC_PYODIDE_PIN))
-    rc_check_error (c, v, "runtime.python.pyodide_version", "pyodide-pin",
-                    _ ("Set pyodide_version: \"0.29.5\"."),
-                    "pyodide_version is '%s', but OSA's CI (frontend/test-data-lane.js) requires "
-                    "every community runtime to pin exactly %s, the Pyodide its tests boot",
-                    v->text, RC_PYODIDE_PIN);
+    {
+      rc_check_error (c, v, "runtime.python.pyodide_version", "pyodide-pin",
+                      _ ("Set pyodide_version: \"0.29.5\"."),
+                      "pyodide_version is '%s', but OSA's CI (frontend/test-data-lane.js) requires "
+                      "every community runtime to pin exactly %s, the Pyodide its tests boot",
+                      v->text, RC_PYODIDE_PIN);
+      /* TRANSLATORS: %s is the Pyodide version, 0.29.5 */
+      label = g_strdup_printf (_ ("Pin the version: \"%s\""), RC_PYODIDE_PIN);
+      rc_check_offer_replace (c, v, "\"" RC_PYODIDE_PIN "\"", label);
+    }
 }
 
 static void
@@ -171,6 +187,29 @@ static char *
 module_root (const char *name)
 {
   return g_strndup (name, strcspn (name, "."));
+}
+
+/* The quick fix of the entry check_module_entry() just refused, when there is an obvious
+ * one: the import name of a hyphenated name, or removing a repeated entry. */
+static void
+offer_entry_fix (RcCheck *c, RcYamlNode *list, guint index)
+{
+  RcDiagnostic *d = c->diagnostics->pdata[c->diagnostics->len - 1];
+  RcYamlNode *entry = list->items->pdata[index];
+
+  if (g_str_equal (d->rule, "import-before-seal-duplicate"))
+    rc_check_offer_remove_item (c, list, index);
+  else if (g_str_equal (d->rule, "import-before-seal-not-module") && strchr (entry->text, '-'))
+    {
+      g_autofree char *name = g_strdelimit (g_strdup (entry->text), "-", '_');
+      g_autofree char *label = NULL;
+
+      if (!is_module_name (name))
+        return;
+      /* TRANSLATORS: "Write eegprep_lean" (the import name of eegprep-lean) */
+      label = g_strdup_printf (_ ("Write %s"), name);
+      rc_check_offer_replace (c, entry, name, label);
+    }
 }
 
 /* One entry's field-validator problem, in OSA's order; FALSE when one was reported. */
@@ -259,7 +298,8 @@ check_import_before_seal (RcCheck *c, RcYamlNode *v, RcConfigFacts *facts)
     {
       g_autofree char *item = rc_check_path_index (path, i);
 
-      check_module_entry (c, v->items->pdata[i], item, seen);
+      if (!check_module_entry (c, v->items->pdata[i], item, seen))
+        offer_entry_fix (c, v, i);
     }
   /* OSA runs the model validator only when every entry passed; the later checks run on the
    * entries that did, so one typo does not hide the rest. */

@@ -28,9 +28,20 @@ rc_diagnostic_new (RcSeverity severity, const char *file, guint line, guint colu
 RcDiagnostic *
 rc_diagnostic_copy (const RcDiagnostic *self)
 {
+  RcDiagnostic *copy;
+
   g_return_val_if_fail (self != NULL, NULL);
-  return rc_diagnostic_new (self->severity, self->file, self->line, self->column, self->path,
+  copy = rc_diagnostic_new (self->severity, self->file, self->line, self->column, self->path,
                             self->rule, self->message, self->hint);
+  copy->fix = rc_fix_copy (self->fix);
+  return copy;
+}
+
+void
+rc_diagnostic_set_fix (RcDiagnostic *self, RcFix *fix)
+{
+  rc_fix_free (self->fix);
+  self->fix = fix;
 }
 
 void
@@ -43,6 +54,7 @@ rc_diagnostic_free (RcDiagnostic *self)
   g_free (self->rule);
   g_free (self->message);
   g_free (self->hint);
+  rc_fix_free (self->fix);
   g_free (self);
 }
 
@@ -104,6 +116,17 @@ rc_diagnostic_to_json (const RcDiagnostic *self)
   rc_json_add_string (b, "message", self->message);
   rc_json_add_string (b, "hint", self->hint ? self->hint : "");
   rc_json_add_string (b, "rule", self->rule);
+  if (self->fix != NULL && self->fix->resolved)
+    {
+      /* an addition: readers of the validate output that do not know it ignore it */
+      json_builder_set_member_name (b, "fix");
+      json_builder_begin_object (b);
+      rc_json_add_int (b, "start", (gint64) self->fix->start);
+      rc_json_add_int (b, "end", (gint64) self->fix->end);
+      rc_json_add_string (b, "replacement", self->fix->replacement);
+      rc_json_add_string (b, "label", self->fix->label);
+      json_builder_end_object (b);
+    }
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }

@@ -8,6 +8,8 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
+#include "rc-fix.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -27,6 +29,7 @@ typedef struct
   char *message; /* OSA's text where the spec gives it */
   char *hint;    /* one line: how to fix it */
   char *rule;    /* stable rule id, e.g. "import-before-seal-duplicate" */
+  RcFix *fix;    /* the one obvious edit (rc-fix.h), or NULL */
 } RcDiagnostic;
 
 #define RC_TYPE_DIAGNOSTIC (rc_diagnostic_get_type ())
@@ -37,6 +40,8 @@ RcDiagnostic *rc_diagnostic_new (RcSeverity severity, const char *file, guint li
                                  const char *hint);
 RcDiagnostic *rc_diagnostic_copy (const RcDiagnostic *self);
 void rc_diagnostic_free (RcDiagnostic *self);
+/* Takes ownership of @fix (NULL removes it). */
+void rc_diagnostic_set_fix (RcDiagnostic *self, RcFix *fix);
 
 const char *rc_severity_to_string (RcSeverity severity);
 gboolean rc_severity_from_string (const char *text, RcSeverity *out);

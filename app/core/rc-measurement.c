@@ -21,6 +21,7 @@ rc_measurement_new (const char *community)
   self->community = g_strdup (community);
   self->created = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
+  self->model_delay_ms = RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS;
   return self;
 }
 
@@ -253,6 +254,8 @@ rc_measurement_to_json (const RcMeasurement *self)
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "valid");
   json_builder_add_boolean_value (b, rc_measurement_is_valid (self));
+  json_builder_set_member_name (b, "preload_on");
+  json_builder_add_value (b, rc_measurement_preload_to_json (self));
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -280,6 +283,23 @@ string_member (JsonObject *o, const char *name)
       || json_node_get_value_type (node) != G_TYPE_STRING)
     return NULL;
   return json_node_get_string (node);
+}
+
+/* The simulation itself is recomputed; only the model delay it was asked for is kept. */
+static void
+read_model_delay (RcMeasurement *self, JsonObject *o)
+{
+  JsonNode *sim = json_object_get_member (o, "preload_on");
+  JsonNode *delay;
+
+  if (sim == NULL || !JSON_NODE_HOLDS_OBJECT (sim))
+    return;
+  delay = json_object_get_member (json_node_get_object (sim), "model_delay_ms");
+  if (delay != NULL && JSON_NODE_HOLDS_VALUE (delay)
+      && (json_node_get_value_type (delay) == G_TYPE_DOUBLE
+          || json_node_get_value_type (delay) == G_TYPE_INT64)
+      && json_node_get_double (delay) >= 0)
+    self->model_delay_ms = json_node_get_double (delay);
 }
 
 RcMeasurement *
@@ -332,6 +352,7 @@ rc_measurement_from_json (JsonNode *node, GError **error)
       self->tool_version =
           g_strdup (string_member (json_object_get_object_member (o, "tool"), "version"));
     }
+  read_model_delay (self, o);
   for (guint i = 0; i < json_array_get_length (json_node_get_array (runs)); i++)
     {
       g_autofree char *path = g_strdup_printf ("runs[%u]", i);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "rc-control.h"
+#include "rc-preload-sim.h"
 #include "rc-run-analysis.h"
 #include "rc-run-record.h"
 #include "rc-run-stats.h"
@@ -24,6 +25,9 @@ typedef struct
   char *created;      /* ISO 8601 UTC */
   GPtrArray *runs;    /* RcRunRecord, in the order they ran */
   RcControl *control; /* the control boot (rc-control.h), or NULL when none ran */
+  /* the model's first turn for the preload_on simulation (rc-preload-sim.h), in ms;
+   * RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS unless `measure --model-delay` said otherwise */
+  double model_delay_ms;
 } RcMeasurement;
 
 RcMeasurement *rc_measurement_new (const char *community);
@@ -61,6 +65,13 @@ char *rc_measurement_to_markdown (const RcMeasurement *self);
  * distributions the runs used and the control's outcome; an invalid report says so first. */
 void rc_measurement_append_provenance_markdown (const RcMeasurement *self, GString *out);
 void rc_measurement_append_provenance_text (const RcMeasurement *self, GString *out);
+
+/* The preload_on simulation over this report's median cold and warm boots
+ * (rc-export-preload.c); "preload_on" in the JSON report, a table in text and Markdown. */
+void rc_measurement_preload_sim (const RcMeasurement *self, RcPreloadSim *out);
+JsonNode *rc_measurement_preload_to_json (const RcMeasurement *self);
+void rc_measurement_append_preload_text (const RcMeasurement *self, GString *out);
+void rc_measurement_append_preload_markdown (const RcMeasurement *self, GString *out);
 
 /* All flags of all runs (RcDiagnostic, path = run id). */
 GPtrArray *rc_measurement_flags (const RcMeasurement *self);

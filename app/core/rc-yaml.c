@@ -245,6 +245,8 @@ scalar_event (Builder *b, yaml_event_t *e)
   gboolean known;
 
   node->text = g_strndup ((const char *) e->data.scalar.value, e->data.scalar.length);
+  node->end_line = (guint) e->end_mark.line + 1;
+  node->end_column = (guint) e->end_mark.column + 1;
   node->plain = e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == NULL;
   node->implicit_empty =
       node->plain && e->data.scalar.length == 0 && e->start_mark.index == e->end_mark.index;

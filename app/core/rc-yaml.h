@@ -37,8 +37,10 @@ typedef struct
 struct _RcYamlNode
 {
   RcYamlKind kind;
-  guint line;              /* 1-based, where the node starts */
-  guint column;            /* 1-based, in characters */
+  guint line;     /* 1-based, where the node starts */
+  guint column;   /* 1-based, in characters */
+  guint end_line; /* scalars: just after the value (its closing quote); else 0 */
+  guint end_column;
   char *text;              /* scalars: the value after YAML unescaping */
   gboolean plain;          /* an unquoted scalar with no explicit tag */
   gboolean implicit_empty; /* nothing written at all (`key:`) */

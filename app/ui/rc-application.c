@@ -163,6 +163,7 @@ static const struct
   { "app.quit", { "<Control>q", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.revalidate", { "<Control>r", "F5", NULL } },
+  { "win.save-config", { "<Control>s", NULL } },
   { "boot.cold", { "<Control>b", NULL } },
   { "boot.warm", { "<Control><Shift>b", NULL } },
   { "boot.cold-warm", { "<Control><Alt>b", NULL } },

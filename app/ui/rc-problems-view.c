@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rc-problem.h"
 #include "rc-problems-view.h"
@@ -35,12 +36,25 @@ struct _RcProblemsView
   GtkTextTag *problem_tag;
   GFile *folder;
   char *config_text;
+  gboolean config_edited; /* config_text holds a quick fix not saved yet */
   char *shown_file;
   guint margin_id; /* the bottom margin, set after the allocation that changed the page size */
   guint scroll_id; /* the jump again, once the view has measured its lines */
 };
 
 G_DEFINE_FINAL_TYPE (RcProblemsView, rc_problems_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  SIGNAL_CONFIG_EDITED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void fix_clicked_cb (GtkButton *button, RcProblemsView *self);
+static void line_mark_activated_cb (GtkSourceView *view, const GtkTextIter *iter, guint button,
+                                    GdkModifierType state, int n_presses, RcProblemsView *self);
 
 static const struct
 {
@@ -109,6 +123,21 @@ create_problem_row (gpointer item, gpointer user_data)
   gtk_widget_add_css_class (label, "dim-label");
   gtk_widget_add_css_class (label, "numeric");
   gtk_box_append (GTK_BOX (text), label);
+  if (d->fix != NULL && d->fix->resolved && g_str_equal (diagnostic_file (d), "config.yaml"))
+    {
+      /* The one obvious edit (rc-fix.h): applied to the buffer, saved only on Save. */
+      GtkWidget *fix = gtk_button_new_with_label (d->fix->label);
+
+      /* under the text, so it takes no width from the message */
+      gtk_widget_set_halign (fix, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (fix, 3);
+      gtk_widget_add_css_class (fix, "pill");
+      gtk_widget_add_css_class (fix, "small");
+      gtk_widget_set_tooltip_text (fix, _ ("Apply this fix to config.yaml (saved when you save)"));
+      g_object_set_data_full (G_OBJECT (fix), "problem", g_object_ref (item), g_object_unref);
+      g_signal_connect (fix, "clicked", G_CALLBACK (fix_clicked_cb), user_data);
+      gtk_box_append (GTK_BOX (text), fix);
+    }
   gtk_widget_set_tooltip_text (row, d->rule);
   return row;
 }
@@ -340,6 +369,8 @@ setup_source_view (RcProblemsView *self)
   rc_source_style_follow (self->buffer);
   g_signal_connect_object (vadj, "notify::page-size", G_CALLBACK (page_size_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect (self->source_view, "line-mark-activated", G_CALLBACK (line_mark_activated_cb),
+                    self);
   self->problem_tag =
       gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem", "underline",
                                   PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);
@@ -413,6 +444,12 @@ rc_problems_view_class_init (RcProblemsViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, rc_problems_view_filter_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, rc_problems_view_row_selected_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+
+  /* "config-edited" (): config.yaml's text changed in the buffer (a quick fix or its undo);
+   * rc_problems_view_dup_edited_text() has it, for validating before it is saved. */
+  signals[SIGNAL_CONFIG_EDITED] =
+      g_signal_new ("config-edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -526,4 +563,169 @@ rc_problems_view_get_shown_file (RcProblemsView *self)
   g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
 
   return self->shown_file;
+}
+
+/* ---- quick fixes --------------------------------------------------------------------------- */
+
+static char *
+buffer_text (RcProblemsView *self)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
+  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
+}
+
+/* The buffer changed config.yaml: keep its text as the one shown and validated. */
+static void
+config_changed (RcProblemsView *self)
+{
+  g_free (self->config_text);
+  self->config_text = buffer_text (self);
+  self->config_edited = TRUE;
+  g_signal_emit (self, signals[SIGNAL_CONFIG_EDITED], 0);
+}
+
+gboolean
+rc_problems_view_apply_text_fix (RcProblemsView *self, const RcFix *fix)
+{
+  GtkTextBuffer *buffer;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
+  g_return_val_if_fail (fix != NULL, FALSE);
+
+  if (!fix->resolved || self->config_text == NULL)
+    return FALSE;
+  rc_problems_view_show_file (self, "config.yaml", TRUE);
+  buffer = GTK_TEXT_BUFFER (self->buffer);
+  text = buffer_text (self);
+  /* The range is of the text the fix was made for: refuse it for any other. */
+  if (g_strcmp0 (text, self->config_text) != 0 || fix->end > strlen (text))
+    return FALSE;
+  gtk_text_buffer_get_iter_at_offset (buffer, &start,
+                                      (int) g_utf8_pointer_to_offset (text, text + fix->start));
+  gtk_text_buffer_get_iter_at_offset (buffer, &end,
+                                      (int) g_utf8_pointer_to_offset (text, text + fix->end));
+  /* One user action, so one undo returns the buffer as it was. */
+  gtk_text_buffer_begin_user_action (buffer);
+  gtk_text_buffer_delete (buffer, &start, &end);
+  gtk_text_buffer_insert (buffer, &start, fix->replacement, -1);
+  gtk_text_buffer_end_user_action (buffer);
+  config_changed (self);
+  return TRUE;
+}
+
+gboolean
+rc_problems_view_apply_fix (RcProblemsView *self, const RcDiagnostic *d)
+{
+  g_return_val_if_fail (d != NULL, FALSE);
+
+  return d->fix != NULL && rc_problems_view_apply_text_fix (self, d->fix);
+}
+
+gboolean
+rc_problems_view_undo_fix (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
+
+  if (!self->config_edited || !gtk_text_buffer_get_can_undo (GTK_TEXT_BUFFER (self->buffer)))
+    return FALSE;
+  gtk_text_buffer_undo (GTK_TEXT_BUFFER (self->buffer));
+  config_changed (self);
+  return TRUE;
+}
+
+char *
+rc_problems_view_dup_edited_text (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
+
+  return self->config_edited ? g_strdup (self->config_text) : NULL;
+}
+
+gboolean
+rc_problems_view_save_config (RcProblemsView *self, GError **error)
+{
+  g_autoptr (GFile) file = NULL;
+
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
+
+  if (!self->config_edited || self->folder == NULL)
+    return TRUE;
+  file = g_file_get_child (self->folder, "config.yaml");
+  if (!g_file_replace_contents (file, self->config_text, strlen (self->config_text), NULL, FALSE,
+                                G_FILE_CREATE_NONE, NULL, NULL, error))
+    return FALSE;
+  self->config_edited = FALSE;
+  return TRUE;
+}
+
+static void
+fix_clicked_cb (GtkButton *button, RcProblemsView *self)
+{
+  RcProblem *problem = g_object_get_data (G_OBJECT (button), "problem");
+
+  rc_problems_view_apply_fix (self, rc_problem_get_diagnostic (problem));
+}
+
+static void
+popover_fix_clicked_cb (GtkButton *button, RcProblemsView *self)
+{
+  fix_clicked_cb (button, self);
+  gtk_popover_popdown (
+      GTK_POPOVER (gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER)));
+}
+
+static void
+popover_closed_cb (GtkPopover *popover)
+{
+  gtk_widget_unparent (GTK_WIDGET (popover));
+}
+
+/* A click on a problem's mark in the gutter offers that line's fixes in a popover. */
+static void
+line_mark_activated_cb (GtkSourceView *view, const GtkTextIter *iter, guint button,
+                        GdkModifierType state, int n_presses, RcProblemsView *self)
+{
+  guint line = (guint) gtk_text_iter_get_line (iter) + 1;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->problems));
+  GtkWidget *popover = NULL, *box = NULL;
+  GdkRectangle rect;
+
+  if (g_strcmp0 (self->shown_file, "config.yaml") != 0)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (RcProblem) problem = g_list_model_get_item (G_LIST_MODEL (self->problems), i);
+      const RcDiagnostic *d = rc_problem_get_diagnostic (problem);
+      GtkWidget *fix;
+
+      if (d->line != line || d->fix == NULL || !d->fix->resolved
+          || !g_str_equal (diagnostic_file (d), "config.yaml"))
+        continue;
+      if (popover == NULL)
+        {
+          popover = gtk_popover_new ();
+          box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+          gtk_popover_set_child (GTK_POPOVER (popover), box);
+        }
+      fix = gtk_button_new_with_label (d->fix->label);
+      gtk_widget_add_css_class (fix, "flat");
+      g_object_set_data_full (G_OBJECT (fix), "problem", g_object_ref (problem), g_object_unref);
+      g_signal_connect (fix, "clicked", G_CALLBACK (popover_fix_clicked_cb), self);
+      gtk_box_append (GTK_BOX (box), fix);
+    }
+  if (popover == NULL)
+    return;
+  gtk_text_view_get_iter_location (GTK_TEXT_VIEW (view), iter, &rect);
+  gtk_text_view_buffer_to_window_coords (GTK_TEXT_VIEW (view), GTK_TEXT_WINDOW_WIDGET, rect.x,
+                                         rect.y, &rect.x, &rect.y);
+  rect.width = 1;
+  gtk_widget_set_parent (popover, GTK_WIDGET (view));
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &rect);
+  gtk_popover_set_position (GTK_POPOVER (popover), GTK_POS_RIGHT);
+  g_signal_connect (popover, "closed", G_CALLBACK (popover_closed_cb), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
 }

@@ -29,4 +29,17 @@ GtkSourceBuffer *rc_problems_view_get_buffer (RcProblemsView *self);
 /* The file shown, relative to the folder ("config.yaml" by default). */
 const char *rc_problems_view_get_shown_file (RcProblemsView *self);
 
+/* Quick fixes (issue 14): applies @d's fix (rc-fix.h) to config.yaml in the buffer as one
+ * user action and emits "config-edited"; FALSE when @d has none or the buffer no longer holds
+ * the text it was found in. Nothing is written until rc_problems_view_save_config(). */
+gboolean rc_problems_view_apply_fix (RcProblemsView *self, const RcDiagnostic *d);
+/* The same for a fix made elsewhere on the text shown (the seal probe's list). */
+gboolean rc_problems_view_apply_text_fix (RcProblemsView *self, const RcFix *fix);
+/* Undoes the last fix (emits "config-edited"); FALSE when there is nothing to undo. */
+gboolean rc_problems_view_undo_fix (RcProblemsView *self);
+/* config.yaml as edited by fixes and not saved yet, or NULL. */
+char *rc_problems_view_dup_edited_text (RcProblemsView *self);
+/* Writes the edited config.yaml into the folder (the user asked); TRUE when nothing to do. */
+gboolean rc_problems_view_save_config (RcProblemsView *self, GError **error);
+
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "rc-folder-watch.h"
 #include "rc-history-dialog.h"
 #include "rc-overview-page.h"
+#include "rc-probe-dialog.h"
 #include "rc-problems-view.h"
 #include "rc-welcome-page.h"
 #include "rc-window.h"
@@ -76,9 +77,13 @@ load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
 {
   const char *dir = g_object_get_data (G_OBJECT (task), "dir");
   const char *distribution = g_object_get_data (G_OBJECT (task), "distribution");
+  const char *text = g_object_get_data (G_OBJECT (task), "text");
   RcDeployment deployment = GPOINTER_TO_UINT (task_data);
   GError *error = NULL;
-  RcCommunity *community = rc_community_load (dir, distribution, deployment, &error);
+  /* config.yaml as a quick fix left it in the buffer, until it is saved */
+  RcCommunity *community =
+      text != NULL ? rc_community_load_text (dir, distribution, deployment, text, -1, &error)
+                   : rc_community_load (dir, distribution, deployment, &error);
   g_autoptr (GPtrArray) site = NULL;
 
   if (community == NULL)
@@ -213,6 +218,8 @@ rc_window_load (RcWindow *self, gboolean is_reload)
   g_task_set_task_data (task, GUINT_TO_POINTER (settings_deployment (self)), NULL);
   g_object_set_data_full (G_OBJECT (task), "dir", g_file_get_path (self->folder), g_free);
   g_object_set_data (G_OBJECT (task), "reload", GINT_TO_POINTER (is_reload));
+  g_object_set_data_full (G_OBJECT (task), "text",
+                          rc_problems_view_dup_edited_text (self->problems_view), g_free);
   /* The boot settings' distribution, as `boot --distribution DIR` gives it: the community is
    * validated against that folder's lock. "live" and "" use the bundled one's lock. */
   {
@@ -421,8 +428,79 @@ rc_window_follow_boot_actions (RcWindow *self)
                              G_CALLBACK (show_boot_page_cb), self, G_CONNECT_SWAPPED);
 }
 
+/* A quick fix changed config.yaml in the buffer: validate that text now; write it on Save. */
+static void
+config_edited_cb (RcWindow *self)
+{
+  AdwToast *toast = adw_toast_new (_ ("config.yaml changed, not saved yet: Ctrl+S saves it"));
+
+  adw_toast_set_button_label (toast, _ ("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo-fix");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  rc_window_load (self, FALSE);
+}
+
+static void
+undo_fix_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  rc_problems_view_undo_fix (RC_WINDOW (user_data)->problems_view);
+}
+
+static void
+save_config_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *edited = rc_problems_view_dup_edited_text (self->problems_view);
+
+  if (edited == NULL)
+    return;
+  if (!rc_problems_view_save_config (self->problems_view, &error))
+    {
+      g_autofree char *text = g_strdup_printf (_ ("config.yaml was not saved: %s"), error->message);
+
+      rc_window_add_toast (self, text);
+      return;
+    }
+  rc_window_add_toast (self, _ ("Saved config.yaml"));
+}
+
+/* The seal probe's list, written into config.yaml as a quick fix (not saved). */
+static void
+probe_apply_cb (RcWindow *self, GStrv modules)
+{
+  g_autoptr (RcFix) fix = NULL;
+
+  if (self->community == NULL
+      || (fix =
+              rc_community_fix_import_before_seal (self->community, (const char *const *) modules))
+             == NULL
+      || !rc_problems_view_apply_text_fix (self->problems_view, fix))
+    {
+      rc_window_add_toast (self, _ ("import_before_seal could not be written into config.yaml"));
+      return;
+    }
+  adw_view_stack_set_visible_child_name (self->view_stack, "problems");
+}
+
+static void
+probe_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  RcWindow *self = RC_WINDOW (user_data);
+  RcProbeDialog *dialog;
+
+  if (self->community == NULL)
+    return;
+  dialog = rc_probe_dialog_new (GTK_WINDOW (self), self->community);
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (probe_apply_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static const GActionEntry win_actions[] = {
+  { "probe", probe_action },
   { "revalidate", revalidate_action },
+  { "undo-fix", undo_fix_action },
+  { "save-config", save_config_action },
   { "show-page", show_page_action, "s" },
   { "check-prelude", check_prelude_action },
   { "history", history_action },
@@ -539,6 +617,8 @@ rc_window_init (RcWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
                                    self);
+  g_signal_connect_object (self->problems_view, "config-edited", G_CALLBACK (config_edited_cb),
+                           self, G_CONNECT_SWAPPED);
   reboot = g_settings_create_action (self->settings, "reboot-on-change");
   g_action_map_add_action (G_ACTION_MAP (self), reboot);
   /* The Boot page owns its actions; the window makes them reachable from its menu and

@@ -1,0 +1,114 @@
+/* test-csp-fix.c: the quick fix of each refused CSP requirement (rc-csp-fix.h), applied to
+ * the policy text, grants it, and takes nothing away that the policy allowed. */
+#include "config.h"
+
+#include <string.h>
+
+#include "core/rc-csp-fix.h"
+
+static const char *const fetch_allow[] = { "https://data.example.org/zarr/", NULL };
+
+static GPtrArray *
+analyse (const char *text)
+{
+  RcCspNeeds needs = {
+    .page_origin = "https://nemar.org",
+    .cdn_origin = "https://cdn.jsdelivr.net",
+    .cdn_path = "/pyodide/v0.29.5/full/",
+    .api_origin = "https://widget.osc.earth",
+    .fetch_allow = (GStrv) fetch_allow,
+  };
+
+  return rc_csp_analyse_text (text, &needs);
+}
+
+static const RcCspFinding *
+find (GPtrArray *findings, const char *requirement)
+{
+  const RcCspFinding *f = rc_csp_findings_find (findings, requirement, NULL);
+
+  g_assert_nonnull (f);
+  return f;
+}
+
+/* Applies @requirement's fix to @text: checks the label, the new text, and that it is granted
+ * now with no requirement refused that was granted before. */
+static char *
+fix_one (const char *text, const char *requirement, const char *label, const char *want)
+{
+  g_autoptr (GPtrArray) before = analyse (text);
+  g_autoptr (GPtrArray) after = NULL;
+  g_autoptr (RcFix) fix = rc_csp_fix_finding (text, find (before, requirement));
+  char *fixed;
+
+  g_assert_nonnull (fix);
+  g_assert_cmpstr (fix->label, ==, label);
+  fixed = rc_fix_apply (fix, text, strlen (text), NULL);
+  g_assert_cmpstr (fixed, ==, want);
+  after = analyse (fixed);
+  g_assert_true (find (after, requirement)->granted);
+  for (guint i = 0; i < before->len; i++)
+    {
+      const RcCspFinding *b = before->pdata[i];
+
+      if (b->granted)
+        g_assert_true (((RcCspFinding *) after->pdata[i])->granted);
+    }
+  return fixed;
+}
+
+static void
+test_each_requirement (void)
+{
+  const char *policy = "script-src 'self' https://cdn.jsdelivr.net; "
+                       "connect-src 'self' https://cdn.jsdelivr.net";
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+  g_autoptr (GPtrArray) last = NULL;
+
+  a = fix_one (policy, "wasm", "Add 'wasm-unsafe-eval' to script-src",
+               "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+               "connect-src 'self' https://cdn.jsdelivr.net");
+  b = fix_one (a, "worker-blob", "Add blob: to worker-src",
+               "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+               "connect-src 'self' https://cdn.jsdelivr.net; worker-src blob:");
+  c = fix_one (b, "connect-api", "Add https://widget.osc.earth to connect-src",
+               "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+               "connect-src 'self' https://cdn.jsdelivr.net https://widget.osc.earth; "
+               "worker-src blob:");
+  d = fix_one (c, "connect-fetch-allow", "Add https://data.example.org to connect-src",
+               "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+               "connect-src 'self' https://cdn.jsdelivr.net https://widget.osc.earth "
+               "https://data.example.org; worker-src blob:");
+  last = analyse (d);
+  g_assert_cmpuint (rc_csp_findings_count_refused (last), ==, 0);
+  /* nothing to fix once granted */
+  g_assert_null (rc_csp_fix_finding (d, find (last, "wasm")));
+}
+
+/* A directive default-src stood in for is added with default-src's sources; 'none' alone is
+ * replaced. */
+static void
+test_missing_directive_and_none (void)
+{
+  g_autofree char *a = NULL, *b = NULL;
+
+  a = fix_one ("default-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+               "worker-src blob:",
+               "connect-api", "Add https://widget.osc.earth to connect-src",
+               "default-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+               "worker-src blob:; connect-src 'self' https://cdn.jsdelivr.net "
+               "'wasm-unsafe-eval' https://widget.osc.earth");
+  b = fix_one ("script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; worker-src 'none'",
+               "worker-blob", "Add blob: to worker-src",
+               "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; worker-src blob:");
+  (void) b;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/csp-fix/each-requirement", test_each_requirement);
+  g_test_add_func ("/csp-fix/missing-directive-and-none", test_missing_directive_and_none);
+  return g_test_run ();
+}
