@@ -3,8 +3,9 @@
  * report, its HAR and charts, the environment and a README saying how to replay it.
  *
  * The zip is written by rc_bundle_write() (ui/rc-bundle-writer.h), which the window's
- * boot.save-bundle calls too. Without --report the latest measurement in the community's history is
- * bundled (rc-history.h); the bundle never boots anything itself. Exit 0 written, 2 could not. */
+ * boot.save-bundle calls too. Without --report the latest measurement in the community's
+ * history is bundled (rc-history.h); the bundle never boots anything itself. Exit 0 written,
+ * 2 could not. */
 #include "config.h"
 
 #include <glib/gi18n.h>

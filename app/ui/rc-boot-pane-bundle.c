@@ -67,6 +67,7 @@ typedef struct
   char *policy_name;
   char *policy_text;
   GPtrArray *charts;
+  char *warning; /* set by the thread: rc_bundle_assemble()'s, or NULL */
 } BundleJob;
 
 static void
@@ -79,6 +80,7 @@ bundle_job_free (BundleJob *job)
   g_free (job->policy_name);
   g_free (job->policy_text);
   g_ptr_array_unref (job->charts);
+  g_free (job->warning);
   g_free (job);
 }
 
@@ -100,7 +102,7 @@ bundle_thread (GTask *task, gpointer source_object, gpointer task_data, GCancell
     .charts = job->charts,
   };
 
-  if (report == NULL || !rc_bundle_write (&source, job->output, NULL, NULL, NULL, &error))
+  if (report == NULL || !rc_bundle_write (&source, job->output, NULL, NULL, &job->warning, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
@@ -199,9 +201,15 @@ saved_cb (GObject *object, GAsyncResult *result, gpointer user_data)
   if (rc_boot_pane_save_bundle_finish (self, result, &error))
     {
       g_autofree char *name = g_file_get_basename (file);
+      BundleJob *job = g_task_get_task_data (G_TASK (result));
 
-      /* Translators: a toast after saving a reproduction bundle, "Saved repro.zip". */
-      text = g_strdup_printf (_ ("Saved %s"), name);
+      if (job->warning != NULL)
+        /* Translators: a toast after saving a reproduction bundle that holds a config.yaml
+         * other than the report's: "Saved repro.zip, but the report was measured on …". */
+        text = g_strdup_printf (_ ("Saved %s, but %s"), name, job->warning);
+      else
+        /* Translators: a toast after saving a reproduction bundle, "Saved repro.zip". */
+        text = g_strdup_printf (_ ("Saved %s"), name);
     }
   else
     text = g_strdup (error->message);

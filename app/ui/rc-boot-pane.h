@@ -52,8 +52,9 @@ gboolean rc_boot_pane_save_report (RcBootPane *self, RcExportFormat format, GFil
                                    GError **error);
 /* Writes the reproduction bundle `runtime-console bundle DIR -o FILE --report` writes for the
  * page's report and the policy it ran under, in a thread; fails (G_IO_ERROR_NOT_FOUND) without
- * a report and (RC_BUNDLE_ERROR_FOLDER) for a @file inside the community folder. boot.save-bundle
- * does the same with a path as its parameter ("" asks with a file dialog) and toasts the outcome. */
+ * a report and (RC_BUNDLE_ERROR_FOLDER) for a @file inside the community folder.
+ * boot.save-bundle does the same with a path as its parameter ("" asks with a file dialog)
+ * and toasts the outcome. */
 void rc_boot_pane_save_bundle_async (RcBootPane *self, GFile *file, GCancellable *cancellable,
                                      GAsyncReadyCallback callback, gpointer user_data);
 gboolean rc_boot_pane_save_bundle_finish (RcBootPane *self, GAsyncResult *result, GError **error);
