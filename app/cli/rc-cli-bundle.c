@@ -2,29 +2,23 @@
  * [--csp PRESET|--csp-text POLICY]`: one zip with the community folder, the policy, the
  * report, its HAR and charts, the environment and a README saying how to replay it.
  *
- * The zip is written by libarchive (a new file renamed over the output, so a failed run never
- * leaves half a zip). Without --report the latest measurement in the community's history is
- * bundled (rc-history.h); the bundle never boots anything itself. Exit 0 written, 2 could not. */
+ * The zip is written by rc_bundle_write() (ui/rc-bundle-writer.h), which the window's
+ * boot.save-bundle calls too. Without --report the latest measurement in the community's
+ * history is bundled (rc-history.h); the bundle never boots anything itself. Exit 0 written,
+ * 2 could not. */
 #include "config.h"
 
-#include <archive.h>
-#include <archive_entry.h>
-#include <errno.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "core/rc-bundle.h"
 #include "core/rc-csp.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-history.h"
 #include "core/rc-measurement.h"
-#include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
-
-#define CHART_WIDTH 960
+#include "ui/rc-bundle-writer.h"
 
 typedef struct
 {
@@ -125,117 +119,6 @@ pick_policy (const Options *o, const RcMeasurement *report, char **name, char **
   return TRUE;
 }
 
-static void
-add_file (GPtrArray *files, const char *name, GBytes *bytes)
-{
-  RcBundleFile *file = g_new0 (RcBundleFile, 1);
-
-  file->name = g_strdup (name);
-  file->bytes = bytes;
-  g_ptr_array_add (files, file);
-}
-
-static void
-add_text (GPtrArray *files, const char *name, char *text)
-{
-  add_file (files, name, g_bytes_new_take (text, strlen (text)));
-}
-
-/* The report, its HAR, its charts, the policy and the environment. */
-static gboolean
-add_report_files (GPtrArray *files, const RcMeasurement *report, GBytes *report_bytes,
-                  const RcBundleReplay *replay, const char *source, GError **error)
-{
-  g_autoptr (JsonNode) har = rc_measurement_to_har (report);
-  g_autoptr (JsonNode) environment = rc_bundle_environment (replay, report, source);
-  static const RcChartKind kinds[] = { RC_CHART_TIMELINE, RC_CHART_HEAP, RC_CHART_BYTES,
-                                       RC_CHART_RUNS };
-
-  add_file (files, "report.json", g_bytes_ref (report_bytes));
-  add_text (files, "report.har", json_to_string (har, TRUE));
-  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-    {
-      g_autofree char *name = g_strdup_printf ("charts/%s.svg", rc_chart_kind_to_string (kinds[i]));
-      GBytes *svg = rc_cli_chart_svg (kinds[i], report, CHART_WIDTH, error);
-
-      if (svg == NULL)
-        return FALSE;
-      add_file (files, name, svg);
-    }
-  if (replay->policy_text != NULL)
-    add_text (files, "policy.txt", g_strdup (replay->policy_text));
-  add_text (files, "environment.json", json_to_string (environment, TRUE));
-  return TRUE;
-}
-
-static gboolean
-archive_failed (struct archive *a, const char *path, GError **error)
-{
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("cannot write %s: %s"), path,
-               archive_error_string (a) ? archive_error_string (a) : g_strerror (errno));
-  return FALSE;
-}
-
-static gboolean
-write_entries (struct archive *a, GPtrArray *files, gint64 mtime, const char *path, GError **error)
-{
-  for (guint i = 0; i < files->len; i++)
-    {
-      const RcBundleFile *file = files->pdata[i];
-      gsize size;
-      const void *data = g_bytes_get_data (file->bytes, &size);
-      struct archive_entry *entry = archive_entry_new ();
-      gboolean ok;
-
-      archive_entry_set_pathname_utf8 (entry, file->name);
-      archive_entry_set_filetype (entry, AE_IFREG);
-      archive_entry_set_perm (entry, 0644);
-      archive_entry_set_size (entry, (la_int64_t) size);
-      archive_entry_set_mtime (entry, (time_t) mtime, 0);
-      ok = archive_write_header (a, entry) == ARCHIVE_OK
-           && (size == 0 || archive_write_data (a, data, size) == (la_ssize_t) size);
-      archive_entry_free (entry);
-      if (!ok)
-        return archive_failed (a, path, error);
-    }
-  return TRUE;
-}
-
-static gboolean
-write_zip (GPtrArray *files, gint64 mtime, const char *path, GError **error)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *tmp = g_build_filename (dir, ".rc-bundle-XXXXXX", NULL);
-  int fd = g_mkstemp (tmp);
-  struct archive *a;
-  gboolean ok;
-
-  if (fd < 0)
-    {
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), _ ("cannot write %s: %s"),
-                   path, g_strerror (errno));
-      return FALSE;
-    }
-  a = archive_write_new ();
-  ok = (archive_write_set_format_zip (a) == ARCHIVE_OK
-        && archive_write_open_fd (a, fd) == ARCHIVE_OK)
-           ? write_entries (a, files, mtime, path, error)
-           : archive_failed (a, path, error);
-  if (archive_write_close (a) != ARCHIVE_OK && ok)
-    ok = archive_failed (a, path, error);
-  archive_write_free (a);
-  close (fd);
-  if (ok && g_rename (tmp, path) != 0)
-    {
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errno), _ ("cannot write %s: %s"),
-                   path, g_strerror (errno));
-      ok = FALSE;
-    }
-  if (!ok)
-    g_unlink (tmp);
-  return ok;
-}
-
 /* The report named by --report, or the latest one in the history. */
 static RcMeasurement *
 load_report (const Options *o, GBytes **bytes, char **source, GError **error)
@@ -272,53 +155,6 @@ load_report (const Options *o, GBytes **bytes, char **source, GError **error)
   return report;
 }
 
-/* The report was measured on another config.yaml: the bundle still holds the folder as it is
- * now, but whoever replays it should know. */
-static void
-warn_config_changed (GPtrArray *files, const RcMeasurement *report, const char *folder)
-{
-  const RcRunRecord *run = report->runs->len > 0 ? report->runs->pdata[0] : NULL;
-  g_autofree char *name = g_strconcat (folder, "/config.yaml", NULL);
-
-  for (guint i = 0; run != NULL && run->env.config_sha256 != NULL && i < files->len; i++)
-    {
-      const RcBundleFile *file = files->pdata[i];
-      g_autofree char *sha = NULL;
-
-      if (!g_str_equal (file->name, name))
-        continue;
-      sha = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, file->bytes);
-      if (!g_str_equal (sha, run->env.config_sha256))
-        g_printerr (_ ("runtime-console bundle: warning: the report was measured on another "
-                       "config.yaml (sha256 %.12s…, now %.12s…); the bundle holds the folder as it "
-                       "is now\n"),
-                    run->env.config_sha256, sha);
-    }
-}
-
-/* Whether @path (which may not exist yet) lies below @dir. */
-static gboolean
-inside_folder (const char *path, const char *dir)
-{
-  g_autofree char *parent = g_path_get_dirname (path);
-  g_autofree char *real_parent = realpath (parent, NULL);
-  g_autofree char *real_dir = realpath (dir, NULL);
-  gsize n = real_dir ? strlen (real_dir) : 0;
-
-  return real_parent != NULL && real_dir != NULL && strncmp (real_parent, real_dir, n) == 0
-         && (real_parent[n] == '\0' || real_parent[n] == '/');
-}
-
-static gint64
-report_time (const RcMeasurement *report)
-{
-  g_autoptr (GDateTime) created =
-      report->created ? g_date_time_new_from_iso8601 (report->created, NULL) : NULL;
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-
-  return g_date_time_to_unix (created ? created : now);
-}
-
 int
 rc_cli_bundle (int argc, char **argv)
 {
@@ -326,10 +162,9 @@ rc_cli_bundle (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (RcMeasurement) report = NULL;
   g_autoptr (GBytes) report_bytes = NULL;
-  g_autofree char *source = NULL, *policy_name = NULL, *policy_text = NULL, *folder = NULL;
-  g_autofree char *absolute = NULL;
-  g_autoptr (GPtrArray) files = NULL;
-  g_auto (RcBundleReplay) replay = { 0 };
+  g_autofree char *source = NULL, *policy_name = NULL, *policy_text = NULL, *warning = NULL;
+  RcBundleSource bundle = { 0 };
+  guint n_files = 0;
   guint64 total = 0;
 
   if (!parse_options (argc, argv, &o, &error))
@@ -340,7 +175,7 @@ rc_cli_bundle (int argc, char **argv)
                    _ ("%s is not a community folder: no such directory"), o.rest[0]);
       return rc_cli_cannot_run ("bundle", error);
     }
-  if (inside_folder (o.output, o.rest[0]))
+  if (rc_bundle_output_inside (o.output, o.rest[0]))
     {
       g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                    _ ("-o %s is inside the community folder; the console never writes there "
@@ -351,20 +186,19 @@ rc_cli_bundle (int argc, char **argv)
   if ((report = load_report (&o, &report_bytes, &source, &error)) == NULL
       || !pick_policy (&o, report, &policy_name, &policy_text, &error))
     return rc_cli_cannot_run ("bundle", error);
-  absolute = g_canonicalize_filename (o.rest[0], NULL);
-  folder = g_path_get_basename (absolute);
-  rc_bundle_replay_from_report (&replay, report, folder, policy_name, policy_text);
-  if ((files = rc_bundle_community_files (o.rest[0], folder, &error)) == NULL
-      || !add_report_files (files, report, report_bytes, &replay, source, &error))
+  bundle.dir = o.rest[0];
+  bundle.report = report;
+  bundle.report_bytes = report_bytes;
+  bundle.report_source = source;
+  bundle.policy_name = policy_name;
+  bundle.policy_text = policy_text;
+  if (!rc_bundle_write (&bundle, o.output, &n_files, &total, &warning, &error))
     return rc_cli_cannot_run ("bundle", error);
-  warn_config_changed (files, report, folder);
-  add_text (files, "README.md", rc_bundle_readme (&replay, report, source, files));
-  if (!write_zip (files, report_time (report), o.output, &error))
-    return rc_cli_cannot_run ("bundle", error);
-  for (guint i = 0; i < files->len; i++)
-    total += g_bytes_get_size (((RcBundleFile *) files->pdata[i])->bytes);
+  if (warning != NULL)
+    /* TRANSLATORS: a warning of `bundle`; %s says what is wrong */
+    g_printerr (_ ("runtime-console bundle: warning: %s\n"), warning);
   /* TRANSLATORS: "bundle: repro.zip (14 files, 3.2 MB before compression), report REPORT" */
-  printf (_ ("bundle: %s (%u files, %.1f MB before compression), report %s\n"), o.output,
-          files->len, (double) total / 1e6, source);
+  printf (_ ("bundle: %s (%u files, %.1f MB before compression), report %s\n"), o.output, n_files,
+          (double) total / 1e6, source);
   return RC_EXIT_OK;
 }

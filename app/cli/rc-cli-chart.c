@@ -190,19 +190,6 @@ rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report, const RcMea
   return TRUE;
 }
 
-GBytes *
-rc_cli_chart_svg (RcChartKind kind, const RcMeasurement *report, int width, GError **error)
-{
-  g_autoptr (GObject) own = NULL;
-  PangoContext *pango = rc_chart_file_pango_context ();
-  g_autoptr (RcChartModel) model = NULL;
-  int h;
-
-  own = G_OBJECT (pango);
-  model = build_chart (kind, report, NULL, NULL, NULL, width, 0, pango, &h);
-  return rc_chart_to_svg (model, NULL, pango, width, h, error);
-}
-
 int
 rc_cli_chart (int argc, char **argv)
 {

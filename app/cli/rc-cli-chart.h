@@ -27,9 +27,6 @@ gboolean rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report,
                               const RcMeasurement *other, const char *label_a, const char *label_b,
                               int width, int height, GError **error);
 
-/* One chart of @report (not compare) as SVG, @width wide and as tall as it needs. */
-GBytes *rc_cli_chart_svg (RcChartKind kind, const RcMeasurement *report, int width, GError **error);
-
 /* The --chart and --chart-size help texts (untranslated: GOption translates them), shared so
  * the three commands say the same. */
 const char *rc_cli_chart_help (void);

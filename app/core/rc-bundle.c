@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "rc-bundle.h"
 #include "rc-community-files.h"
@@ -303,4 +305,110 @@ rc_bundle_readme (const RcBundleReplay *replay, const RcMeasurement *report,
     g_string_append_printf (out, "- `%s`\n", ((RcBundleFile *) files->pdata[i])->name);
   g_string_append (out, "- `README.md`\n");
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+const RcChartKind *
+rc_bundle_chart_kinds (guint *n_kinds)
+{
+  static const RcChartKind kinds[] = { RC_CHART_TIMELINE, RC_CHART_HEAP, RC_CHART_BYTES,
+                                       RC_CHART_RUNS };
+
+  *n_kinds = G_N_ELEMENTS (kinds);
+  return kinds;
+}
+
+gboolean
+rc_bundle_output_inside (const char *output, const char *dir)
+{
+  g_autofree char *parent = g_path_get_dirname (output);
+  g_autofree char *real_parent = realpath (parent, NULL);
+  g_autofree char *real_dir = realpath (dir, NULL);
+  gsize n = real_dir ? strlen (real_dir) : 0;
+
+  return real_parent != NULL && real_dir != NULL && strncmp (real_parent, real_dir, n) == 0
+         && (real_parent[n] == '\0' || real_parent[n] == '/');
+}
+
+gint64
+rc_bundle_report_time (const RcMeasurement *report)
+{
+  g_autoptr (GDateTime) created =
+      report->created ? g_date_time_new_from_iso8601 (report->created, NULL) : NULL;
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+
+  return g_date_time_to_unix (created ? created : now);
+}
+
+static void
+add_file (GPtrArray *files, const char *name, GBytes *bytes)
+{
+  RcBundleFile *file = g_new0 (RcBundleFile, 1);
+
+  file->name = g_strdup (name);
+  file->bytes = bytes;
+  g_ptr_array_add (files, file);
+}
+
+static void
+add_text (GPtrArray *files, const char *name, char *text)
+{
+  add_file (files, name, g_bytes_new_take (text, strlen (text)));
+}
+
+/* The report was measured on another config.yaml: the bundle still holds the folder as it is
+ * now, but whoever replays it should know. */
+static char *
+config_changed (GPtrArray *files, const RcMeasurement *report, const char *folder)
+{
+  const RcRunEnvironment *env = first_environment (report);
+  g_autofree char *name = g_strconcat (folder, "/config.yaml", NULL);
+
+  for (guint i = 0; env != NULL && env->config_sha256 != NULL && i < files->len; i++)
+    {
+      const RcBundleFile *file = files->pdata[i];
+      g_autofree char *sha = NULL;
+
+      if (!g_str_equal (file->name, name))
+        continue;
+      sha = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, file->bytes);
+      if (!g_str_equal (sha, env->config_sha256))
+        return g_strdup_printf (_ ("the report was measured on another config.yaml (sha256 "
+                                   "%.12s…, now %.12s…); the bundle holds the folder as it is now"),
+                                env->config_sha256, sha);
+    }
+  return NULL;
+}
+
+GPtrArray *
+rc_bundle_assemble (const RcBundleSource *source, char **warning, GError **error)
+{
+  g_autofree char *absolute = g_canonicalize_filename (source->dir, NULL);
+  g_autofree char *folder = g_path_get_basename (absolute);
+  g_auto (RcBundleReplay) replay = { 0 };
+  g_autoptr (GPtrArray) files = NULL;
+  g_autoptr (JsonNode) har = NULL;
+  g_autoptr (JsonNode) environment = NULL;
+
+  rc_bundle_replay_from_report (&replay, source->report, folder, source->policy_name,
+                                source->policy_text);
+  if ((files = rc_bundle_community_files (source->dir, folder, error)) == NULL)
+    return NULL;
+  har = rc_measurement_to_har (source->report);
+  environment = rc_bundle_environment (&replay, source->report, source->report_source);
+  add_file (files, "report.json", g_bytes_ref (source->report_bytes));
+  add_text (files, "report.har", json_to_string (har, TRUE));
+  for (guint i = 0; source->charts != NULL && i < source->charts->len; i++)
+    {
+      const RcBundleFile *chart = source->charts->pdata[i];
+
+      add_file (files, chart->name, g_bytes_ref (chart->bytes));
+    }
+  if (replay.policy_text != NULL)
+    add_text (files, "policy.txt", g_strdup (replay.policy_text));
+  add_text (files, "environment.json", json_to_string (environment, TRUE));
+  if (warning != NULL)
+    *warning = config_changed (files, source->report, folder);
+  add_text (files, "README.md",
+            rc_bundle_readme (&replay, source->report, source->report_source, files));
+  return g_steal_pointer (&files);
 }

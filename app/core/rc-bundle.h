@@ -2,14 +2,16 @@
  *
  * The community folder (every regular file below it, links and dot-files left out), the
  * policy, the report and its HAR, the environment with the exact replay command, and a
- * README saying how to replay. Writing the zip is the command's job (libarchive, app/cli);
- * this only decides the contents, so it is tested without one.
+ * README saying how to replay. Writing the zip (libarchive) and drawing the charts are the
+ * ui layer's (ui/rc-bundle-writer.h, shared by `bundle` and the window's boot.save-bundle);
+ * this only decides the contents, so it is tested without either.
  */
 #pragma once
 
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "rc-chart-model.h"
 #include "rc-measurement.h"
 
 G_BEGIN_DECLS
@@ -63,5 +65,31 @@ JsonNode *rc_bundle_environment (const RcBundleReplay *replay, const RcMeasureme
 /* README.md: what is in the bundle (@files: their names) and how to replay it. */
 char *rc_bundle_readme (const RcBundleReplay *replay, const RcMeasurement *report,
                         const char *report_source, GPtrArray *files);
+
+/* What a bundle is made from: the same for `bundle` and the window. */
+typedef struct
+{
+  const char *dir;             /* the community folder */
+  const RcMeasurement *report; /* the report bundled */
+  GBytes *report_bytes;        /* report.json as bundled */
+  const char *report_source;   /* where the report came from (environment.json, README) */
+  const char *policy_name;     /* a preset name, "custom" or "none" */
+  const char *policy_text;     /* the policy's text, NULL for none */
+  GPtrArray *charts;           /* RcBundleFile "charts/KIND.svg" (rc_bundle_chart_kinds()) */
+} RcBundleSource;
+
+/* The charts a bundle holds, in order, and the width they are drawn at. */
+#define RC_BUNDLE_CHART_WIDTH 960
+const RcChartKind *rc_bundle_chart_kinds (guint *n_kinds);
+
+/* Whether the file @output (which may not exist yet) would lie inside the folder @dir. */
+gboolean rc_bundle_output_inside (const char *output, const char *dir);
+/* The zip entries' modification time: when the report was made (now when it does not say). */
+gint64 rc_bundle_report_time (const RcMeasurement *report);
+
+/* Every file of the bundle, README.md last: the folder (as "FOLDER/…"), report.json,
+ * report.har, @source->charts, policy.txt, environment.json. *@warning (may be NULL): a
+ * sentence when the report was measured on another config.yaml than the folder's, else NULL. */
+GPtrArray *rc_bundle_assemble (const RcBundleSource *source, char **warning, GError **error);
 
 G_END_DECLS

@@ -60,6 +60,22 @@ open_report_action (GSimpleAction *action, GVariant *param, gpointer self)
   _rc_boot_pane_ask_open (self);
 }
 
+/* "": ask where; a path: write there (what the tests do, the dialog skipped). */
+static void
+save_bundle_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  const char *path = g_variant_get_string (param, NULL);
+  g_autoptr (GFile) file = NULL;
+
+  if (*path == '\0')
+    {
+      _rc_boot_pane_ask_save_bundle (self);
+      return;
+    }
+  file = g_file_new_for_path (path);
+  _rc_boot_pane_save_bundle_to (self, file);
+}
+
 static void
 set_distribution_action (GSimpleAction *action, GVariant *param, gpointer self)
 {
@@ -82,6 +98,7 @@ static const GActionEntry boot_actions[] = {
   { "inspector", inspector_action },
   { "save", save_action, "u" },
   { "open-report", open_report_action },
+  { "save-bundle", save_bundle_action, "s" },
   { "set-distribution", set_distribution_action, "s" },
   { "choose-distribution", choose_distribution_action },
 };
@@ -112,6 +129,9 @@ _rc_boot_pane_update_actions (RcBootPane *self)
   set_enabled (self, "inspector", has_engine);
   set_enabled (self, "save", self->report != NULL && !_rc_boot_pane_is_busy (self));
   set_enabled (self, "open-report", !busy);
+  /* The bundle holds the community folder: it needs one besides the report. */
+  set_enabled (self, "save-bundle",
+               self->report != NULL && self->community != NULL && !_rc_boot_pane_is_busy (self));
   /* A boot in progress keeps the distribution it started with. */
   set_enabled (self, "set-distribution", !busy);
   set_enabled (self, "choose-distribution", !busy);

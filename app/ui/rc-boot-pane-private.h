@@ -6,6 +6,7 @@
  *   rc-boot-pane-policy.c   the CSP editor and its analysis
  *   rc-boot-pane-runs.c     plans on the measure runner, the report, status line and tables
  *   rc-boot-pane-export.c   saving and opening reports
+ *   rc-boot-pane-bundle.c   saving the report as a reproduction bundle
  *   rc-boot-pane-actions.c  the page's boot.* action group
  *   rc-boot-pane-probes.c   the seal audit and the Web Inspector
  *   rc-boot-pane-distribution.c  the Pyodide distribution (a release folder or live)
@@ -102,6 +103,9 @@ void _rc_boot_pane_dispose_runs (RcBootPane *self);
 /* rc-boot-pane-export.c: the save and open dialogs. */
 void _rc_boot_pane_ask_save (RcBootPane *self, RcExportFormat format);
 void _rc_boot_pane_ask_open (RcBootPane *self);
+/* rc-boot-pane-bundle.c: boot.save-bundle, asking for the file or to @file; toasts the end. */
+void _rc_boot_pane_ask_save_bundle (RcBootPane *self);
+void _rc_boot_pane_save_bundle_to (RcBootPane *self, GFile *file);
 /* The engine the next plan boots (a stale one rebuilt), or NULL: no runtime to boot. */
 RcEngine *_rc_boot_pane_ensure_engine (RcBootPane *self);
 RcEngine *_rc_boot_pane_ensure_control_engine (RcBootPane *self);

@@ -5,7 +5,7 @@
  * CLI's writers. Its actions are in its own group (rc_boot_pane_get_actions()), which the
  * window inserts as "boot": boot.cold, boot.warm, boot.cold-warm, boot.runs, boot.stop,
  * boot.seal-audit, boot.inspector, boot.save-json, boot.save-har, boot.save-markdown,
- * boot.open-report.
+ * boot.open-report, boot.save-bundle.
  *
  * The page is one composite widget per role (RcBootSettings, RcBootControls, RcBootStatus,
  * RcBootResults with RcPythonConsole and RcSealAudit); the pane owns the engine, the runner
@@ -50,6 +50,14 @@ const RcMeasurement *rc_boot_pane_get_report (RcBootPane *self);
 /* Writes the report with rc_measurement_write(), as `measure --json/--har/--markdown`. */
 gboolean rc_boot_pane_save_report (RcBootPane *self, RcExportFormat format, GFile *file,
                                    GError **error);
+/* Writes the reproduction bundle `runtime-console bundle DIR -o FILE --report` writes for the
+ * page's report and the policy it ran under, in a thread; fails (G_IO_ERROR_NOT_FOUND) without
+ * a report and (RC_BUNDLE_ERROR_FOLDER) for a @file inside the community folder.
+ * boot.save-bundle does the same with a path as its parameter ("" asks with a file dialog)
+ * and toasts the outcome. */
+void rc_boot_pane_save_bundle_async (RcBootPane *self, GFile *file, GCancellable *cancellable,
+                                     GAsyncReadyCallback callback, gpointer user_data);
+gboolean rc_boot_pane_save_bundle_finish (RcBootPane *self, GAsyncResult *result, GError **error);
 /* Shows a saved report instead of this session's runs. */
 gboolean rc_boot_pane_open_report (RcBootPane *self, GFile *file, GError **error);
 /* Shows run @run_id of the report in the tables; FALSE when there is none. */

@@ -275,3 +275,19 @@ rc_chart_write_file (const RcChartModel *model, const RcChartPalette *palette, P
   return g_file_replace_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                                   NULL, FALSE, G_FILE_CREATE_NONE, NULL, NULL, error);
 }
+
+GBytes *
+rc_chart_report_svg (RcChartKind kind, const RcMeasurement *report, int width, GError **error)
+{
+  g_autoptr (GObject) own = NULL; /* the PangoContext files are drawn with */
+  PangoContext *pango = rc_chart_file_pango_context ();
+  g_autoptr (RcChartModel) model = NULL;
+  int height;
+
+  own = G_OBJECT (pango);
+  model = rc_chart_model_build (kind, report, NULL, rc_chart_memory_limit_bytes (report));
+  height =
+      MAX ((int) rc_chart_natural_height_measured (model, width, rc_chart_legend_text_width, pango),
+           240);
+  return rc_chart_to_svg (model, NULL, pango, width, height, error);
+}

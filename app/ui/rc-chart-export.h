@@ -44,4 +44,9 @@ gboolean rc_chart_write_file (const RcChartModel *model, const RcChartPalette *p
                               PangoContext *pango, int width, int height, const char *path,
                               GError **error);
 
+/* One chart of @report (not compare) as SVG, @width wide and as tall as it needs, drawn with
+ * the files' font: what `chart`, `bundle` and the window's bundle write. */
+GBytes *rc_chart_report_svg (RcChartKind kind, const RcMeasurement *report, int width,
+                             GError **error);
+
 G_END_DECLS
