@@ -95,6 +95,12 @@ run_curl_through (const char *proxy, const char *ca, const char *const *args)
 
   result->exit_status = g_subprocess_get_exit_status (process);
   result->stderr_text = g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err));
+  /* A request that got no response at all says why in the test log (curl's own words), so
+   * an assertion on its status is not the only trace of it. */
+  if (result->exit_status != 0)
+    g_test_message ("curl exited %d for %s: %s", result->exit_status,
+                    args[0] != NULL ? args[g_strv_length ((char **) args) - 1] : "?",
+                    result->stderr_text);
   written = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
   sscanf (written, "%u %u %" G_GUINT64_FORMAT " %lf", &result->status, &result->connect_status,
           &result->size_download, &result->time_total);
