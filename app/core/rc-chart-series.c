@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "rc-chart-engines.h"
 #include "rc-chart-series.h"
 
 static int
@@ -241,9 +242,11 @@ typedef struct
   GArray *runs;   /* guint, index into report->runs */
 } Sample;
 
-/* Durations of step @key (NULL: the whole boot) in the ready-or-not runs of @scenario. */
+/* Durations of step @key (NULL: the whole boot) in the ready-or-not runs of @scenario (and of
+ * @engine, unless NULL). */
 static void
-collect (const RcMeasurement *report, RcScenario scenario, const char *key, Sample *out)
+collect (const RcMeasurement *report, RcScenario scenario, const char *engine, const char *key,
+         Sample *out)
 {
   out->values = g_array_new (FALSE, FALSE, sizeof (double));
   out->runs = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -251,7 +254,8 @@ collect (const RcMeasurement *report, RcScenario scenario, const char *key, Samp
     {
       const RcRunRecord *run = report->runs->pdata[r];
 
-      if (run->scenario != scenario)
+      if (run->scenario != scenario
+          || (engine != NULL && !g_str_equal (rc_chart_run_engine (run), engine)))
         continue;
       if (key == NULL)
         {
@@ -327,10 +331,11 @@ add_dots (RcChartModel *model, const RcMeasurement *report, GArray *medians, con
     }
 }
 
+/* The runs of @scenario in @engine (NULL: every engine) in @row's slot @slot. */
 static void
 add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, guint row,
-            const char *key, const char *label, RcScenario scenario, guint slot, guint n_slots,
-            GString *value)
+            const char *key, const char *label, RcScenario scenario, const RcChartEngine *engine,
+            guint slot, guint n_slots, GString *value)
 {
   Sample s;
   RcStat stat;
@@ -338,8 +343,13 @@ add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, g
   RcChartRole role = rc_chart_role_for_scenario (scenario);
   RcChartMark *mark;
   g_autofree char *median = NULL, *min = NULL, *max = NULL;
+  /* TRANSLATORS: whose runs a whisker's tooltip is about: engine and scenario, "Chromium 156
+   * cold" */
+  g_autofree char *who = engine != NULL ? g_strdup_printf (_ ("%s %s"), engine->short_label,
+                                                           rc_scenario_to_string (scenario))
+                                        : g_strdup (rc_scenario_to_string (scenario));
 
-  collect (report, scenario, key, &s);
+  collect (report, scenario, engine != NULL ? engine->engine : NULL, key, &s);
   if (value->len > 0)
     g_string_append (value, " · ");
   if (s.values->len == 0)
@@ -359,9 +369,8 @@ add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, g
                                   rc_chart_scale_fraction (&model->x.scale, stat.max),
                                   mid - (y1 - y0) * 0.3, mid + (y1 - y0) * 0.3);
   /* TRANSLATORS: tooltip of a min–max whisker: scenario, step, median, min, max, run count */
-  mark->tooltip =
-      g_strdup_printf (_ ("%s · %s: median %s, min %s, max %s over %u runs"),
-                       rc_scenario_to_string (scenario), label, median, min, max, stat.n);
+  mark->tooltip = g_strdup_printf (_ ("%s · %s: median %s, min %s, max %s over %u runs"), who,
+                                   label, median, min, max, stat.n);
   mark->step_key = g_strdup (label);
   rc_chart_model_add_mark (model, RC_CHART_MARK_TICK, role, row,
                            rc_chart_scale_fraction (&model->x.scale, stat.median),
@@ -371,6 +380,41 @@ add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, g
   sample_clear (&s);
 }
 
+/* Several engines: under every step a row per engine, labelled with it, with that engine's runs
+ * of each scenario (slots as with one engine), so the engines sit side by side. The median
+ * runs are each engine's own. */
+static void
+runs_engine_rows (RcChartModel *model, const RcMeasurement *report, GPtrArray *keys,
+                  GArray *scenarios, GPtrArray *engines)
+{
+  g_autoptr (GArray) medians = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint e = 0; e < engines->len; e++)
+    {
+      const RcChartEngine *engine = engines->pdata[e];
+
+      g_array_append_vals (medians, engine->medians->data, engine->medians->len);
+    }
+  for (guint k = 0; k <= keys->len; k++)
+    {
+      const char *key = k == 0 ? NULL : keys->pdata[k - 1];
+      const char *label = key != NULL ? key : _ ("whole boot");
+
+      rc_chart_model_add_row (model, label, 0, key == NULL, key);
+      for (guint e = 0; e < engines->len; e++)
+        {
+          const RcChartEngine *engine = engines->pdata[e];
+          guint row = rc_chart_model_add_row (model, engine->short_label, 1, FALSE, key);
+          g_autoptr (GString) value = g_string_new (NULL);
+
+          for (guint i = 0; i < scenarios->len; i++)
+            add_spread (model, report, medians, row, key, label,
+                        g_array_index (scenarios, RcScenario, i), engine, i, scenarios->len, value);
+          rc_chart_model_set_row_value (model, row, value->str);
+        }
+    }
+}
+
 RcChartModel *
 rc_chart_runs_build (const RcMeasurement *report)
 {
@@ -378,6 +422,7 @@ rc_chart_runs_build (const RcMeasurement *report)
   g_autoptr (GPtrArray) keys = NULL;
   g_autoptr (GArray) medians = NULL;
   g_autoptr (GArray) scenarios = NULL;
+  g_autoptr (GPtrArray) engines = NULL;
   RcChartScale x;
 
   if (report == NULL || report->runs->len == 0)
@@ -389,10 +434,13 @@ rc_chart_runs_build (const RcMeasurement *report)
   keys = rc_run_stats_step_keys (report->runs);
   medians = rc_chart_median_runs (report);
   scenarios = rc_measurement_scenarios (report);
+  engines = rc_chart_engines (report);
   model->row_natural = rc_chart_slot_row_height (scenarios->len);
   rc_chart_scale_init (&x, 0, max_duration (report, keys), 8, RC_CHART_UNIT_MS);
   rc_chart_axis_set_scale (&model->x, &x, _ ("Duration"));
-  for (guint k = 0; k <= keys->len; k++)
+  if (engines->len > 1)
+    runs_engine_rows (model, report, keys, scenarios, engines);
+  for (guint k = 0; engines->len <= 1 && k <= keys->len; k++)
     {
       const char *key = k == 0 ? NULL : keys->pdata[k - 1];
       const char *label = key != NULL ? key : _ ("whole boot");
@@ -401,7 +449,7 @@ rc_chart_runs_build (const RcMeasurement *report)
 
       for (guint i = 0; i < scenarios->len; i++)
         add_spread (model, report, medians, row, key, label,
-                    g_array_index (scenarios, RcScenario, i), i, scenarios->len, value);
+                    g_array_index (scenarios, RcScenario, i), NULL, i, scenarios->len, value);
       rc_chart_model_set_row_value (model, row, value->str);
     }
   for (guint i = 0; i < scenarios->len; i++)
