@@ -12,7 +12,7 @@
 #include "core/rc-chart-timeline.h"
 #include "rc-test-records.h"
 
-static const char *const short_labels[] = { "WebKitGTK 2", "Chromium 156", "Firefox 153" };
+static const char *const short_labels[] = { "WebKitGTK 2.50", "Chromium 156", "Firefox 153" };
 
 static guint
 marks_in_row (const RcChartModel *model, guint row, RcChartMarkShape shape)
@@ -133,8 +133,7 @@ test_bytes_three_engines (void)
   g_assert_true (row_at (model, model->rows->len - 4)->emphasis);
   g_assert_true (row_at (model, model->rows->len - 1)->emphasis);
   /* the first summary line says which engine each row is, then each run's verdicts */
-  g_assert_nonnull (strstr (model->summary->pdata[0], "WebKitGTK 2.50.6, Chromium 156.0.8078.114, "
-                                                      "Firefox 153.8.0esr"));
+  g_assert_nonnull (strstr (model->summary->pdata[0], "WebKitGTK 2.50, Chromium 156, Firefox 153"));
   g_assert_nonnull (strstr (model->summary->pdata[0], "cold, warm"));
   g_assert_cmpuint (model->summary->len, ==, 1 + 6);
   g_assert_true (g_str_has_prefix (model->summary->pdata[3], "chromium/cold-1: "));
@@ -229,8 +228,7 @@ test_timeline_three_engines (void)
   g_assert_cmpuint (rc_chart_model_count_marks (model, RC_CHART_MARK_BAR, RC_CHART_ROLE_SERIES_3),
                     ==, 0);
   g_assert_cmpuint (model->summary->len, ==, 1);
-  g_assert_nonnull (strstr (model->summary->pdata[0],
-                            "WebKitGTK 2.50.6, Chromium 156.0.8078.114, Firefox 153.8.0esr"));
+  g_assert_nonnull (strstr (model->summary->pdata[0], "WebKitGTK 2.50, Chromium 156, Firefox 153"));
   /* rows tall enough that each lane is a few pixels */
   g_assert_cmpfloat (model->row_natural, >=, 30);
   /* the row's figure is each engine's duration */

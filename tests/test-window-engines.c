@@ -65,6 +65,8 @@ action_state (RcBootPane *pane)
   return g_variant_dup_string (state, NULL);
 }
 
+static void assert_figures_fit (RcChart *chart, const char *what);
+
 static void
 require_chromium (void)
 {
@@ -153,6 +155,14 @@ test_window_engine_chromium (void)
       g_assert_true (g_str_has_prefix (run->env.engine_version, "1"));
     }
   g_assert_cmpuint (g_list_model_get_n_items (rc_boot_pane_get_steps (pane)), >, 0);
+  /* With the step table of two runs under it, the timeline still fits the page at 1280 px. */
+  rc_test_set_results_page (pane, "steps");
+  rc_charts_view_show (rc_test_find_charts (pane), RC_CHART_TIMELINE);
+  rc_test_spin (300);
+  assert_figures_fit (rc_charts_view_get_chart (rc_test_find_charts (pane), RC_CHART_TIMELINE),
+                      "after Chromium's boots");
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "engine-chromium-steps");
   /* The control boot is Chromium's too, and it must not boot. */
   g_assert_nonnull (report->control);
   g_assert_nonnull (report->control->run);
@@ -311,7 +321,7 @@ test_window_engine_charts (void)
   RcWindow *window = rc_test_open_window ("data/examples/demo");
   RcBootPane *pane = rc_test_window_child (window, "boot_pane");
   RcChartsView *charts = rc_test_find_charts (pane);
-  static const char *const engines[] = { "WebKitGTK 2", "Chromium 156", "Firefox 153" };
+  static const char *const engines[] = { "WebKitGTK 2.50", "Chromium 156", "Firefox 153" };
 
   g_assert_no_error (error);
   g_assert_true (rc_measurement_write (three, RC_EXPORT_JSON, path, &error));

@@ -234,7 +234,7 @@ bytes_build_engines (RcChartModel *model, const RcMeasurement *report, GPtrArray
   bytes_summary (model, all, series->len);
   for (guint e = 0; e < engines->len; e++)
     g_string_append_printf (order, "%s%s", e > 0 ? ", " : "",
-                            ((RcChartEngine *) engines->pdata[e])->label);
+                            ((RcChartEngine *) engines->pdata[e])->short_label);
   for (guint i = 0; i < first->scenarios->len; i++)
     g_string_append_printf (
         bars, "%s%s", i > 0 ? ", " : "",

@@ -55,7 +55,13 @@ set_labels (RcChartEngine *e, const RcRunRecord *first)
 {
   const char *name = rc_chart_engine_name (e->engine);
   const char *version = run_version (first);
-  g_autofree char *major = version != NULL ? g_strndup (version, strcspn (version, ".")) : NULL;
+  /* WebKitGTK's major version is always 2: its releases are told apart by the minor one. */
+  const char *dot = version != NULL ? strchr (version, '.') : NULL;
+  gsize len = version == NULL ? 0
+              : dot != NULL && g_str_equal (e->engine, "webkit")
+                  ? (gsize) (dot - version) + 1 + strcspn (dot + 1, ".")
+                  : strcspn (version, ".");
+  g_autofree char *major = version != NULL ? g_strndup (version, len) : NULL;
 
   e->label = version != NULL ? g_strdup_printf ("%s %s", name, version) : g_strdup (name);
   e->short_label = major != NULL ? g_strdup_printf ("%s %s", name, major) : g_strdup (name);

@@ -19,7 +19,8 @@ typedef struct
 {
   const char *engine; /* "webkit", "chromium", "firefox" (borrowed from the report's runs) */
   char *label;        /* with its exact version: "Chromium 156.0.8078.114" */
-  char *short_label;  /* with its major version, for row labels: "Chromium 156" */
+  char *short_label;  /* with its major version, for row labels: "Chromium 156" (WebKitGTK's
+                       * minor too: "WebKitGTK 2.50") */
   GArray *medians;    /* int: this engine's median run of each scenario it booted, in the
                        * report's scenario order, as indices into report->runs */
   GArray *scenarios;  /* RcScenario of each of medians */

@@ -430,7 +430,7 @@ pick_engine_lanes (Timeline *t, const RcMeasurement *report, GPtrArray *engines)
       s->role = (RcChartRole) (RC_CHART_ROLE_SERIES_0 + t->n);
       s->engine = engine;
       t->n++;
-      g_string_append_printf (order, "%s%s", order->len > 0 ? ", " : "", engine->label);
+      g_string_append_printf (order, "%s%s", order->len > 0 ? ", " : "", engine->short_label);
     }
   /* Thin lanes are still lanes: rows grow a little so each engine's bar stays visible. */
   t->model->row_natural = MAX (t->model->row_natural, 9.0 * t->n + 4);

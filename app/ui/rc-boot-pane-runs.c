@@ -44,7 +44,10 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
     }
   if (self->engine != NULL && self->engine_error != NULL)
     {
-      set_status (self, "dialog-error-symbolic", RC_BOOT_TONE_ERROR, self->engine_error, 0);
+      /* The title is one line; the message says how to install it. */
+      set_status (self, "dialog-error-symbolic", RC_BOOT_TONE_ERROR,
+                  _ ("The chosen engine cannot boot"), 0);
+      rc_boot_status_set_diagnosis (self->status, self->engine_error);
       return;
     }
   if (self->engine != NULL)
