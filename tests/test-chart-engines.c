@@ -239,6 +239,48 @@ test_timeline_three_engines (void)
   }
 }
 
+/* The heap: a colour per engine, its runs' lines in it, one legend entry per engine. */
+static void
+test_heap_three_engines (void)
+{
+  g_autoptr (RcMeasurement) m = rc_test_three_engines (1000);
+  g_autoptr (RcChartModel) model = NULL;
+  guint lines[3] = { 0 }, bold[3] = { 0 };
+
+  /* a second cold run of Chromium, slower: not its median */
+  rc_measurement_add_run (
+      m, rc_test_engine_run ("chromium", "156.0.8078.114", RC_SCENARIO_COLD, 2, 1500));
+  rc_measurement_add_run (
+      m, rc_test_engine_run ("chromium", "156.0.8078.114", RC_SCENARIO_COLD, 3, 900));
+  model = rc_chart_heap_build (m, -1);
+  g_assert_null (model->empty_text);
+  for (guint e = 0; e < 3; e++)
+    {
+      const RcChartLegendItem *item = g_ptr_array_index (model->legend, e);
+      g_autofree char *label = g_strdup_printf ("%s runs (median run bold)", short_labels[e]);
+
+      g_assert_cmpstr (item->label, ==, label);
+      g_assert_cmpint (item->role, ==, RC_CHART_ROLE_SERIES_0 + e);
+    }
+  for (guint i = 0; i < model->lines->len; i++)
+    {
+      const RcChartLine *line = g_ptr_array_index (model->lines, i);
+
+      if (line->points_only)
+        continue;
+      g_assert_cmpint (line->role, <=, RC_CHART_ROLE_SERIES_2);
+      lines[line->role - RC_CHART_ROLE_SERIES_0]++;
+      bold[line->role - RC_CHART_ROLE_SERIES_0] += line->bold;
+    }
+  g_assert_cmpuint (lines[0], ==, 2);
+  g_assert_cmpuint (lines[1], ==, 4);
+  g_assert_cmpuint (lines[2], ==, 2);
+  /* each engine's median cold and warm run, Chromium's two other cold runs not */
+  g_assert_cmpuint (bold[0], ==, 2);
+  g_assert_cmpuint (bold[1], ==, 2);
+  g_assert_cmpuint (bold[2], ==, 2);
+}
+
 /* One engine: the charts as before (no engine rows, two runs in the timeline). */
 static void
 test_one_engine_unchanged (void)
@@ -321,6 +363,7 @@ main (int argc, char **argv)
   g_test_add_func ("/chart/engines/bytes", test_bytes_three_engines);
   g_test_add_func ("/chart/engines/runs", test_runs_three_engines);
   g_test_add_func ("/chart/engines/timeline", test_timeline_three_engines);
+  g_test_add_func ("/chart/engines/heap", test_heap_three_engines);
   g_test_add_func ("/chart/engines/one-engine", test_one_engine_unchanged);
   g_test_add_func ("/chart/layout/values-fit", test_values_fit);
   return g_test_run ();

@@ -131,11 +131,12 @@ heap_axes (RcChartModel *model, GPtrArray *keys, gint64 max, gint64 max_rss, gin
 }
 
 static void
-heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean median)
+heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean median,
+          RcChartRole role)
 {
   RcChartLine *line = g_new0 (RcChartLine, 1);
 
-  line->role = rc_chart_role_for_scenario (run->scenario);
+  line->role = role;
   line->bold = median;
   line->points = g_array_new (FALSE, FALSE, sizeof (RcChartPoint));
   line->tooltip = g_strdup (run->run_id);
@@ -164,7 +165,7 @@ heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean
 }
 
 static void
-rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
+rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, RcChartRole role)
 {
   RcChartLine *line = g_new0 (RcChartLine, 1);
   RcChartPoint p = { g_array_index (model->x.tick_fracs, double, model->x.tick_fracs->len - 1),
@@ -173,7 +174,7 @@ rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
   g_autofree char *rss = rc_chart_format (RC_CHART_UNIT_BYTES, (double) run->web_process_rss_bytes);
   RcChartMark *mark;
 
-  line->role = rc_chart_role_for_scenario (run->scenario);
+  line->role = role;
   line->points_only = TRUE;
   line->dashed = TRUE;
   line->points = g_array_new (FALSE, FALSE, sizeof (RcChartPoint));
@@ -184,6 +185,41 @@ rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
   mark->tooltip = g_strdup_printf (_ ("%s · web process RSS after boot %s"), run->run_id, rss);
 }
 
+/* Several engines: the lines coloured per engine (its median runs bold), a legend entry each. */
+static void
+heap_engine_lines (RcChartModel *model, GPtrArray *keys, const RcMeasurement *report,
+                   GPtrArray *engines, gboolean rss)
+{
+  for (guint r = 0; r < report->runs->len; r++)
+    {
+      const RcRunRecord *run = report->runs->pdata[r];
+      guint e;
+      RcChartRole role;
+
+      g_ptr_array_find (engines, rc_chart_engines_find (engines, run), &e);
+      role = (RcChartRole) (RC_CHART_ROLE_SERIES_0 + MIN (e, 3));
+      heap_run (model, keys, run, rc_chart_engines_is_median (engines, r), role);
+      if (rss && run->web_process_rss_bytes >= 0)
+        rss_run (model, keys, run, role);
+    }
+  for (guint e = 0; e < engines->len; e++)
+    {
+      const RcChartEngine *engine = engines->pdata[e];
+      /* TRANSLATORS: heap legend, "cold runs (median run bold)" */
+      g_autofree char *label =
+          g_strdup_printf (_ ("%s runs (median run bold)"), engine->short_label);
+
+      rc_chart_model_add_legend (model, (RcChartRole) (RC_CHART_ROLE_SERIES_0 + MIN (e, 3)),
+                                 RC_CHART_MARK_BAR, label);
+    }
+  if (rss)
+    rc_chart_model_add_legend (model, RC_CHART_ROLE_NEUTRAL, RC_CHART_MARK_OUTLINE,
+                               _ ("web process RSS after boot (right axis)"));
+  model->description =
+      g_strdup_printf (_ ("Heap after each of %u steps for %u runs in %u engines."), keys->len,
+                       report->runs->len, engines->len);
+}
+
 RcChartModel *
 rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
 {
@@ -191,6 +227,7 @@ rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
   g_autoptr (GPtrArray) keys = NULL;
   g_autoptr (GArray) medians = NULL;
   g_autoptr (GArray) scenarios = NULL;
+  g_autoptr (GPtrArray) engines = NULL;
   gint64 max, max_rss;
 
   model->xy = TRUE;
@@ -208,12 +245,24 @@ rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
       return model;
     }
   heap_axes (model, keys, max, max_rss, memory_limit_bytes);
+  engines = rc_chart_engines (report);
+  if (engines->len > 1)
+    {
+      heap_engine_lines (model, keys, report, engines, max_rss > 0);
+      return model;
+    }
   medians = rc_chart_median_runs (report);
   for (guint r = 0; r < report->runs->len; r++)
-    heap_run (model, keys, report->runs->pdata[r], is_median_run (report, medians, r));
+    {
+      const RcRunRecord *run = report->runs->pdata[r];
+
+      heap_run (model, keys, run, is_median_run (report, medians, r),
+                rc_chart_role_for_scenario (run->scenario));
+    }
   for (guint r = 0; max_rss > 0 && r < report->runs->len; r++)
     if (((RcRunRecord *) report->runs->pdata[r])->web_process_rss_bytes >= 0)
-      rss_run (model, keys, report->runs->pdata[r]);
+      rss_run (model, keys, report->runs->pdata[r],
+               rc_chart_role_for_scenario (((RcRunRecord *) report->runs->pdata[r])->scenario));
   scenarios = rc_measurement_scenarios (report);
   for (guint i = 0; i < scenarios->len; i++)
     {
