@@ -142,3 +142,40 @@ rc_test_demo_run (RcScenario scenario, guint index, double slowdown_ms)
   rc_run_record_add_note (run, "synthetic record built by the test suite");
   return run;
 }
+
+RcRunRecord *
+rc_test_engine_run (const char *engine, const char *version, RcScenario scenario, guint index,
+                    double slowdown_ms)
+{
+  RcRunRecord *run = rc_test_demo_run (scenario, index, slowdown_ms);
+  char *id = g_strdup_printf ("%s/%s", engine, run->run_id);
+
+  g_free (run->run_id);
+  run->run_id = id;
+  run->env.engine = g_strdup (engine);
+  run->env.engine_version = g_strdup (version);
+  if (g_strcmp0 (engine, "webkit") != 0)
+    {
+      g_clear_pointer (&run->env.webkit_version, g_free);
+      g_clear_pointer (&run->env.jsc_version, g_free);
+    }
+  return run;
+}
+
+RcMeasurement *
+rc_test_three_engines (double step_ms)
+{
+  static const char *const engines[][2] = { { "webkit", "2.50.6" },
+                                            { "chromium", "156.0.8078.114" },
+                                            { "firefox", "153.8.0esr" } };
+  RcMeasurement *m = rc_measurement_new ("demo");
+
+  for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+    {
+      rc_measurement_add_run (
+          m, rc_test_engine_run (engines[e][0], engines[e][1], RC_SCENARIO_COLD, 1, step_ms * e));
+      rc_measurement_add_run (
+          m, rc_test_engine_run (engines[e][0], engines[e][1], RC_SCENARIO_WARM, 1, step_ms * e));
+    }
+  return m;
+}

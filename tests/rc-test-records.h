@@ -1,6 +1,7 @@
 /* rc-test-records.h: realistic synthetic run records of the demo community, built in code. */
 #pragma once
 
+#include "core/rc-measurement.h"
 #include "core/rc-run-record.h"
 
 G_BEGIN_DECLS
@@ -19,5 +20,13 @@ G_BEGIN_DECLS
  * fetch everything; warm runs get the interpreter and the wheel from the cache (no proxy
  * request) and revalidate host.js; changed-wheel fetches only the renamed wheel. */
 RcRunRecord *rc_test_demo_run (RcScenario scenario, guint index, double slowdown_ms);
+/* The same run booted in @engine ("webkit", "chromium", "firefox") at @version, named as
+ * `measure --engine a,b` names it ("chromium/cold-1"); only WebKit runs keep the WebKitGTK
+ * versions. */
+RcRunRecord *rc_test_engine_run (const char *engine, const char *version, RcScenario scenario,
+                                 guint index, double slowdown_ms);
+/* A report of the three engines, each with a cold and a warm run, @step_ms apart per engine
+ * (WebKit, then Chromium, then Firefox). */
+RcMeasurement *rc_test_three_engines (double step_ms);
 
 G_END_DECLS

@@ -57,5 +57,19 @@ check "measure --chart draws the measured (here: saved) report" "[ -s '$tmp/m-by
 "$rc" measure /nonexistent --chart "$tmp/x.gif" 2>"$tmp/err"; status=$?
 check "measure checks --chart before booting" "[ $status -eq 2 ] && grep -q '.svg or .png' '$tmp/err' && grep -q 'measure --help' '$tmp/err'"
 
+# A report measured in three engines (measure --engine webkit,chromium,firefox on the demo): a
+# labelled lane per engine in the timeline, a labelled row per engine in bytes and runs.
+engines="$fixtures/three-engines-report.json"
+"$rc" chart "$engines" --chart "$tmp/e-timeline.svg" --chart "$tmp/e-bytes.svg" --chart "$tmp/e-runs.svg" 2>"$tmp/err"; status=$?
+check "a three-engine report charts" "[ $status -eq 0 ]"
+check "the timeline names a lane per engine, with its version and run" \
+  "grep -q '>WebKitGTK 2[.0-9]*: webkit/cold-1</text>' '$tmp/e-timeline.svg' && grep -q '>Chromium 1[.0-9]*: chromium/cold-1</text>' '$tmp/e-timeline.svg' && grep -q '>Firefox 1[.0-9a-z]*: firefox/cold-1</text>' '$tmp/e-timeline.svg'"
+for kind in bytes runs; do
+  for label in 'WebKitGTK 2\.[0-9]*' 'Chromium 1[0-9]*' 'Firefox 1[0-9]*'; do
+    rows=$(grep -o ">$label</text>" "$tmp/e-$kind.svg" | wc -l)
+    check "$kind: a row per group or step for $label ($rows)" "[ $rows -ge 3 ]"
+  done
+done
+
 echo "1..$n"
 [ $failures -eq 0 ]

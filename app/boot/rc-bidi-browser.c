@@ -562,12 +562,11 @@ rc_bidi_browser_iface_init (RcBrowserInterface *iface)
 
 /* ---- GObject ------------------------------------------------------------------------------ */
 
-RcBrowser *
-rc_bidi_browser_new (RcServer *server, GError **error)
+char *
+rc_bidi_browser_probe (GError **error)
 {
   g_autofree char *path = g_find_program_in_path (PROGRAM);
   g_autofree char *certutil = g_find_program_in_path ("certutil");
-  g_autoptr (RcBidiBrowser) self = NULL;
 
   if (path == NULL || certutil == NULL)
     {
@@ -577,10 +576,19 @@ rc_bidi_browser_new (RcServer *server, GError **error)
                    path == NULL ? PROGRAM : "certutil");
       return NULL;
     }
-  self = g_object_new (RC_TYPE_BIDI_BROWSER, NULL);
-  self->version = rc_browser_program_version (path, error);
-  if (self->version == NULL)
+  return rc_browser_program_version (path, error);
+}
+
+RcBrowser *
+rc_bidi_browser_new (RcServer *server, GError **error)
+{
+  g_autoptr (RcBidiBrowser) self = NULL;
+  char *version = rc_bidi_browser_probe (error);
+
+  if (version == NULL)
     return NULL;
+  self = g_object_new (RC_TYPE_BIDI_BROWSER, NULL);
+  self->version = version;
   self->server = g_object_ref (server);
   return RC_BROWSER (g_steal_pointer (&self));
 }

@@ -19,5 +19,7 @@ G_DECLARE_FINAL_TYPE (RcBidiBrowser, rc_bidi_browser, RC, BIDI_BROWSER, GObject)
 /* NULL with an error saying `apt-get install firefox-esr libnss3-tools` when either is not
  * installed. */
 RcBrowser *rc_bidi_browser_new (RcServer *server, GError **error);
+/* Firefox's version, or NULL with the error saying how to install it (or certutil). */
+char *rc_bidi_browser_probe (GError **error);
 
 G_END_DECLS

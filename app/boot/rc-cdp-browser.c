@@ -523,11 +523,10 @@ rc_cdp_browser_iface_init (RcBrowserInterface *iface)
 
 /* ---- GObject ------------------------------------------------------------------------------ */
 
-RcBrowser *
-rc_cdp_browser_new (RcServer *server, GError **error)
+char *
+rc_cdp_browser_probe (GError **error)
 {
   g_autofree char *path = g_find_program_in_path (PROGRAM);
-  g_autoptr (RcCdpBrowser) self = NULL;
 
   if (path == NULL)
     {
@@ -537,10 +536,19 @@ rc_cdp_browser_new (RcServer *server, GError **error)
                    PROGRAM);
       return NULL;
     }
-  self = g_object_new (RC_TYPE_CDP_BROWSER, NULL);
-  self->version = rc_browser_program_version (path, error);
-  if (self->version == NULL)
+  return rc_browser_program_version (path, error);
+}
+
+RcBrowser *
+rc_cdp_browser_new (RcServer *server, GError **error)
+{
+  g_autoptr (RcCdpBrowser) self = NULL;
+  char *version = rc_cdp_browser_probe (error);
+
+  if (version == NULL)
     return NULL;
+  self = g_object_new (RC_TYPE_CDP_BROWSER, NULL);
+  self->version = version;
   self->server = g_object_ref (server);
   return RC_BROWSER (g_steal_pointer (&self));
 }

@@ -22,5 +22,7 @@ G_DECLARE_FINAL_TYPE (RcCdpBrowser, rc_cdp_browser, RC, CDP_BROWSER, GObject)
 
 /* NULL with an error saying `apt-get install chromium` when it is not installed. */
 RcBrowser *rc_cdp_browser_new (RcServer *server, GError **error);
+/* Chromium's version, or NULL with the error saying how to install it. */
+char *rc_cdp_browser_probe (GError **error);
 
 G_END_DECLS

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "rc-chart-bytes.h"
+#include "rc-chart-engines.h"
 
 /* A zero-byte bar (a cache hit) still shows as a short stub of its verdict's colour. */
 #define STUB_FRACTION 0.012
@@ -92,6 +93,35 @@ bytes_axis (RcChartModel *model, Series *series, guint n)
   rc_chart_axis_set_scale (&model->x, &x, _ ("Bytes on the wire (outline: once decoded)"));
 }
 
+/* The bar of @series in @row's slot @slot for @key's group (NULL: the total), and its figure
+ * appended to @value. */
+static void
+bytes_cell (RcChartModel *model, guint row, guint slot, guint n, const Series *series,
+            const char *key, GString *value)
+{
+  const RcRunAnalysis *a = series->analysis;
+  gboolean total = key == NULL;
+  const RcByteTotal *t = total ? NULL : rc_run_analysis_group (a, key);
+  guint64 bytes = total ? a->total_bytes : (t != NULL ? t->bytes : 0);
+  g_autofree char *size = rc_chart_format (RC_CHART_UNIT_BYTES, (double) bytes);
+
+  if (value->len > 0)
+    g_string_append (value, " · ");
+  if (!total && t == NULL)
+    {
+      g_string_append (value, "–");
+      return;
+    }
+  g_string_append (value, size);
+  if (total)
+    add_bar (model, row, slot, n, series, _ ("total"), bytes, a->total_decoded_bytes,
+             a->resources->len, a->counts[RC_VERDICT_NETWORK],
+             a->counts[RC_VERDICT_NETWORK] > 0 ? RC_VERDICT_NETWORK : RC_VERDICT_CACHE);
+  else
+    add_bar (model, row, slot, n, series, key, bytes, t->decoded_bytes, t->requests, t->network,
+             rc_chart_group_verdict (a, key));
+}
+
 static void
 bytes_rows (RcChartModel *model, Series *series, guint n)
 {
@@ -105,29 +135,39 @@ bytes_rows (RcChartModel *model, Series *series, guint n)
       g_autoptr (GString) value = g_string_new (NULL);
 
       for (guint s = 0; s < n; s++)
-        {
-          const RcRunAnalysis *a = series[s].analysis;
-          const RcByteTotal *t = total ? NULL : rc_run_analysis_group (a, keys->pdata[k]);
-          guint64 bytes = total ? a->total_bytes : (t != NULL ? t->bytes : 0);
-          g_autofree char *size = rc_chart_format (RC_CHART_UNIT_BYTES, (double) bytes);
-
-          if (value->len > 0)
-            g_string_append (value, " · ");
-          if (!total && t == NULL)
-            {
-              g_string_append (value, "–");
-              continue;
-            }
-          g_string_append (value, size);
-          if (total)
-            add_bar (model, row, s, n, &series[s], _ ("total"), bytes, a->total_decoded_bytes,
-                     a->resources->len, a->counts[RC_VERDICT_NETWORK],
-                     a->counts[RC_VERDICT_NETWORK] > 0 ? RC_VERDICT_NETWORK : RC_VERDICT_CACHE);
-          else
-            add_bar (model, row, s, n, &series[s], keys->pdata[k], bytes, t->decoded_bytes,
-                     t->requests, t->network, rc_chart_group_verdict (a, keys->pdata[k]));
-        }
+        bytes_cell (model, row, s, n, &series[s], total ? NULL : keys->pdata[k], value);
       rc_chart_model_set_row_value (model, row, value->str);
+    }
+}
+
+/* Several engines: under every group a row per engine, labelled with it, whose bars are that
+ * engine's median runs (cold above warm), so the engines sit side by side. @series holds each
+ * engine's runs in turn, @slots their slot in the engine's row. */
+static void
+bytes_engine_rows (RcChartModel *model, Series *series, guint n, GPtrArray *engines,
+                   const guint *slots)
+{
+  g_autoptr (GPtrArray) keys = group_keys (series, n);
+  guint n_slots = rc_chart_engines_max_scenarios (engines);
+
+  for (guint k = 0; k <= keys->len; k++)
+    {
+      gboolean total = k == keys->len;
+
+      rc_chart_model_add_row (model, total ? _ ("total until ready") : keys->pdata[k], 0, total,
+                              NULL);
+      for (guint e = 0; e < engines->len; e++)
+        {
+          const RcChartEngine *engine = engines->pdata[e];
+          guint row = rc_chart_model_add_row (model, engine->short_label, 1, total, NULL);
+          g_autoptr (GString) value = g_string_new (NULL);
+
+          for (guint s = 0; s < n; s++)
+            if (rc_chart_engines_find (engines, series[s].run) == engine)
+              bytes_cell (model, row, slots[s], n_slots, &series[s], total ? NULL : keys->pdata[k],
+                          value);
+          rc_chart_model_set_row_value (model, row, value->str);
+        }
     }
 }
 
@@ -154,11 +194,72 @@ bytes_summary (RcChartModel *model, Series *series, guint n)
     }
 }
 
+static void
+bytes_legend (RcChartModel *model)
+{
+  for (RcVerdict v = RC_VERDICT_NETWORK; v <= RC_VERDICT_DISAGREE; v++)
+    rc_chart_model_add_legend (model, RC_CHART_ROLE_FOR_VERDICT (v), RC_CHART_MARK_BAR,
+                               rc_chart_verdict_label (v));
+  rc_chart_model_add_legend (model, RC_CHART_ROLE_NEUTRAL, RC_CHART_MARK_OUTLINE,
+                             _ ("decoded size"));
+}
+
+static RcChartModel *
+bytes_build_engines (RcChartModel *model, const RcMeasurement *report, GPtrArray *engines)
+{
+  g_autoptr (GArray) series = g_array_new (FALSE, TRUE, sizeof (Series));
+  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GString) order = g_string_new (NULL);
+  g_autoptr (GString) bars = g_string_new (NULL);
+  const RcChartEngine *first = engines->pdata[0];
+  Series *all;
+
+  for (guint e = 0; e < engines->len; e++)
+    {
+      const RcChartEngine *engine = engines->pdata[e];
+
+      for (guint m = 0; m < engine->medians->len; m++)
+        {
+          Series s = { report->runs->pdata[g_array_index (engine->medians, int, m)] };
+
+          s.analysis = rc_run_analyse (s.run);
+          g_array_append_val (series, s);
+          g_array_append_val (slots, m);
+        }
+    }
+  all = (Series *) series->data;
+  model->row_natural = rc_chart_slot_row_height (rc_chart_engines_max_scenarios (engines));
+  bytes_axis (model, all, series->len);
+  bytes_engine_rows (model, all, series->len, engines, (guint *) slots->data);
+  bytes_summary (model, all, series->len);
+  for (guint e = 0; e < engines->len; e++)
+    g_string_append_printf (order, "%s%s", e > 0 ? ", " : "",
+                            ((RcChartEngine *) engines->pdata[e])->short_label);
+  for (guint i = 0; i < first->scenarios->len; i++)
+    g_string_append_printf (
+        bars, "%s%s", i > 0 ? ", " : "",
+        rc_scenario_to_string (g_array_index (first->scenarios, RcScenario, i)));
+  /* The first line says the rows' order, not the runs': one row per engine. */
+  g_free (model->summary->pdata[0]);
+  /* TRANSLATORS: the bytes chart's first summary line with several engines: the engines in
+   * row order, then the bars of each row, "cold, warm" */
+  model->summary->pdata[0] = g_strdup_printf (
+      _ ("A row per engine under every group: %s; bars top to bottom: %s"), order->str, bars->str);
+  bytes_legend (model);
+  model->description = g_strdup_printf (
+      _ ("Wire bytes per resource group of %u runs in %u engines, coloured by cache verdict."),
+      series->len, engines->len);
+  for (guint s = 0; s < series->len; s++)
+    rc_run_analysis_free (all[s].analysis);
+  return model;
+}
+
 RcChartModel *
 rc_chart_bytes_build (const RcMeasurement *report)
 {
   RcChartModel *model = rc_chart_model_new (RC_CHART_BYTES);
   g_autoptr (GArray) medians = rc_chart_median_runs (report);
+  g_autoptr (GPtrArray) engines = rc_chart_engines (report);
   Series series[4];
   guint n = MIN (medians->len, G_N_ELEMENTS (series));
 
@@ -167,6 +268,8 @@ rc_chart_bytes_build (const RcMeasurement *report)
       model->empty_text = g_strdup (_ ("Boot cold and warm to see the bytes and cache hits."));
       return model;
     }
+  if (engines->len > 1)
+    return bytes_build_engines (model, report, engines);
   for (guint s = 0; s < n; s++)
     {
       series[s].run = report->runs->pdata[g_array_index (medians, int, s)];
@@ -176,11 +279,7 @@ rc_chart_bytes_build (const RcMeasurement *report)
   bytes_axis (model, series, n);
   bytes_rows (model, series, n);
   bytes_summary (model, series, n);
-  for (RcVerdict v = RC_VERDICT_NETWORK; v <= RC_VERDICT_DISAGREE; v++)
-    rc_chart_model_add_legend (model, RC_CHART_ROLE_FOR_VERDICT (v), RC_CHART_MARK_BAR,
-                               rc_chart_verdict_label (v));
-  rc_chart_model_add_legend (model, RC_CHART_ROLE_NEUTRAL, RC_CHART_MARK_OUTLINE,
-                             _ ("decoded size"));
+  bytes_legend (model);
   model->description = g_strdup_printf (
       _ ("Wire bytes per resource group of %u runs, coloured by cache verdict."), n);
   for (guint s = 0; s < n; s++)

@@ -23,6 +23,8 @@
 #define XY_NATURAL    320.0
 #define XY_TOP        20.0 /* room for the y axis titles above the plot */
 #define CHAR_WIDTH    7.0  /* an estimate for legend wrapping; labels are ellipsized anyway */
+#define VALUES_PAD    4.0  /* right of the widest figure */
+#define VALUES_MAX    0.36 /* of the width, at most, for the figures right of the plot */
 
 static const char *const kind_names[] = { "timeline", "heap", "bytes", "runs", "compare" };
 
@@ -427,6 +429,38 @@ rc_chart_natural_height (const RcChartModel *self, double width)
   return rc_chart_natural_height_measured (self, width, NULL, NULL);
 }
 
+static double
+text_width (const char *text, RcChartTextWidthFunc measure, gpointer data)
+{
+  return measure != NULL ? measure (text, data) : CHAR_WIDTH * g_utf8_strlen (text, -1);
+}
+
+/* The value column of a row chart: what its widest figure (a row's value or a mark's label)
+ * needs, at least the share it always had, and at most VALUES_MAX of the width, so the plot
+ * keeps the rest. Figures wider than that are ellipsized (their tooltips say them in full). */
+static double
+values_width (const RcChartModel *self, double inner, RcChartTextWidthFunc measure, gpointer data)
+{
+  double need = 0;
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const RcChartRow *row = g_ptr_array_index (self->rows, i);
+
+      if (row->value != NULL)
+        need = MAX (need, text_width (row->value, measure, data));
+    }
+  for (guint i = 0; i < self->marks->len; i++)
+    {
+      const RcChartMark *mark = &g_array_index (self->marks, RcChartMark, i);
+
+      if (mark->label != NULL)
+        need = MAX (need, text_width (mark->label, measure, data));
+    }
+  return MIN (MAX (CLAMP (floor (inner * 0.2), 70, 230), ceil (need) + VALUES_PAD),
+              MAX (floor (inner * VALUES_MAX), 70));
+}
+
 static RcChartRect
 rect (double x, double y, double w, double h)
 {
@@ -466,7 +500,7 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
   else
     {
       left_w = CLAMP (floor (inner * 0.26), 110, 260);
-      right_w = CLAMP (floor (inner * 0.2), 70, 230);
+      right_w = values_width (self, inner, measure, data);
     }
   bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0);
   plot_h = MAX (bottom - AXIS_HEIGHT - y, 1);

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "rc-chart-engines.h"
 #include "rc-chart-series.h"
 
 static int
@@ -130,11 +131,12 @@ heap_axes (RcChartModel *model, GPtrArray *keys, gint64 max, gint64 max_rss, gin
 }
 
 static void
-heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean median)
+heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean median,
+          RcChartRole role)
 {
   RcChartLine *line = g_new0 (RcChartLine, 1);
 
-  line->role = rc_chart_role_for_scenario (run->scenario);
+  line->role = role;
   line->bold = median;
   line->points = g_array_new (FALSE, FALSE, sizeof (RcChartPoint));
   line->tooltip = g_strdup (run->run_id);
@@ -163,7 +165,7 @@ heap_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, gboolean
 }
 
 static void
-rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
+rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run, RcChartRole role)
 {
   RcChartLine *line = g_new0 (RcChartLine, 1);
   RcChartPoint p = { g_array_index (model->x.tick_fracs, double, model->x.tick_fracs->len - 1),
@@ -172,7 +174,7 @@ rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
   g_autofree char *rss = rc_chart_format (RC_CHART_UNIT_BYTES, (double) run->web_process_rss_bytes);
   RcChartMark *mark;
 
-  line->role = rc_chart_role_for_scenario (run->scenario);
+  line->role = role;
   line->points_only = TRUE;
   line->dashed = TRUE;
   line->points = g_array_new (FALSE, FALSE, sizeof (RcChartPoint));
@@ -183,6 +185,41 @@ rss_run (RcChartModel *model, GPtrArray *keys, const RcRunRecord *run)
   mark->tooltip = g_strdup_printf (_ ("%s · web process RSS after boot %s"), run->run_id, rss);
 }
 
+/* Several engines: the lines coloured per engine (its median runs bold), a legend entry each. */
+static void
+heap_engine_lines (RcChartModel *model, GPtrArray *keys, const RcMeasurement *report,
+                   GPtrArray *engines, gboolean rss)
+{
+  for (guint r = 0; r < report->runs->len; r++)
+    {
+      const RcRunRecord *run = report->runs->pdata[r];
+      guint e;
+      RcChartRole role;
+
+      g_ptr_array_find (engines, rc_chart_engines_find (engines, run), &e);
+      role = (RcChartRole) (RC_CHART_ROLE_SERIES_0 + MIN (e, 3));
+      heap_run (model, keys, run, rc_chart_engines_is_median (engines, r), role);
+      if (rss && run->web_process_rss_bytes >= 0)
+        rss_run (model, keys, run, role);
+    }
+  for (guint e = 0; e < engines->len; e++)
+    {
+      const RcChartEngine *engine = engines->pdata[e];
+      /* TRANSLATORS: heap legend, "cold runs (median run bold)" */
+      g_autofree char *label =
+          g_strdup_printf (_ ("%s runs (median run bold)"), engine->short_label);
+
+      rc_chart_model_add_legend (model, (RcChartRole) (RC_CHART_ROLE_SERIES_0 + MIN (e, 3)),
+                                 RC_CHART_MARK_BAR, label);
+    }
+  if (rss)
+    rc_chart_model_add_legend (model, RC_CHART_ROLE_NEUTRAL, RC_CHART_MARK_OUTLINE,
+                               _ ("web process RSS after boot (right axis)"));
+  model->description =
+      g_strdup_printf (_ ("Heap after each of %u steps for %u runs in %u engines."), keys->len,
+                       report->runs->len, engines->len);
+}
+
 RcChartModel *
 rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
 {
@@ -190,6 +227,7 @@ rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
   g_autoptr (GPtrArray) keys = NULL;
   g_autoptr (GArray) medians = NULL;
   g_autoptr (GArray) scenarios = NULL;
+  g_autoptr (GPtrArray) engines = NULL;
   gint64 max, max_rss;
 
   model->xy = TRUE;
@@ -207,12 +245,24 @@ rc_chart_heap_build (const RcMeasurement *report, gint64 memory_limit_bytes)
       return model;
     }
   heap_axes (model, keys, max, max_rss, memory_limit_bytes);
+  engines = rc_chart_engines (report);
+  if (engines->len > 1)
+    {
+      heap_engine_lines (model, keys, report, engines, max_rss > 0);
+      return model;
+    }
   medians = rc_chart_median_runs (report);
   for (guint r = 0; r < report->runs->len; r++)
-    heap_run (model, keys, report->runs->pdata[r], is_median_run (report, medians, r));
+    {
+      const RcRunRecord *run = report->runs->pdata[r];
+
+      heap_run (model, keys, run, is_median_run (report, medians, r),
+                rc_chart_role_for_scenario (run->scenario));
+    }
   for (guint r = 0; max_rss > 0 && r < report->runs->len; r++)
     if (((RcRunRecord *) report->runs->pdata[r])->web_process_rss_bytes >= 0)
-      rss_run (model, keys, report->runs->pdata[r]);
+      rss_run (model, keys, report->runs->pdata[r],
+               rc_chart_role_for_scenario (((RcRunRecord *) report->runs->pdata[r])->scenario));
   scenarios = rc_measurement_scenarios (report);
   for (guint i = 0; i < scenarios->len; i++)
     {
@@ -241,9 +291,11 @@ typedef struct
   GArray *runs;   /* guint, index into report->runs */
 } Sample;
 
-/* Durations of step @key (NULL: the whole boot) in the ready-or-not runs of @scenario. */
+/* Durations of step @key (NULL: the whole boot) in the ready-or-not runs of @scenario (and of
+ * @engine, unless NULL). */
 static void
-collect (const RcMeasurement *report, RcScenario scenario, const char *key, Sample *out)
+collect (const RcMeasurement *report, RcScenario scenario, const char *engine, const char *key,
+         Sample *out)
 {
   out->values = g_array_new (FALSE, FALSE, sizeof (double));
   out->runs = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -251,7 +303,8 @@ collect (const RcMeasurement *report, RcScenario scenario, const char *key, Samp
     {
       const RcRunRecord *run = report->runs->pdata[r];
 
-      if (run->scenario != scenario)
+      if (run->scenario != scenario
+          || (engine != NULL && !g_str_equal (rc_chart_run_engine (run), engine)))
         continue;
       if (key == NULL)
         {
@@ -327,10 +380,11 @@ add_dots (RcChartModel *model, const RcMeasurement *report, GArray *medians, con
     }
 }
 
+/* The runs of @scenario in @engine (NULL: every engine) in @row's slot @slot. */
 static void
 add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, guint row,
-            const char *key, const char *label, RcScenario scenario, guint slot, guint n_slots,
-            GString *value)
+            const char *key, const char *label, RcScenario scenario, const RcChartEngine *engine,
+            guint slot, guint n_slots, GString *value)
 {
   Sample s;
   RcStat stat;
@@ -338,8 +392,13 @@ add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, g
   RcChartRole role = rc_chart_role_for_scenario (scenario);
   RcChartMark *mark;
   g_autofree char *median = NULL, *min = NULL, *max = NULL;
+  /* TRANSLATORS: whose runs a whisker's tooltip is about: engine and scenario, "Chromium 156
+   * cold" */
+  g_autofree char *who = engine != NULL ? g_strdup_printf (_ ("%s %s"), engine->short_label,
+                                                           rc_scenario_to_string (scenario))
+                                        : g_strdup (rc_scenario_to_string (scenario));
 
-  collect (report, scenario, key, &s);
+  collect (report, scenario, engine != NULL ? engine->engine : NULL, key, &s);
   if (value->len > 0)
     g_string_append (value, " · ");
   if (s.values->len == 0)
@@ -359,9 +418,8 @@ add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, g
                                   rc_chart_scale_fraction (&model->x.scale, stat.max),
                                   mid - (y1 - y0) * 0.3, mid + (y1 - y0) * 0.3);
   /* TRANSLATORS: tooltip of a min–max whisker: scenario, step, median, min, max, run count */
-  mark->tooltip =
-      g_strdup_printf (_ ("%s · %s: median %s, min %s, max %s over %u runs"),
-                       rc_scenario_to_string (scenario), label, median, min, max, stat.n);
+  mark->tooltip = g_strdup_printf (_ ("%s · %s: median %s, min %s, max %s over %u runs"), who,
+                                   label, median, min, max, stat.n);
   mark->step_key = g_strdup (label);
   rc_chart_model_add_mark (model, RC_CHART_MARK_TICK, role, row,
                            rc_chart_scale_fraction (&model->x.scale, stat.median),
@@ -371,6 +429,41 @@ add_spread (RcChartModel *model, const RcMeasurement *report, GArray *medians, g
   sample_clear (&s);
 }
 
+/* Several engines: under every step a row per engine, labelled with it, with that engine's runs
+ * of each scenario (slots as with one engine), so the engines sit side by side. The median
+ * runs are each engine's own. */
+static void
+runs_engine_rows (RcChartModel *model, const RcMeasurement *report, GPtrArray *keys,
+                  GArray *scenarios, GPtrArray *engines)
+{
+  g_autoptr (GArray) medians = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint e = 0; e < engines->len; e++)
+    {
+      const RcChartEngine *engine = engines->pdata[e];
+
+      g_array_append_vals (medians, engine->medians->data, engine->medians->len);
+    }
+  for (guint k = 0; k <= keys->len; k++)
+    {
+      const char *key = k == 0 ? NULL : keys->pdata[k - 1];
+      const char *label = key != NULL ? key : _ ("whole boot");
+
+      rc_chart_model_add_row (model, label, 0, key == NULL, key);
+      for (guint e = 0; e < engines->len; e++)
+        {
+          const RcChartEngine *engine = engines->pdata[e];
+          guint row = rc_chart_model_add_row (model, engine->short_label, 1, FALSE, key);
+          g_autoptr (GString) value = g_string_new (NULL);
+
+          for (guint i = 0; i < scenarios->len; i++)
+            add_spread (model, report, medians, row, key, label,
+                        g_array_index (scenarios, RcScenario, i), engine, i, scenarios->len, value);
+          rc_chart_model_set_row_value (model, row, value->str);
+        }
+    }
+}
+
 RcChartModel *
 rc_chart_runs_build (const RcMeasurement *report)
 {
@@ -378,6 +471,7 @@ rc_chart_runs_build (const RcMeasurement *report)
   g_autoptr (GPtrArray) keys = NULL;
   g_autoptr (GArray) medians = NULL;
   g_autoptr (GArray) scenarios = NULL;
+  g_autoptr (GPtrArray) engines = NULL;
   RcChartScale x;
 
   if (report == NULL || report->runs->len == 0)
@@ -389,10 +483,13 @@ rc_chart_runs_build (const RcMeasurement *report)
   keys = rc_run_stats_step_keys (report->runs);
   medians = rc_chart_median_runs (report);
   scenarios = rc_measurement_scenarios (report);
+  engines = rc_chart_engines (report);
   model->row_natural = rc_chart_slot_row_height (scenarios->len);
   rc_chart_scale_init (&x, 0, max_duration (report, keys), 8, RC_CHART_UNIT_MS);
   rc_chart_axis_set_scale (&model->x, &x, _ ("Duration"));
-  for (guint k = 0; k <= keys->len; k++)
+  if (engines->len > 1)
+    runs_engine_rows (model, report, keys, scenarios, engines);
+  for (guint k = 0; engines->len <= 1 && k <= keys->len; k++)
     {
       const char *key = k == 0 ? NULL : keys->pdata[k - 1];
       const char *label = key != NULL ? key : _ ("whole boot");
@@ -401,7 +498,7 @@ rc_chart_runs_build (const RcMeasurement *report)
 
       for (guint i = 0; i < scenarios->len; i++)
         add_spread (model, report, medians, row, key, label,
-                    g_array_index (scenarios, RcScenario, i), i, scenarios->len, value);
+                    g_array_index (scenarios, RcScenario, i), NULL, i, scenarios->len, value);
       rc_chart_model_set_row_value (model, row, value->str);
     }
   for (guint i = 0; i < scenarios->len; i++)

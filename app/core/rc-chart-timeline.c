@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "rc-chart-engines.h"
 #include "rc-chart-timeline.h"
 
 typedef struct
@@ -16,12 +17,16 @@ typedef struct
   RcChartRole role;
   double end_ms;
   guint slot, n_slots;
+  const RcChartEngine *engine; /* the lane's engine when the report has several, else NULL */
 } Series;
+
+/* Two runs (cold above warm), or one lane per engine (at most four: the series roles). */
+#define MAX_LANES 4
 
 typedef struct
 {
   RcChartModel *model;
-  Series series[2];
+  Series series[MAX_LANES];
   guint n;
   RcChartScale scale;
 } Timeline;
@@ -329,13 +334,14 @@ static void
 add_rows (Timeline *t)
 {
   g_autoptr (GPtrArray) keys = step_keys (t);
-  guint failure_row[2] = { 0, 0 };
+  guint failure_row[MAX_LANES] = { 0 };
   guint page_row = 0;
 
   if (has_resources (t, "page") || keys->len == 0)
     {
       page_row = rc_chart_model_add_row (t->model, _ ("host page"), 0, FALSE, "page");
-      failure_row[0] = failure_row[1] = page_row;
+      for (guint s = 0; s < MAX_LANES; s++)
+        failure_row[s] = page_row;
       add_request_rows (t, "page");
     }
   for (guint k = 0; k < keys->len; k++)
@@ -357,6 +363,20 @@ add_rows (Timeline *t)
       add_failure (t, &t->series[s], failure_row[s]);
 }
 
+/* The legend entry of a lane: its run, and with several engines the engine it booted in. */
+static char *
+lane_label (const Series *series)
+{
+  const RcRunRecord *run = series->run;
+
+  if (series->engine != NULL)
+    /* TRANSLATORS: legend entry of a timeline lane with several engines: engine with its
+     * version, run id, "Chromium 156.0.8078.114: chromium/cold-1" */
+    return g_strdup_printf (_ ("%s: %s"), series->engine->label, run->run_id);
+  /* TRANSLATORS: legend entry of a timeline run: run id and scenario, "cold-2 (cold)" */
+  return g_strdup_printf (_ ("%s (%s)"), run->run_id, rc_scenario_to_string (run->scenario));
+}
+
 static void
 add_legend (Timeline *t)
 {
@@ -365,9 +385,7 @@ add_legend (Timeline *t)
   for (guint s = 0; s < t->n; s++)
     {
       const RcRunRecord *run = t->series[s].run;
-      /* TRANSLATORS: legend entry of a timeline run: run id and scenario, "cold-2 (cold)" */
-      g_autofree char *label =
-          g_strdup_printf (_ ("%s (%s)"), run->run_id, rc_scenario_to_string (run->scenario));
+      g_autofree char *label = lane_label (&t->series[s]);
 
       rc_chart_model_add_legend (t->model, t->series[s].role, RC_CHART_MARK_BAR, label);
       failed |= run->outcome.state == RC_OUTCOME_FAILED;
@@ -393,40 +411,98 @@ pick (const RcMeasurement *report, int *a, int *b)
     *b = -1;
 }
 
+/* Several engines: a lane per engine, each with its median run of the report's first scenario
+ * (its cold run when it booted one), coloured and labelled by engine. */
+static void
+pick_engine_lanes (Timeline *t, const RcMeasurement *report, GPtrArray *engines)
+{
+  g_autoptr (GString) order = g_string_new (NULL);
+
+  for (guint e = 0; e < engines->len && t->n < MAX_LANES; e++)
+    {
+      const RcChartEngine *engine = engines->pdata[e];
+      Series *s;
+
+      if (engine->medians->len == 0)
+        continue;
+      s = &t->series[t->n];
+      s->run = report->runs->pdata[g_array_index (engine->medians, int, 0)];
+      s->role = (RcChartRole) (RC_CHART_ROLE_SERIES_0 + t->n);
+      s->engine = engine;
+      t->n++;
+      g_string_append_printf (order, "%s%s", order->len > 0 ? ", " : "", engine->short_label);
+    }
+  /* Thin lanes are still lanes: rows grow a little so each engine's bar stays visible. */
+  t->model->row_natural = MAX (t->model->row_natural, 9.0 * t->n + 4);
+  /* TRANSLATORS: the timeline's summary with several engines: the engines in lane order */
+  g_ptr_array_add (t->model->summary,
+                   g_strdup_printf (_ ("Lanes top to bottom in every row: %s"), order->str));
+}
+
+static void
+pick_runs (Timeline *t, const RcMeasurement *report, int a, int b)
+{
+  int picked[2];
+
+  pick (report, &a, &b);
+  picked[0] = a, picked[1] = b;
+  for (guint i = 0; i < 2; i++)
+    if (picked[i] >= 0 && (guint) picked[i] < report->runs->len)
+      {
+        Series *s = &t->series[t->n++];
+
+        s->run = report->runs->pdata[picked[i]];
+        s->role = rc_chart_role_for_scenario (s->run->scenario);
+        if (t->n == 2 && s->role == t->series[0].role)
+          s->role = (RcChartRole) ((s->role + 1) % (RC_CHART_ROLE_SERIES_3 + 1));
+      }
+}
+
+static char *
+describe (const Timeline *t)
+{
+  g_autoptr (GString) runs = g_string_new (NULL);
+
+  if (t->series[0].engine == NULL)
+    return g_strdup_printf (
+        _ ("Boot timeline of %s%s%s: %u rows, one bar per step, sub-phase and request."),
+        t->series[0].run->run_id, t->n > 1 ? _ (" and ") : "",
+        t->n > 1 ? t->series[1].run->run_id : "", t->model->rows->len);
+  for (guint s = 0; s < t->n; s++)
+    g_string_append_printf (runs, "%s%s", s > 0 ? ", " : "", t->series[s].run->run_id);
+  /* TRANSLATORS: accessible description of a timeline with several engines: lanes, run ids,
+   * rows */
+  return g_strdup_printf (
+      _ ("Boot timeline of %u engines side by side (%s): %u rows, one lane per engine."), t->n,
+      runs->str, t->model->rows->len);
+}
+
 RcChartModel *
 rc_chart_timeline_build (const RcMeasurement *report, int a, int b)
 {
   Timeline t = { rc_chart_model_new (RC_CHART_TIMELINE) };
-  int picked[2];
+  g_autoptr (GPtrArray) engines = NULL;
 
   if (report == NULL || report->runs->len == 0)
     {
       t.model->empty_text = g_strdup (_ ("Boot cold and warm to see the timeline."));
       return t.model;
     }
-  pick (report, &a, &b);
-  picked[0] = a, picked[1] = b;
-  for (guint i = 0; i < 2; i++)
-    if (picked[i] >= 0 && (guint) picked[i] < report->runs->len)
-      {
-        Series *s = &t.series[t.n++];
-
-        s->run = report->runs->pdata[picked[i]];
-        s->analysis = rc_run_analyse (s->run);
-        s->role = rc_chart_role_for_scenario (s->run->scenario);
-        if (t.n == 2 && s->role == t.series[0].role)
-          s->role = (RcChartRole) ((s->role + 1) % (RC_CHART_ROLE_SERIES_3 + 1));
-        s->end_ms = rc_chart_run_end_ms (s->run);
-      }
+  engines = rc_chart_engines (report);
+  if (a < 0 && b < 0 && engines->len > 1)
+    pick_engine_lanes (&t, report, engines);
+  else
+    pick_runs (&t, report, a, b);
   for (guint s = 0; s < t.n; s++)
-    t.series[s].slot = s, t.series[s].n_slots = t.n;
+    {
+      t.series[s].analysis = rc_run_analyse (t.series[s].run);
+      t.series[s].end_ms = rc_chart_run_end_ms (t.series[s].run);
+      t.series[s].slot = s, t.series[s].n_slots = t.n;
+    }
   compute_scale (&t);
   add_rows (&t);
   add_legend (&t);
-  t.model->description = g_strdup_printf (
-      _ ("Boot timeline of %s%s%s: %u rows, one bar per step, sub-phase and request."),
-      t.series[0].run->run_id, t.n > 1 ? _ (" and ") : "", t.n > 1 ? t.series[1].run->run_id : "",
-      t.model->rows->len);
+  t.model->description = describe (&t);
   for (guint s = 0; s < t.n; s++)
     rc_run_analysis_free (t.series[s].analysis);
   return t.model;

@@ -114,7 +114,8 @@ set_enabled (RcBootPane *self, const char *name, gboolean enabled)
 void
 _rc_boot_pane_update_actions (RcBootPane *self)
 {
-  gboolean has_engine = self->engine != NULL;
+  /* A chosen engine that is not installed boots nothing, rather than another engine. */
+  gboolean has_engine = self->engine != NULL && self->engine_error == NULL;
   gboolean busy = _rc_boot_pane_is_busy (self) || self->probes != NULL;
   gboolean ready = has_engine && rc_engine_get_state (self->engine) == RC_ENGINE_STATE_READY;
 
@@ -126,7 +127,9 @@ _rc_boot_pane_update_actions (RcBootPane *self)
   set_enabled (self, "runs", has_engine && !busy);
   set_enabled (self, "stop", busy);
   set_enabled (self, "seal-audit", ready && !busy);
-  set_enabled (self, "inspector", has_engine);
+  /* The Web Inspector is WebKit's: a headless engine has no view to inspect. */
+  set_enabled (self, "inspector",
+               has_engine && rc_engine_get_engine_kind (self->engine) == RC_ENGINE_KIND_WEBKIT);
   set_enabled (self, "save", self->report != NULL && !_rc_boot_pane_is_busy (self));
   set_enabled (self, "open-report", !busy);
   /* The bundle holds the community folder: it needs one besides the report. */

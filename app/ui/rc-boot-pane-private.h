@@ -37,7 +37,10 @@ struct _RcBootPane
   RcBootControls *controls;      /* the buttons (boot.* actions) */
   RcBootStatus *status;          /* the status card */
   GtkFrame *page_frame;          /* the engine's host page */
-  RcBootResults *results;        /* the tabs: steps, requests, violations, console, audit */
+  GtkExpander *page_expander;
+  GtkStack *page_stack; /* "view": WebKit's; "headless": where Chromium and Firefox run */
+  AdwStatusPage *headless_page;
+  RcBootResults *results; /* the tabs: steps, requests, violations, console, audit */
   /* The results' console and seal audit (not owned) */
   RcPythonConsole *python_console;
   RcSealAudit *seal_audit;
@@ -62,6 +65,7 @@ struct _RcBootPane
   GPtrArray *verdicts;       /* RcSealVerdict of the last audit, one per probe run */
   GPtrArray *audit_findings; /* the booted policy's analysis, for the audit */
   guint probe_index;
+  char *engine_error;       /* the chosen engine could not be set (not installed), or NULL */
   guint engine_stale : 1;   /* the community was revalidated while the runtime was ready */
   guint session_booted : 1; /* a boot of this engine reached ready: there is a warm session */
 };
@@ -111,6 +115,14 @@ RcEngine *_rc_boot_pane_ensure_engine (RcBootPane *self);
 RcEngine *_rc_boot_pane_ensure_control_engine (RcBootPane *self);
 void _rc_boot_pane_emit_boot_finished (RcBootPane *self, const RcRunRecord *record);
 void _rc_boot_pane_emit_plan_finished (RcBootPane *self);
+
+/* rc-boot-pane-engine.c: the chosen engine (the "engine" setting, boot.engine). */
+void _rc_boot_pane_setup_engine (RcBootPane *self);
+/* Sets the chosen engine on the engines (a change drops their sessions); FALSE, with the
+ * status saying why, when it cannot boot. */
+gboolean _rc_boot_pane_apply_engine (RcBootPane *self);
+/* The Host Page area: WebKit's view, or what runs headless. */
+void _rc_boot_pane_show_engine (RcBootPane *self);
 
 /* rc-boot-pane-distribution.c */
 void _rc_boot_pane_setup_distribution (RcBootPane *self);

@@ -42,6 +42,14 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
                   _ ("Open a community to boot it"), 0);
       return;
     }
+  if (self->engine != NULL && self->engine_error != NULL)
+    {
+      /* The title is one line; the message says how to install it. */
+      set_status (self, "dialog-error-symbolic", RC_BOOT_TONE_ERROR,
+                  _ ("The chosen engine cannot boot"), 0);
+      rc_boot_status_set_diagnosis (self->status, self->engine_error);
+      return;
+    }
   if (self->engine != NULL)
     {
       set_status (self, "media-playback-start-symbolic", RC_BOOT_TONE_NEUTRAL, _ ("Ready to boot"),
@@ -351,6 +359,13 @@ _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs)
   if (_rc_boot_pane_is_busy (self) || self->probes != NULL
       || _rc_boot_pane_ensure_engine (self) == NULL)
     return;
+  /* The chosen engine, or nothing: never another one in its place. */
+  if (!_rc_boot_pane_apply_engine (self))
+    {
+      _rc_boot_pane_show_idle_status (self);
+      _rc_boot_pane_update_actions (self);
+      return;
+    }
   if (kind == RC_BOOT_PLAN_WARM && !self->session_booted)
     {
       offer_cold_warm (self);

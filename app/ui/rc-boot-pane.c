@@ -38,7 +38,7 @@ clear_engine (RcBootPane *self)
   g_cancellable_cancel (self->cancellable);
   rc_engine_stop (self->engine);
   g_signal_handlers_disconnect_by_data (self->engine, self);
-  gtk_frame_set_child (self->page_frame, NULL);
+  gtk_stack_remove (self->page_stack, rc_engine_get_view (self->engine));
   rc_python_console_set_engine (self->python_console, NULL);
   g_clear_object (&self->engine);
   if (self->control_engine != NULL)
@@ -97,9 +97,10 @@ create_engine (RcBootPane *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->engine, "state-changed", G_CALLBACK (engine_state_changed_cb),
                            self, G_CONNECT_SWAPPED);
-  gtk_frame_set_child (self->page_frame, rc_engine_get_view (self->engine));
+  gtk_stack_add_named (self->page_stack, rc_engine_get_view (self->engine), "view");
   rc_python_console_set_engine (self->python_console, self->engine);
   update_worker_row (self);
+  _rc_boot_pane_apply_engine (self);
 }
 
 /* The control boot's own engine (same community and server): booting the control on the
@@ -112,6 +113,8 @@ _rc_boot_pane_ensure_control_engine (RcBootPane *self)
       self->control_engine = rc_engine_new (self->community, self->server);
       g_signal_connect_object (self->control_engine, "progress",
                                G_CALLBACK (_rc_boot_pane_engine_progress), self, G_CONNECT_SWAPPED);
+      /* The control boots in the engine the runs boot in. */
+      _rc_boot_pane_apply_engine (self);
     }
   return self->control_engine;
 }
@@ -223,6 +226,7 @@ rc_boot_pane_finalize (GObject *object)
   g_clear_pointer (&self->report, rc_measurement_free);
   g_free (self->report_source);
   g_free (self->boot_run_id);
+  g_free (self->engine_error);
   G_OBJECT_CLASS (rc_boot_pane_parent_class)->finalize (object);
 }
 
@@ -277,6 +281,9 @@ rc_boot_pane_class_init (RcBootPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, controls);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, status);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, page_frame);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, page_expander);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, page_stack);
+  gtk_widget_class_bind_template_child (widget_class, RcBootPane, headless_page);
   gtk_widget_class_bind_template_child (widget_class, RcBootPane, results);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -294,6 +301,7 @@ rc_boot_pane_init (RcBootPane *self)
   _rc_boot_pane_setup_runs (self);
   _rc_boot_pane_setup_actions (self);
   _rc_boot_pane_setup_distribution (self);
+  _rc_boot_pane_setup_engine (self);
   rc_boot_status_set_title (self->status, _ ("Open a community to boot it"));
 }
 

@@ -5,7 +5,9 @@
  * CLI's writers. Its actions are in its own group (rc_boot_pane_get_actions()), which the
  * window inserts as "boot": boot.cold, boot.warm, boot.cold-warm, boot.runs, boot.stop,
  * boot.seal-audit, boot.inspector, boot.save-json, boot.save-har, boot.save-markdown,
- * boot.open-report, boot.save-bundle.
+ * boot.open-report, boot.save-bundle, and the stateful boot.engine ("webkit", "chromium",
+ * "firefox": the "engine" setting the sidebar's Engine row shows; every boot, the control boot
+ * and the console run in it, and one that is not installed boots nothing in its place).
  *
  * The page is one composite widget per role (RcBootSettings, RcBootControls, RcBootStatus,
  * RcBootResults with RcPythonConsole and RcSealAudit); the pane owns the engine, the runner

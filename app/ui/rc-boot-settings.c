@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
+#include "boot/rc-browser.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-csp.h"
 #include "rc-boot-settings.h"
@@ -22,6 +23,7 @@ struct _RcBootSettings
   GtkSourceView *policy_view;
   GtkLabel *analysis_label;
   GtkListBox *findings_list;
+  AdwComboRow *engine_row;
   AdwComboRow *throttle_row;
   AdwComboRow *worker_row;
   AdwComboRow *deployment_row;
@@ -32,6 +34,10 @@ struct _RcBootSettings
   GSettings *settings;
   GPtrArray *presets; /* RcCspPreset */
   guint pause_id;
+  /* Per RcEngineKind: its version, or why it is not there (NULL both: not probed yet). */
+  char *engine_versions[RC_ENGINE_KIND_FIREFOX + 1];
+  char *engine_errors[RC_ENGINE_KIND_FIREFOX + 1];
+  GCancellable *probes;
 };
 
 G_DEFINE_FINAL_TYPE (RcBootSettings, rc_boot_settings, GTK_TYPE_WIDGET)
@@ -43,6 +49,7 @@ enum
   PROP_POLICY,
   PROP_POLICY_NAME,
   PROP_THROTTLE,
+  PROP_ENGINE_KIND,
   PROP_WORKER_KIND,
   PROP_DEPLOYMENT,
   PROP_DEADLINE_SECONDS,
@@ -284,6 +291,135 @@ rc_boot_settings_show_findings (RcBootSettings *self, GPtrArray *findings)
   gtk_widget_set_visible (GTK_WIDGET (self->findings_list), refused > 0);
 }
 
+/* The engine: which one boots, and whether each is installed (never replaced by another). */
+
+static char *
+engine_item (RcBootSettings *self, RcEngineKind kind)
+{
+  if (kind == RC_ENGINE_KIND_WEBKIT)
+    /* Translators: an item of the Engine row */
+    return g_strdup (_ ("WebKit (embedded view)"));
+  if (self->engine_errors[kind] != NULL)
+    /* Translators: an item of the Engine row: "Chromium (not installed)" */
+    return g_strdup_printf (_ ("%s (not installed)"),
+                            kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
+  /* Translators: an item of the Engine row: "Chromium (headless)" */
+  return g_strdup_printf (_ ("%s (headless)"),
+                          kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
+}
+
+static void
+show_engine (RcBootSettings *self)
+{
+  RcEngineKind kind = rc_boot_settings_get_engine_kind (self);
+  const char *version = self->engine_versions[kind];
+  const char *missing = self->engine_errors[kind];
+  g_autofree char *text = NULL;
+
+  if (missing != NULL)
+    text = g_strdup (missing);
+  else if (kind == RC_ENGINE_KIND_WEBKIT)
+    /* Translators: under the Engine row: "WebKitGTK 2.50.6 in the Host Page view" */
+    text = g_strdup_printf (_ ("WebKitGTK %s in the Host Page view"), version ? version : "");
+  else
+    /* Translators: under the Engine row: "Chromium 156.0.8078.114, headless: …" */
+    text = g_strdup_printf (_ ("%s %s, headless: its steps, requests and console are shown here"),
+                            kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox",
+                            version != NULL ? version : "");
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->engine_row), text);
+  if (missing != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->engine_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->engine_row), "error");
+}
+
+static void
+engine_probed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *version = rc_browser_probe_finish (result, &error);
+  RcBootSettings *self;
+  RcEngineKind kind;
+  GtkStringList *items;
+  g_autofree char *item = NULL;
+  guint selected;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = RC_BOOT_SETTINGS (user_data);
+  kind = (RcEngineKind) GPOINTER_TO_UINT (g_task_get_task_data (G_TASK (result)));
+  self->engine_versions[kind] = g_steal_pointer (&version);
+  self->engine_errors[kind] = error != NULL ? g_strdup (error->message) : NULL;
+  /* Replacing the item keeps the selection; the setting does not change. */
+  items = GTK_STRING_LIST (adw_combo_row_get_model (self->engine_row));
+  item = engine_item (self, kind);
+  selected = adw_combo_row_get_selected (self->engine_row);
+  g_signal_handlers_block_matched (self->engine_row, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+  gtk_string_list_splice (items, kind, 1, (const char *const[]){ item, NULL });
+  adw_combo_row_set_selected (self->engine_row, selected);
+  g_signal_handlers_unblock_matched (self->engine_row, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, self);
+  show_engine (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE_KIND]);
+}
+
+RcEngineKind
+rc_boot_settings_get_engine_kind (RcBootSettings *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_SETTINGS (self), RC_ENGINE_KIND_WEBKIT);
+
+  return (RcEngineKind) MIN (adw_combo_row_get_selected (self->engine_row), RC_ENGINE_KIND_FIREFOX);
+}
+
+const char *
+rc_boot_settings_get_engine_missing (RcBootSettings *self, RcEngineKind kind)
+{
+  g_return_val_if_fail (RC_IS_BOOT_SETTINGS (self) && kind <= RC_ENGINE_KIND_FIREFOX, NULL);
+
+  return self->engine_errors[kind];
+}
+
+/* The "engine" setting changed (the row, or the boot.engine action): follow it. */
+static void
+engine_setting_cb (RcBootSettings *self)
+{
+  guint kind = (guint) g_settings_get_enum (self->settings, "engine");
+
+  if (adw_combo_row_get_selected (self->engine_row) != kind)
+    adw_combo_row_set_selected (self->engine_row, kind);
+}
+
+static void
+engine_selected_cb (RcBootSettings *self)
+{
+  g_settings_set_enum (self->settings, "engine", (int) rc_boot_settings_get_engine_kind (self));
+  show_engine (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENGINE_KIND]);
+}
+
+static void
+setup_engine_row (RcBootSettings *self)
+{
+  g_autoptr (GtkStringList) items = gtk_string_list_new (NULL);
+
+  self->probes = g_cancellable_new ();
+  for (RcEngineKind kind = RC_ENGINE_KIND_WEBKIT; kind <= RC_ENGINE_KIND_FIREFOX; kind++)
+    {
+      g_autofree char *item = engine_item (self, kind);
+
+      gtk_string_list_append (items, item);
+      /* `chromium --version` takes a moment: not on the main loop. */
+      rc_browser_probe_async (kind, self->probes, engine_probed_cb, self);
+    }
+  adw_combo_row_set_model (self->engine_row, G_LIST_MODEL (items));
+  adw_combo_row_set_selected (self->engine_row,
+                              (guint) g_settings_get_enum (self->settings, "engine"));
+  show_engine (self);
+  g_signal_connect_swapped (self->engine_row, "notify::selected", G_CALLBACK (engine_selected_cb),
+                            self);
+  g_signal_connect_object (self->settings, "changed::engine", G_CALLBACK (engine_setting_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 /* The boot settings */
 
 RcThrottleProfile
@@ -439,6 +575,9 @@ rc_boot_settings_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_THROTTLE:
       g_value_set_uint (value, rc_boot_settings_get_throttle (self));
       break;
+    case PROP_ENGINE_KIND:
+      g_value_set_uint (value, rc_boot_settings_get_engine_kind (self));
+      break;
     case PROP_WORKER_KIND:
       g_value_set_uint (value, rc_boot_settings_get_worker_kind (self));
       break;
@@ -476,6 +615,9 @@ rc_boot_settings_set_property (GObject *object, guint prop_id, const GValue *val
     case PROP_THROTTLE:
       adw_combo_row_set_selected (self->throttle_row, g_value_get_uint (value));
       break;
+    case PROP_ENGINE_KIND:
+      adw_combo_row_set_selected (self->engine_row, g_value_get_uint (value));
+      break;
     case PROP_WORKER_KIND:
       adw_combo_row_set_selected (self->worker_row, g_value_get_uint (value));
       break;
@@ -505,6 +647,8 @@ rc_boot_settings_dispose (GObject *object)
   RcBootSettings *self = RC_BOOT_SETTINGS (object);
 
   g_clear_handle_id (&self->pause_id, g_source_remove);
+  g_cancellable_cancel (self->probes);
+  g_clear_object (&self->probes);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_BOOT_SETTINGS);
   /* dispose_template() only unparents bound children; the scrolled window is not bound. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -512,6 +656,19 @@ rc_boot_settings_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_pointer (&self->presets, g_ptr_array_unref);
   G_OBJECT_CLASS (rc_boot_settings_parent_class)->dispose (object);
+}
+
+static void
+rc_boot_settings_finalize (GObject *object)
+{
+  RcBootSettings *self = RC_BOOT_SETTINGS (object);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->engine_versions); i++)
+    {
+      g_free (self->engine_versions[i]);
+      g_free (self->engine_errors[i]);
+    }
+  G_OBJECT_CLASS (rc_boot_settings_parent_class)->finalize (object);
 }
 
 static void
@@ -525,6 +682,8 @@ install_properties (GObjectClass *object_class)
   properties[PROP_POLICY_NAME] = g_param_spec_string ("policy-name", NULL, NULL, NULL, ro);
   properties[PROP_THROTTLE] =
       g_param_spec_uint ("throttle", NULL, NULL, 0, RC_THROTTLE_N_PROFILES - 1, 0, rw);
+  properties[PROP_ENGINE_KIND] =
+      g_param_spec_uint ("engine-kind", NULL, NULL, 0, RC_ENGINE_KIND_FIREFOX, 0, rw);
   properties[PROP_WORKER_KIND] =
       g_param_spec_uint ("worker-kind", NULL, NULL, 0, RC_WORKER_KIND_OSA, 0, rw);
   properties[PROP_DEPLOYMENT] =
@@ -546,6 +705,7 @@ rc_boot_settings_class_init (RcBootSettingsClass *klass)
   object_class->get_property = rc_boot_settings_get_property;
   object_class->set_property = rc_boot_settings_set_property;
   object_class->dispose = rc_boot_settings_dispose;
+  object_class->finalize = rc_boot_settings_finalize;
   install_properties (object_class);
 
   /**
@@ -563,6 +723,7 @@ rc_boot_settings_class_init (RcBootSettingsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, policy_view);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, analysis_label);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, findings_list);
+  gtk_widget_class_bind_template_child (widget_class, RcBootSettings, engine_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, throttle_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, worker_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, deployment_row);
@@ -584,6 +745,7 @@ rc_boot_settings_init (RcBootSettings *self)
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->policy_view));
   rc_source_style_follow (GTK_SOURCE_BUFFER (buffer));
   setup_rows (self);
+  setup_engine_row (self);
   g_signal_connect_swapped (self->deadline_spin, "value-changed", G_CALLBACK (deadline_changed_cb),
                             self);
   g_signal_connect_swapped (self->control_switch, "notify::active", G_CALLBACK (control_changed_cb),

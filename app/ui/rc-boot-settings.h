@@ -24,7 +24,8 @@ G_DECLARE_FINAL_TYPE (RcBootSettings, rc_boot_settings, RC, BOOT_SETTINGS, GtkWi
 /* Properties: "preset" (string: the chosen preset's name), "policy" (string, read-only: the
  * editor's text, stripped; NULL when empty), "policy-name" (string, read-only: the preset's
  * name while the text is the preset's, "custom" once edited, "none" when empty),
- * "throttle" (uint, RcThrottleProfile), "worker-kind" (uint, RcWorkerKind), "deployment"
+ * "throttle" (uint, RcThrottleProfile), "engine-kind" (uint, RcEngineKind, the "engine"
+ * setting; notified again once the engine's installation is known), "worker-kind" (uint, RcWorkerKind), "deployment"
  * (uint, RcDeployment), "deadline-seconds" (double), "control-boot" (boolean),
  * "worker-note" (string: under the worker row), "distribution" (string: under the
  * distribution row).
@@ -38,6 +39,10 @@ char *rc_boot_settings_dup_policy (RcBootSettings *self);
 const char *rc_boot_settings_get_policy_name (RcBootSettings *self, const char *policy);
 
 RcThrottleProfile rc_boot_settings_get_throttle (RcBootSettings *self);
+RcEngineKind rc_boot_settings_get_engine_kind (RcBootSettings *self);
+/* Why @kind cannot boot (not installed, and how to install it), or NULL: installed or not
+ * probed yet. */
+const char *rc_boot_settings_get_engine_missing (RcBootSettings *self, RcEngineKind kind);
 RcWorkerKind rc_boot_settings_get_worker_kind (RcBootSettings *self);
 RcDeployment rc_boot_settings_get_deployment (RcBootSettings *self);
 double rc_boot_settings_get_deadline_seconds (RcBootSettings *self);

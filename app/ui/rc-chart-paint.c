@@ -151,12 +151,28 @@ text (RcChartCanvas *c, const char *str, double x, double y, double max_w, Align
 
 /* Axes layer. */
 
+/* A tick label that would run into the one drawn before it is left out (its grid line stays):
+ * a narrow plot has room for fewer labels than the scale has ticks. */
+static gboolean
+tick_label_fits (RcChartCanvas *c, const char *label, double x, double *last_end)
+{
+  g_autoptr (PangoLayout) layout = make_layout (c, label, 0.85, FALSE);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  if (x - w / 2.0 < *last_end + 6)
+    return FALSE;
+  *last_end = x + w / 2.0;
+  return TRUE;
+}
+
 static void
 paint_row_axes (RcChartCanvas *c)
 {
   const RcChartGeometry *g = &c->geometry;
   const RcChartModel *m = c->model;
   GdkRGBA stripe = c->palette->grid;
+  double last_end = -G_MAXDOUBLE;
 
   stripe.alpha *= 0.45;
   for (guint r = 0; r < m->rows->len; r += 2)
@@ -167,8 +183,9 @@ paint_row_axes (RcChartCanvas *c)
       double x = rc_chart_geometry_x (g, g_array_index (m->x.tick_fracs, double, i));
 
       fill (c, &c->palette->grid, x, g->plot.y, 1, g->plot.height + 4);
-      text (c, m->x.tick_labels->pdata[i], x - 50, g->x_axis.y + 12, 100, ALIGN_CENTER,
-            &c->palette->dim, 0.85, FALSE);
+      if (tick_label_fits (c, m->x.tick_labels->pdata[i], x, &last_end))
+        text (c, m->x.tick_labels->pdata[i], x - 50, g->x_axis.y + 12, 100, ALIGN_CENTER,
+              &c->palette->dim, 0.85, FALSE);
     }
   text (c, m->x.title, g->x_axis.x, g->x_axis.y + 32, g->x_axis.width, ALIGN_CENTER,
         &c->palette->fg, 0.9, FALSE);
