@@ -65,13 +65,29 @@ append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_u
                             refused->note != NULL ? ": " : "",
                             refused->note != NULL ? refused->note : "");
 
+  guint no_request = 0;
+
   for (guint i = 0; i < record->requests->len; i++)
     {
       const RcRequestRecord *request = g_ptr_array_index (record->requests, i);
 
-      if (g_strcmp0 (request->method, "CONNECT") != 0)
+      /* a connection that ended before its request line (a refused certificate ends the
+       * tunnel's TLS so) is no request */
+      if (request->method == NULL)
+        no_request++;
+      else if (g_strcmp0 (request->method, "CONNECT") != 0)
         last = request;
     }
+  if (no_request > 0)
+    g_string_append_printf (
+        text,
+        g_dngettext (GETTEXT_PACKAGE,
+                     "%u connection to the proxy ended before its request "
+                     "(the engine refusing the TLS certificate ends one so).\n",
+                     "%u connections to the proxy ended before their request "
+                     "(the engine refusing the TLS certificate ends them so).\n",
+                     no_request),
+        no_request);
   if (last == NULL)
     g_string_append (text, _ ("The proxy saw no request at all: the page never loaded.\n"));
   else

@@ -125,6 +125,15 @@ peer_left (Entry *entry, GSocket *socket)
          && info.tcpi_state == TCP_CLOSE_WAIT;
 }
 
+/* closed, not shut down: libsoup would keep the descriptor (its next message has no
+ * completion handler); its reader then fails on the closed socket and lets it go */
+static void
+close_between (Entry *entry, GSocket *socket, gint64 now)
+{
+  entry->closing_us = now;
+  g_socket_close (socket, NULL);
+}
+
 static void
 check_entry (RcServer *self, Entry *entry, GSocket *socket, gint64 now)
 {
@@ -133,12 +142,7 @@ check_entry (RcServer *self, Entry *entry, GSocket *socket, gint64 now)
   if (entry->closing_us != 0)
     return; /* shut down already: libsoup is closing it */
   if (peer_left (entry, socket))
-    {
-      /* closed, not shut down: libsoup would keep the descriptor (its next message has no
-       * completion handler); its reader then fails on the closed socket and lets it go */
-      entry->closing_us = now;
-      g_socket_close (socket, NULL);
-    }
+    close_between (entry, socket, now);
   else if (entry->headers_since_us != 0
            && now - entry->headers_since_us >= (gint64) limits->header_timeout_ms * 1000)
     {
@@ -261,6 +265,26 @@ rc_connections_watch_message (RcServer *self, SoupServerMessage *msg)
   g_signal_connect_object (msg, "wrote-headers", G_CALLBACK (handling_done), self, 0);
   g_signal_connect_object (msg, "finished", G_CALLBACK (ended_cb), self, 0);
   g_signal_connect_object (msg, "disconnected", G_CALLBACK (ended_cb), self, 0);
+}
+
+void
+rc_server_close_idle_connections (RcServer *self)
+{
+  gint64 now = g_get_monotonic_time ();
+  GHashTableIter iter;
+  Entry *entry;
+
+  g_return_if_fail (RC_IS_SERVER (self));
+  if (self->connections == NULL)
+    return;
+  g_hash_table_iter_init (&iter, self->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
+    {
+      GSocket *socket = g_socket_connection_get_socket (entry->connection);
+
+      if (entry->between && entry->closing_us == 0 && !g_socket_is_closed (socket))
+        close_between (entry, socket, now);
+    }
 }
 
 /* ---- admission --------------------------------------------------------------------------- */
