@@ -9,6 +9,7 @@
 
 #include "rc-chart-bytes.h"
 #include "rc-chart-model.h"
+#include "rc-reader-waits.h"
 #include "rc-chart-series.h"
 #include "rc-chart-timeline.h"
 
@@ -191,6 +192,7 @@ rc_chart_model_free (RcChartModel *self)
   g_ptr_array_unref (self->references);
   g_ptr_array_unref (self->legend);
   g_ptr_array_unref (self->summary);
+  rc_reader_waits_free (self->waits);
   g_free (self);
 }
 
@@ -361,7 +363,12 @@ rc_chart_model_build (RcChartKind kind, const RcMeasurement *report, const RcMea
   switch (kind)
     {
     case RC_CHART_TIMELINE:
-      return rc_chart_timeline_build (report, -1, -1);
+      {
+        RcChartModel *model = rc_chart_timeline_build (report, -1, -1);
+
+        rc_reader_waits_attach (model, report);
+        return model;
+      }
     case RC_CHART_HEAP:
       return rc_chart_heap_build (report, memory_limit_bytes);
     case RC_CHART_BYTES:
@@ -404,7 +411,8 @@ legend_lines (const RcChartModel *self, double width, RcChartTextWidthFunc measu
 static double
 fixed_height (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
 {
-  return MARGIN + TITLE_HEIGHT + (self->banner != NULL ? BANNER_HEIGHT : 0)
+  return rc_reader_waits_height (self->waits, width - 2 * MARGIN, measure, data) + MARGIN
+         + TITLE_HEIGHT + (self->banner != NULL ? BANNER_HEIGHT : 0)
          + legend_lines (self, width - 2 * MARGIN, measure, data) * LEGEND_LINE + AXIS_HEIGHT
          + (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0) + MARGIN
          + (self->xy ? XY_TOP : 0);
@@ -468,7 +476,8 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
       left_w = CLAMP (floor (inner * 0.26), 110, 260);
       right_w = CLAMP (floor (inner * 0.2), 70, 230);
     }
-  bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0);
+  bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0)
+           - rc_reader_waits_height (self->waits, inner, measure, data);
   plot_h = MAX (bottom - AXIS_HEIGHT - y, 1);
   if (!self->xy)
     {
@@ -481,8 +490,10 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
   out->plot = rect (MARGIN + left_w + 8, y, inner - left_w - right_w - 16, plot_h);
   out->values = rect (out->plot.x + out->plot.width + 8, y, right_w, plot_h);
   out->x_axis = rect (out->plot.x, y + plot_h, out->plot.width, AXIS_HEIGHT);
+  out->waits = rect (MARGIN, y + plot_h + AXIS_HEIGHT, inner,
+                     rc_reader_waits_height (self->waits, inner, measure, data));
   out->summary =
-      rect (MARGIN, y + plot_h + AXIS_HEIGHT + 6, inner, self->summary->len * SUMMARY_LINE);
+      rect (MARGIN, out->waits.y + out->waits.height + 6, inner, self->summary->len * SUMMARY_LINE);
 }
 
 double
