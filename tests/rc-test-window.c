@@ -15,6 +15,27 @@
 RcApplication *rc_test_app;
 
 void
+rc_test_window_init (int *argc, char ***argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  rc_test_app = rc_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (rc_test_app), NULL, &error));
+  g_assert_no_error (error);
+}
+
+int
+rc_test_window_run (void)
+{
+  int status = g_test_run ();
+
+  g_clear_object (&rc_test_app);
+  return status;
+}
+
+void
 rc_test_set_true (gboolean *flag)
 {
   *flag = TRUE;

@@ -112,6 +112,13 @@ RcEngine *_rc_boot_pane_ensure_control_engine (RcBootPane *self);
 void _rc_boot_pane_emit_boot_finished (RcBootPane *self, const RcRunRecord *record);
 void _rc_boot_pane_emit_plan_finished (RcBootPane *self);
 
+/* rc-boot-pane-history.c: keeps a finished Cold + Warm or Runs… plan in the history. */
+void _rc_boot_pane_keep_in_history (RcBootPane *self);
+/* rc-boot-pane-policy.c: applies the quick fix of finding @index of the policy's analysis. */
+void _rc_boot_pane_fix_policy (RcBootPane *self, guint index);
+/* FALSE, with a toast saying why, when the sidebar's policy cannot be booted (too long). */
+gboolean _rc_boot_pane_policy_usable (RcBootPane *self);
+
 /* rc-boot-pane-distribution.c */
 void _rc_boot_pane_setup_distribution (RcBootPane *self);
 void _rc_boot_pane_show_distribution (RcBootPane *self);
