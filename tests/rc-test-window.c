@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"
 #include "ui/rc-boot-controls.h"
@@ -160,6 +161,14 @@ rc_test_copy_tree (const char *relative)
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
   return dir;
+}
+
+void
+rc_test_remove_copy (const char *dir)
+{
+  g_autofree char *root = g_path_get_dirname (dir);
+
+  rc_test_remove_tree (root);
 }
 
 void

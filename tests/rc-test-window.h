@@ -47,6 +47,8 @@ RcWindow *rc_test_open_window (const char *relative);
 void rc_test_show_page (RcWindow *window, const char *name);
 /* A copy of the source tree's folder @relative in a new temporary folder, keeping its name. */
 char *rc_test_copy_tree (const char *relative);
+/* Removes a copy rc_test_copy_tree() made, with its temporary folder. */
+void rc_test_remove_copy (const char *dir);
 /* Waits for the window's next ::notify::community. */
 void rc_test_wait_community (RcWindow *window, double seconds);
 /* Activates boot.@action as the window's menu does and waits for the plan to end; returns a

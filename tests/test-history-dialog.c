@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "core/rc-history.h"
+#include "core/rc-reader-waits.h"
 #include "rc-test-files.h"
 #include "rc-test-records.h"
 #include "rc-test-ui.h"
@@ -114,7 +115,10 @@ test_window_measurement_kept (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (RcRunRecord) cold = NULL, warm = NULL;
   const RcHistoryEntry *entry;
+  const RcChartModel *timeline;
+  g_autofree char *shot = NULL;
   RcHistoryDialog *dialog;
+  RcChartsView *charts;
   RcWindow *window;
   RcBootPane *pane;
 
@@ -140,6 +144,21 @@ test_window_measurement_kept (void)
   g_assert_cmpstr (entry->policy, !=, NULL);
   g_assert_true (g_str_has_prefix (entry->path, root));
 
+  /* the timeline's reader-waits lanes follow the window's model delay */
+  charts = rc_test_find_charts (pane);
+  rc_test_set_results_page (pane, "steps");
+  rc_charts_view_show (charts, RC_CHART_TIMELINE);
+  timeline = rc_chart_get_model (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE));
+  g_assert_nonnull (timeline->waits);
+  g_assert_cmpfloat (timeline->waits->model_delay_ms, ==, RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS);
+  rc_charts_view_set_model_delay (charts, 2000);
+  timeline = rc_chart_get_model (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE));
+  g_assert_cmpfloat (timeline->waits->model_delay_ms, ==, 2000);
+  g_assert_cmpfloat (timeline->waits->lanes[RC_PRELOAD_FIRST_RUN].wait_ms[0], ==,
+                     2000 + timeline->waits->boot_ms[0]);
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (charts), "window-reader-waits");
+
   g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
   rc_test_spin (300);
   dialog = find_dialog ();
@@ -151,11 +170,7 @@ test_window_measurement_kept (void)
   after = list_tree (dir);
   g_assert_cmpstr (after, ==, before);
   rc_test_remove_tree (root);
-  {
-    g_autofree char *parent = g_path_get_dirname (dir);
-
-    rc_test_remove_tree (parent);
-  }
+  rc_test_remove_copy (dir);
 }
 
 int

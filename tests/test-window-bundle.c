@@ -148,11 +148,7 @@ test_window_save_bundle (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   rc_test_remove_tree (tmp);
-  {
-    g_autofree char *root = g_path_get_dirname (dir);
-
-    rc_test_remove_tree (root);
-  }
+  rc_test_remove_copy (dir);
 }
 
 int

@@ -243,8 +243,8 @@ rc_cli_boot (int argc, char **argv)
   GtkWidget *window;
 
   rc_cli_boot_options_init (&o);
-  rc_cli_boot_options_add (&o, context);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  rc_cli_boot_options_add (&o, context);
   g_option_context_set_description (
       context, _ ("Needs a display: without DISPLAY it starts Xvfb itself; or run it under "
                   "“xvfb-run -a”. Exits 0 when the runtime is ready (and CODE, if given, ran "

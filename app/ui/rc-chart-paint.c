@@ -537,6 +537,7 @@ static void
 paint_reader_waits_axes (RcChartCanvas *c, const RcReaderWaits *w, const RcReaderWaitsGeometry *wg)
 {
   GdkRGBA stripe = c->palette->grid;
+  double centre = wg->plot.x + wg->plot.width / 2, half;
 
   stripe.alpha *= 0.45;
   for (guint l = 0; l < RC_PRELOAD_N_VALUES; l += 2)
@@ -550,8 +551,11 @@ paint_reader_waits_axes (RcChartCanvas *c, const RcReaderWaits *w, const RcReade
       text (c, w->tick_labels->pdata[i], x - 40, wg->axis.y + 12, 80, ALIGN_CENTER,
             &c->palette->dim, 0.8, FALSE);
     }
-  text (c, w->axis_title, wg->axis.x, wg->axis.y + 30, wg->axis.width, ALIGN_CENTER,
-        &c->palette->fg, 0.85, FALSE);
+  /* the title is longer than the timeline's: centred under the plot, using the room the label
+   * and value columns leave */
+  half = MIN (centre - wg->area.x, wg->area.x + wg->area.width - centre);
+  text (c, w->axis_title, centre - half, wg->axis.y + 30, 2 * half, ALIGN_CENTER, &c->palette->fg,
+        0.85, FALSE);
   /* the message is sent at 0: what lies left of it was paid on page open */
   fill (c, &c->palette->fg, wg->zero_x - 1, wg->plot.y - 4, 2, wg->plot.height + 8);
 }
