@@ -204,6 +204,10 @@ test_timeline_attach (void)
   g_assert_cmpfloat (geometry.waits.height, ==,
                      rc_reader_waits_height (model->waits, 936, NULL, NULL));
   g_assert_cmpfloat (geometry.waits.y + geometry.waits.height, <=, geometry.height);
+  /* a chart too short for both keeps its rows readable and leaves the lanes out */
+  rc_chart_geometry_compute (model, 640, 300, &geometry);
+  g_assert_cmpfloat (geometry.waits.height, ==, 0);
+  g_assert_cmpfloat (geometry.row_height, >=, 6);
   /* other charts, and an empty timeline, have none */
   none = rc_chart_model_build (RC_CHART_TIMELINE, empty, NULL, -1);
   g_assert_null (none->waits);

@@ -24,6 +24,7 @@
 #define XY_NATURAL    320.0
 #define XY_TOP        20.0 /* room for the y axis titles above the plot */
 #define CHAR_WIDTH    7.0  /* an estimate for legend wrapping; labels are ellipsized anyway */
+#define WAITS_MIN_ROW 12.0 /* the least row height the reader-waits lanes leave the rows */
 
 static const char *const kind_names[] = { "timeline", "heap", "bytes", "runs", "compare" };
 
@@ -435,6 +436,21 @@ rc_chart_natural_height (const RcChartModel *self, double width)
   return rc_chart_natural_height_measured (self, width, NULL, NULL);
 }
 
+/* The reader-waits lanes' height at @width × @height: 0 when the chart is too short to give
+ * them room and still draw its own rows readably (a fixed --chart-size), so they never squeeze
+ * the timeline into lines. */
+static double
+waits_height (const RcChartModel *self, double width, double height, RcChartTextWidthFunc measure,
+              gpointer data)
+{
+  double waits = rc_reader_waits_height (self->waits, width - 2 * MARGIN, measure, data);
+  double rows_h = height - fixed_height (self, width, measure, data);
+
+  if (waits <= 0 || rows_h < MAX (self->rows->len, 1) * WAITS_MIN_ROW)
+    return 0;
+  return waits;
+}
+
 static RcChartRect
 rect (double x, double y, double w, double h)
 {
@@ -454,7 +470,7 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
                                     RcChartGeometry *out)
 {
   double inner = width - 2 * MARGIN;
-  double y = MARGIN, left_w, right_w, plot_h, bottom;
+  double y = MARGIN, left_w, right_w, plot_h, bottom, waits_h;
 
   g_return_if_fail (self != NULL && out != NULL);
 
@@ -476,8 +492,9 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
       left_w = CLAMP (floor (inner * 0.26), 110, 260);
       right_w = CLAMP (floor (inner * 0.2), 70, 230);
     }
+  waits_h = waits_height (self, width, height, measure, data);
   bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0)
-           - rc_reader_waits_height (self->waits, inner, measure, data);
+           - waits_h;
   plot_h = MAX (bottom - AXIS_HEIGHT - y, 1);
   if (!self->xy)
     {
@@ -490,8 +507,7 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
   out->plot = rect (MARGIN + left_w + 8, y, inner - left_w - right_w - 16, plot_h);
   out->values = rect (out->plot.x + out->plot.width + 8, y, right_w, plot_h);
   out->x_axis = rect (out->plot.x, y + plot_h, out->plot.width, AXIS_HEIGHT);
-  out->waits = rect (MARGIN, y + plot_h + AXIS_HEIGHT, inner,
-                     rc_reader_waits_height (self->waits, inner, measure, data));
+  out->waits = rect (MARGIN, y + plot_h + AXIS_HEIGHT, inner, waits_h);
   out->summary =
       rect (MARGIN, out->waits.y + out->waits.height + 6, inner, self->summary->len * SUMMARY_LINE);
 }
