@@ -222,16 +222,19 @@ policy_text (GtkTextBuffer *buffer)
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
+/* Every toast since the last look, one a line. */
 static void
 toast_cb (RcBootPane *pane, const char *text, char **out)
 {
+  char *all = g_strconcat (*out != NULL ? *out : "", text, "\n", NULL);
+
   g_free (*out);
-  *out = g_strdup (text);
+  *out = all;
 }
 
-/* The control preset lacks 'wasm-unsafe-eval': its row has a Fix button; clicking it edits the
- * policy text as one undoable step and the analysis follows at once; undo returns the text and
- * the refusal. A policy over 64 KiB is refused with the reason, and Boot Cold says so instead
+/* The control preset lacks 'wasm-unsafe-eval': its row has a Fix button, and a boot it refuses
+ * shows the sidebar and names the fix; clicking it edits the policy text as one undoable step
+ * and the analysis follows at once; undo returns the text and the refusal. A policy over 64 KiB is refused with the reason, and Boot Cold says so instead
  * of booting. */
 static void
 test_policy_fix (void)
@@ -248,6 +251,7 @@ test_policy_fix (void)
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
   g_autofree char *before = NULL, *fixed = NULL, *undone = NULL, *toast = NULL;
   g_autoptr (GString) huge = g_string_new ("script-src 'self' 'wasm-unsafe-eval'; connect-src");
+  g_autoptr (RcRunRecord) failed = NULL;
   GtkWidget *button;
 
   g_assert_true (rc_boot_settings_select_preset (settings, "control"));
@@ -259,6 +263,19 @@ test_policy_fix (void)
   g_assert_nonnull (button);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
                    "Add 'wasm-unsafe-eval' to script-src");
+
+  /* a boot refused by the policy shows the sidebar and names the fix it offers */
+  adw_flap_set_reveal_flap (rc_test_find_flap (pane), FALSE);
+  g_signal_connect (pane, "toast", G_CALLBACK (toast_cb), &toast);
+  failed = rc_test_boot_and_wait (window, "boot.cold", 300);
+  g_assert_cmpint (failed->outcome.state, !=, RC_OUTCOME_READY);
+  g_assert_cmpstr (failed->outcome.party, ==, "policy");
+  g_assert_true (adw_flap_get_reveal_flap (rc_test_find_flap (pane)));
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "Add 'wasm-unsafe-eval' to script-src"));
+  g_clear_pointer (&toast, g_free);
+  button = find_fix_button (list, "wasm-unsafe-eval");
+  g_assert_nonnull (button);
 
   g_signal_emit_by_name (button, "clicked");
   fixed = policy_text (buffer);
@@ -290,7 +307,6 @@ test_policy_fix (void)
   g_assert_null (rc_boot_pane_get_findings (pane));
   g_assert_nonnull (strstr (gtk_label_get_label (analysis), "cannot be used"));
   g_assert_nonnull (strstr (gtk_label_get_label (analysis), "65536"));
-  g_signal_connect (pane, "toast", G_CALLBACK (toast_cb), &toast);
   g_action_group_activate_action (rc_boot_pane_get_actions (pane), "cold", NULL);
   rc_test_spin (200);
   g_assert_nonnull (toast);

@@ -15,7 +15,7 @@
 #define LANE         36.0
 #define AXIS         40.0 /* tick labels and the axis title */
 #define NOTE_LINE    18.0
-#define CHAR_WIDTH   7.0
+#define CHAR_WIDTH   7.0  /* the wrap estimate without a font, as the chart layout's */
 #define TRACK_TOP    0.12 /* of a lane: where the first track starts */
 #define TRACK_HEIGHT 0.22 /* of a lane: each track; the three leave small gaps */
 #define TRACK_STEP   0.26
@@ -69,14 +69,14 @@ RcReaderWaits *
 rc_reader_waits_new (const RcPreloadSim *sim)
 {
   RcReaderWaits *self;
-  double lo = 0, hi = sim->model_delay_ms;
-  double magnitude;
+  double lo = 0, hi, magnitude;
   guint n;
 
   g_return_val_if_fail (sim != NULL, NULL);
 
   if (sim->cold_boot_ms < 0 && sim->warm_boot_ms < 0)
     return NULL;
+  hi = sim->model_delay_ms;
   self = g_new0 (RcReaderWaits, 1);
   self->model_delay_ms = sim->model_delay_ms;
   self->boot_ms[0] = sim->cold_boot_ms;
@@ -103,8 +103,7 @@ rc_reader_waits_new (const RcPreloadSim *sim)
                                       "result (model's first turn %.1f s)"),
                                    sim->model_delay_ms / 1000.0);
   self->axis_title =
-      g_strdup (_ ("Seconds from sending the first message (left of 0: paid when the page "
-                   "opened)"));
+      g_strdup (_ ("Time from sending the first message (left of 0: paid when the page opened)"));
   self->recommendation = rc_preload_sim_recommendation (sim);
   return self;
 }

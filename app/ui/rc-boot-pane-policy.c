@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "core/rc-csp-fix.h"
 #include "core/rc-json-util.h"
 #include "rc-boot-pane-private.h"
 
@@ -92,6 +93,33 @@ _rc_boot_pane_policy_usable (RcBootPane *self)
     return TRUE;
   _rc_boot_pane_toast (self, error);
   return FALSE;
+}
+
+void
+_rc_boot_pane_offer_policy_fix (RcBootPane *self, const RcRunRecord *record)
+{
+  g_autofree char *policy = NULL;
+  g_autofree char *text = NULL;
+
+  if (record->outcome.state == RC_OUTCOME_READY || g_strcmp0 (record->outcome.party, "policy") != 0
+      || self->findings == NULL)
+    return;
+  policy = rc_boot_settings_dup_policy (self->boot_settings);
+  for (guint i = 0; i < self->findings->len && text == NULL; i++)
+    {
+      g_autoptr (RcFix) fix = rc_csp_fix_finding (policy, g_ptr_array_index (self->findings, i));
+
+      if (fix != NULL)
+        /* Translators: a toast after a boot the policy refused; %s is the fix, "Add
+         * 'wasm-unsafe-eval' to script-src" */
+        text = g_strdup_printf (_ ("The policy refused the boot: Fix in the sidebar (%s)"),
+                                fix->label);
+    }
+  if (text == NULL)
+    return;
+  /* the fix buttons are in the sidebar: show it */
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  _rc_boot_pane_toast (self, text);
 }
 
 void

@@ -116,6 +116,8 @@ void _rc_boot_pane_emit_plan_finished (RcBootPane *self);
 void _rc_boot_pane_keep_in_history (RcBootPane *self);
 /* rc-boot-pane-policy.c: applies the quick fix of finding @index of the policy's analysis. */
 void _rc_boot_pane_fix_policy (RcBootPane *self, guint index);
+/* After @record failed on the policy: shows the sidebar and says which fix it offers. */
+void _rc_boot_pane_offer_policy_fix (RcBootPane *self, const RcRunRecord *record);
 /* FALSE, with a toast saying why, when the sidebar's policy cannot be booted (too long). */
 gboolean _rc_boot_pane_policy_usable (RcBootPane *self);
 

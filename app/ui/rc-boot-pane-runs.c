@@ -258,6 +258,7 @@ run_finished_cb (RcBootPane *self, RcRunRecord *record)
   rc_boot_status_stop_clock (self->status);
   _rc_boot_pane_show_report (self);
   show_outcome (self, record);
+  _rc_boot_pane_offer_policy_fix (self, record);
   _rc_boot_pane_emit_boot_finished (self, record);
 }
 
