@@ -69,8 +69,7 @@ RcReaderWaits *
 rc_reader_waits_new (const RcPreloadSim *sim)
 {
   RcReaderWaits *self;
-  double lo = 0, hi, magnitude;
-  guint n;
+  double lo = 0, hi;
 
   g_return_val_if_fail (sim != NULL, NULL);
 
@@ -91,19 +90,15 @@ rc_reader_waits_new (const RcPreloadSim *sim)
         }
     }
   rc_chart_scale_init (&self->scale, lo, hi, 10, RC_CHART_UNIT_MS);
-  magnitude = MAX (fabs (self->scale.min), fabs (self->scale.max));
-  n = rc_chart_scale_n_ticks (&self->scale);
-  self->tick_labels = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; i < n; i++)
-    g_ptr_array_add (self->tick_labels,
-                     rc_chart_format_value (RC_CHART_UNIT_MS, rc_chart_scale_tick (&self->scale, i),
-                                            magnitude, self->scale.tick));
+  self->axis.tick_labels = g_ptr_array_new_with_free_func (g_free);
+  self->axis.tick_fracs = g_array_new (FALSE, FALSE, sizeof (double));
+  rc_chart_axis_set_scale (
+      &self->axis, &self->scale,
+      _ ("Time from sending the first message (left of 0: paid when the page opened)"));
   /* TRANSLATORS: the heading of the lanes under the boot timeline; %.1f is seconds */
   self->heading = g_strdup_printf (_ ("What a reader waits, from the first message to the first "
                                       "result (model's first turn %.1f s)"),
                                    sim->model_delay_ms / 1000.0);
-  self->axis_title =
-      g_strdup (_ ("Time from sending the first message (left of 0: paid when the page opened)"));
   self->recommendation = rc_preload_sim_recommendation (sim);
   return self;
 }
@@ -114,9 +109,10 @@ rc_reader_waits_free (RcReaderWaits *self)
   if (self == NULL)
     return;
   g_free (self->heading);
-  g_free (self->axis_title);
   g_free (self->recommendation);
-  g_ptr_array_unref (self->tick_labels);
+  g_free (self->axis.title);
+  g_ptr_array_unref (self->axis.tick_labels);
+  g_array_unref (self->axis.tick_fracs);
   g_free (self);
 }
 

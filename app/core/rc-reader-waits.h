@@ -61,10 +61,9 @@ struct _RcReaderWaits
   double boot_ms[2];                     /* cold, warm; -1 not measured */
   RcWaitLane lanes[RC_PRELOAD_N_VALUES]; /* in RcPreloadOn order */
   RcChartScale scale;                    /* min < 0 when a boot is paid before the message */
+  RcChartAxis axis; /* its ticks and title, as the chart's own axes have them */
   char *heading;
-  char *axis_title;
   char *recommendation;
-  GPtrArray *tick_labels; /* char *, one per tick of scale */
 };
 
 /* NULL when neither boot was measured (nothing to wait for). */

@@ -543,18 +543,20 @@ paint_reader_waits_axes (RcChartCanvas *c, const RcReaderWaits *w, const RcReade
   for (guint l = 0; l < RC_PRELOAD_N_VALUES; l += 2)
     fill (c, &stripe, wg->labels.x, wg->plot.y + l * wg->lane_height,
           wg->values.x + wg->values.width - wg->labels.x, wg->lane_height);
-  for (guint i = 0; i < w->tick_labels->len; i++)
+  for (guint i = 0; i < w->axis.tick_labels->len; i++)
     {
-      double x = rc_reader_waits_x (w, wg, rc_chart_scale_tick (&w->scale, i));
+      double x =
+          wg->plot.x
+          + round (CLAMP (g_array_index (w->axis.tick_fracs, double, i), 0, 1) * wg->plot.width);
 
       fill (c, &c->palette->grid, x, wg->plot.y, 1, wg->plot.height + 4);
-      text (c, w->tick_labels->pdata[i], x - 40, wg->axis.y + 12, 80, ALIGN_CENTER,
+      text (c, w->axis.tick_labels->pdata[i], x - 40, wg->axis.y + 12, 80, ALIGN_CENTER,
             &c->palette->dim, 0.8, FALSE);
     }
   /* the title is longer than the timeline's: centred under the plot, using the room the label
    * and value columns leave */
   half = MIN (centre - wg->area.x, wg->area.x + wg->area.width - centre);
-  text (c, w->axis_title, centre - half, wg->axis.y + 30, 2 * half, ALIGN_CENTER, &c->palette->fg,
+  text (c, w->axis.title, centre - half, wg->axis.y + 30, 2 * half, ALIGN_CENTER, &c->palette->fg,
         0.85, FALSE);
   /* the message is sent at 0: what lies left of it was paid on page open */
   fill (c, &c->palette->fg, wg->zero_x - 1, wg->plot.y - 4, 2, wg->plot.height + 8);
