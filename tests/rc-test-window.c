@@ -7,12 +7,34 @@
 
 #include <string.h>
 
+#include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"
 #include "ui/rc-boot-controls.h"
 #include "ui/rc-table-item.h"
 
 RcApplication *rc_test_app;
+
+void
+rc_test_window_init (int *argc, char ***argv)
+{
+  g_autoptr (GError) error = NULL;
+
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  rc_test_app = rc_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (rc_test_app), NULL, &error));
+  g_assert_no_error (error);
+}
+
+int
+rc_test_window_run (void)
+{
+  int status = g_test_run ();
+
+  g_clear_object (&rc_test_app);
+  return status;
+}
 
 void
 rc_test_set_true (gboolean *flag)
@@ -139,6 +161,14 @@ rc_test_copy_tree (const char *relative)
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
   return dir;
+}
+
+void
+rc_test_remove_copy (const char *dir)
+{
+  g_autofree char *root = g_path_get_dirname (dir);
+
+  rc_test_remove_tree (root);
 }
 
 void

@@ -1,4 +1,5 @@
-/* rc-test-window.h: what the window tests share (test-window.c, test-window-boot.c).
+/* rc-test-window.h: what the window tests share (test-window.c, test-window-boot.c,
+ * test-window-fix.c, test-window-bundle.c, test-history-dialog.c).
  *
  * SPDX-License-Identifier: MIT
  */
@@ -15,8 +16,13 @@
 
 G_BEGIN_DECLS
 
-/* The application every test window belongs to (registered in main()). */
+/* The application every test window belongs to (registered by rc_test_window_init()). */
 extern RcApplication *rc_test_app;
+
+/* A window test's main(): gtk_test_init(), adw_init() and rc_test_app, registered. */
+void rc_test_window_init (int *argc, char ***argv);
+/* g_test_run(), then drops rc_test_app; the exit status. */
+int rc_test_window_run (void);
 
 /* A signal handler that sets *@flag. */
 void rc_test_set_true (gboolean *flag);
@@ -41,6 +47,8 @@ RcWindow *rc_test_open_window (const char *relative);
 void rc_test_show_page (RcWindow *window, const char *name);
 /* A copy of the source tree's folder @relative in a new temporary folder, keeping its name. */
 char *rc_test_copy_tree (const char *relative);
+/* Removes a copy rc_test_copy_tree() made, with its temporary folder. */
+void rc_test_remove_copy (const char *dir);
 /* Waits for the window's next ::notify::community. */
 void rc_test_wait_community (RcWindow *window, double seconds);
 /* Activates boot.@action as the window's menu does and waits for the plan to end; returns a

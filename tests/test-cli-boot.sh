@@ -40,6 +40,21 @@ check "naming the value and the engines, pointing at --help" \
 "$rc" measure "$src/data/examples/demo" --engine webkit,safari >"$tmp/out" 2>"$tmp/err"; status=$?
 check "a bad engine in measure's --engine list exits 2" "[ $status -eq 2 ]"
 check "naming it" "grep -q 'unknown engine “safari”' '$tmp/err'"
+# boot, measure and probe share one table of boot options (rc-cli-boot-options.c): the same
+# help text for each, and the same checks before anything boots.
+for cmd in boot measure probe; do
+  LC_ALL=C "$rc" $cmd --help | grep -E '^ +--(csp|csp-text|engine|worker|deployment|deadline|distribution|live|data)[= ]' \
+    | sed 's/  */ /g' >"$tmp/help-$cmd"
+done
+check "boot, measure and probe list the same nine boot options with the same help" \
+  "[ \$(wc -l <'$tmp/help-boot') -eq 9 ] && cmp -s '$tmp/help-boot' '$tmp/help-measure' && cmp -s '$tmp/help-boot' '$tmp/help-probe'"
+"$rc" probe "$src/data/examples/demo" --engine webkit,chromium >"$tmp/out" 2>"$tmp/err"; status=$?
+check "probe takes one --engine" "[ $status -eq 2 ] && grep -q 'give one --engine' '$tmp/err' && grep -q 'runtime-console probe --help' '$tmp/err'"
+"$rc" probe "$src/data/examples/demo" --deadline 0 >"$tmp/out" 2>"$tmp/err"; status=$?
+check "probe checks --deadline as boot does" "[ $status -eq 2 ] && grep -q 'deadline must be a number of seconds above 0' '$tmp/err'"
+"$rc" measure "$src/data/examples/demo" --csp strict --csp-text "default-src 'self'" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "measure refuses --csp with --csp-text" "[ $status -eq 2 ] && grep -q 'not both' '$tmp/err'"
+
 "$rc" boot "$src/data/examples/demo" --worker osa >"$tmp/out" 2>"$tmp/err"; status=$?
 check "the OSA worker outside an OSA checkout exits 2" "[ $status -eq 2 ]"
 check "and says why" "grep -q 'osa-runtime.bundle.js' '$tmp/err'"

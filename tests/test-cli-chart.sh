@@ -27,6 +27,16 @@ check "timeline.svg is an SVG with the timeline's labels as text" \
 check "heap.png is a 960-wide PNG" "png_size '$tmp/heap.png' | grep -q '^960x'"
 check "each file is named on stderr" "grep -q 'timeline.svg' '$tmp/err' && grep -q 'heap.png' '$tmp/err'"
 
+# The timeline carries the reader-waits lanes under preload_on, with the recommendation; the
+# model delay is the report's unless --model-delay says otherwise.
+check "the timeline has the reader-waits lanes and the recommendation" \
+  "grep -q 'What a reader waits' '$tmp/timeline.svg' && grep -q '>first_message</text>' '$tmp/timeline.svg' && grep -q 'preload_on: first_message' '$tmp/timeline.svg' && grep -q 'first turn 8.1 s' '$tmp/timeline.svg'"
+"$rc" chart "$report" --model-delay 1.5 --chart "$tmp/delay-timeline.svg" 2>"$tmp/err"; status=$?
+check "--model-delay 1.5 redraws the lanes with it" \
+  "[ $status -eq 0 ] && grep -q 'first turn 1.5 s' '$tmp/delay-timeline.svg' && ! grep -q 'first turn 8.1 s' '$tmp/delay-timeline.svg'"
+"$rc" chart "$report" --model-delay -3 --chart "$tmp/neg-timeline.svg" 2>"$tmp/err"; status=$?
+check "a negative --model-delay exits 2" "[ $status -eq 2 ] && [ ! -e '$tmp/neg-timeline.svg' ] && grep -q 'model-delay' '$tmp/err'"
+
 "$rc" chart "$report" --chart "bytes=$tmp/cost.png" --chart "$tmp/demo-runs.svg" --chart-size 800x500 2>"$tmp/err"; status=$?
 check "KIND=FILE and a kind inside the stem" "[ $status -eq 0 ] && [ -s '$tmp/demo-runs.svg' ] && grep -q '>Step times over all runs</text>' '$tmp/demo-runs.svg'"
 check "--chart-size sets the size" "[ \"\$(png_size '$tmp/cost.png')\" = 800x500 ]"

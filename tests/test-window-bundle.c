@@ -148,26 +148,13 @@ test_window_save_bundle (void)
 
   gtk_window_destroy (GTK_WINDOW (window));
   rc_test_remove_tree (tmp);
-  {
-    g_autofree char *root = g_path_get_dirname (dir);
-
-    rc_test_remove_tree (root);
-  }
+  rc_test_remove_copy (dir);
 }
 
 int
 main (int argc, char **argv)
 {
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  rc_test_app = rc_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (rc_test_app), NULL, &error));
-  g_assert_no_error (error);
+  rc_test_window_init (&argc, &argv);
   g_test_add_func ("/ui/window/save-bundle", test_window_save_bundle);
-  status = g_test_run ();
-  g_clear_object (&rc_test_app);
-  return status;
+  return rc_test_window_run ();
 }

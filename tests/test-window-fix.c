@@ -11,19 +11,12 @@
 
 #include "rc-test-files.h"
 #include "rc-test-ui.h"
-#include "ui/rc-application.h"
+#include "rc-test-window.h"
+#include "ui/rc-boot-settings.h"
 #include "ui/rc-probe-dialog.h"
 #include "ui/rc-problem.h"
 #include "ui/rc-problems-view.h"
 #include "ui/rc-window.h"
-
-static RcApplication *app;
-
-static void
-set_true (gboolean *flag)
-{
-  *flag = TRUE;
-}
 
 static char *
 buffer_text (RcProblemsView *problems)
@@ -69,35 +62,19 @@ fix_button (RcProblemsView *problems, const char *path)
 }
 
 static void
-wait_validated (RcWindow *window)
-{
-  gboolean loaded = FALSE;
-  gulong id =
-      g_signal_connect_swapped (window, "notify::community", G_CALLBACK (set_true), &loaded);
-
-  g_assert_true (rc_test_wait_for (&loaded, 60));
-  g_signal_handler_disconnect (window, id);
-  rc_test_spin (100);
-}
-
-static void
 test_fix_unknown_key (void)
 {
   g_autofree char *root = rc_test_make_tmp ("rc-window-fix-");
   g_autofree char *dir = g_build_filename (root, "broken", NULL);
-  g_autoptr (GFile) folder = g_file_new_for_path (dir);
   g_autofree char *original = NULL, *fixed = NULL, *undone = NULL, *saved = NULL;
-  RcWindow *window = rc_window_new (app);
-  RcProblemsView *problems = RC_PROBLEMS_VIEW (
-      gtk_widget_get_template_child (GTK_WIDGET (window), RC_TYPE_WINDOW, "problems_view"));
+  RcWindow *window;
+  RcProblemsView *problems;
   GtkWidget *button;
 
   rc_test_copy_fixture ("ui/broken/config.yaml", root, "broken/config.yaml");
   original = disk_text (root);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
-  gtk_window_present (GTK_WINDOW (window));
-  rc_window_open_folder (window, folder);
-  wait_validated (window);
+  window = rc_test_open_window_at (dir);
+  problems = rc_test_window_child (window, "problems_view");
   g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 3);
   /* the unknown key has a fix; the bad limit (no obvious edit) has none */
   g_assert_null (fix_button (problems, "runtime.python.limits.exec_seconds"));
@@ -110,7 +87,7 @@ test_fix_unknown_key (void)
   g_assert_null (strstr (fixed, "colour"));
   g_assert_nonnull (strstr (fixed, "fetch_allow: [https://data.example.org/]\n    limits:"));
   /* validated at once, from the buffer: one problem fewer, the file untouched */
-  wait_validated (window);
+  rc_test_wait_community (window, 60);
   g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 2);
   g_assert_cmpstr (disk_text (root), ==, original);
 
@@ -118,12 +95,12 @@ test_fix_unknown_key (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-fix", NULL);
   undone = buffer_text (problems);
   g_assert_cmpstr (undone, ==, original);
-  wait_validated (window);
+  rc_test_wait_community (window, 60);
   g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 3);
 
   /* fixed again, and saved only when asked */
   g_signal_emit_by_name (fix_button (problems, "runtime.python.colour"), "clicked");
-  wait_validated (window);
+  rc_test_wait_community (window, 60);
   g_assert_cmpstr (disk_text (root), ==, original);
   g_action_group_activate_action (G_ACTION_GROUP (window), "save-config", NULL);
   saved = disk_text (root);
@@ -159,11 +136,9 @@ test_probe_writes_import_before_seal (void)
   g_autofree char *root = rc_test_make_tmp ("rc-window-probe-");
   g_autofree char *dir = g_build_filename (root, "seal-probe", NULL);
   g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
-  g_autoptr (GFile) folder = g_file_new_for_path (dir);
   g_autofree char *before = NULL, *after = NULL, *edited = NULL;
-  RcWindow *window = rc_window_new (app);
-  RcProblemsView *problems = RC_PROBLEMS_VIEW (
-      gtk_widget_get_template_child (GTK_WIDGET (window), RC_TYPE_WINDOW, "problems_view"));
+  RcWindow *window;
+  RcProblemsView *problems;
   const RcSealReport *report;
   RcProbeDialog *dialog;
   gboolean finished = FALSE;
@@ -176,16 +151,14 @@ test_probe_writes_import_before_seal (void)
       rc_test_copy_fixture (fixture, root, target);
     }
   g_assert_true (g_file_get_contents (config, &before, NULL, NULL));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
-  gtk_window_present (GTK_WINDOW (window));
-  rc_window_open_folder (window, folder);
-  wait_validated (window);
+  window = rc_test_open_window_at (dir);
+  problems = rc_test_window_child (window, "problems_view");
   g_assert_true (rc_community_is_valid (rc_window_get_community (window)));
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "probe", NULL);
   dialog = find_probe_dialog ();
   g_assert_nonnull (dialog);
-  g_signal_connect_swapped (dialog, "finished", G_CALLBACK (set_true), &finished);
+  g_signal_connect_swapped (dialog, "finished", G_CALLBACK (rc_test_set_true), &finished);
   g_assert_true (rc_test_wait_for (&finished, 400));
   report = rc_probe_dialog_get_report (dialog);
   g_assert_nonnull (report);
@@ -193,7 +166,7 @@ test_probe_writes_import_before_seal (void)
   g_assert_cmpuint (g_strv_length (report->recommended), ==, 2);
 
   rc_probe_dialog_apply (dialog);
-  wait_validated (window);
+  rc_test_wait_community (window, 60);
   edited = buffer_text (problems);
   g_assert_nonnull (
       strstr (edited, "    import_before_seal: [seal_fixture.ffi, seal_fixture.native.loader]\n"
@@ -207,20 +180,149 @@ test_probe_writes_import_before_seal (void)
   rc_test_remove_tree (root);
 }
 
+/* The policy editor's quick fixes (the policy is not in the folder) */
+
+static const RcCspFinding *
+finding (RcBootPane *pane, const char *requirement)
+{
+  GPtrArray *findings = rc_boot_pane_get_findings (pane);
+
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    if (g_str_equal (((RcCspFinding *) findings->pdata[i])->requirement, requirement))
+      return findings->pdata[i];
+  return NULL;
+}
+
+/* The Fix button in the sidebar's findings list whose fix mentions @what, or NULL. */
+static GtkWidget *
+find_fix_button (GtkWidget *widget, const char *what)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child)
+          && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), "boot.fix-policy")
+                 == 0
+          && strstr (gtk_widget_get_tooltip_text (child), what) != NULL)
+        return child;
+      if ((found = find_fix_button (child, what)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+policy_text (GtkTextBuffer *buffer)
+{
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+/* Every toast since the last look, one a line. */
+static void
+toast_cb (RcBootPane *pane, const char *text, char **out)
+{
+  char *all = g_strconcat (*out != NULL ? *out : "", text, "\n", NULL);
+
+  g_free (*out);
+  *out = all;
+}
+
+/* The control preset lacks 'wasm-unsafe-eval': its row has a Fix button, and a boot it refuses
+ * shows the sidebar and names the fix; clicking it edits the policy text as one undoable step
+ * and the analysis follows at once; undo returns the text and the refusal. A policy over 64 KiB is refused with the reason, and Boot Cold says so instead
+ * of booting. */
+static void
+test_policy_fix (void)
+{
+  RcWindow *window = rc_test_open_window ("data/examples/demo");
+  RcBootPane *pane = rc_test_window_child (window, "boot_pane");
+  RcBootSettings *settings = rc_test_pane_child (pane, "boot_settings");
+  GtkWidget *list = GTK_WIDGET (gtk_widget_get_template_child (
+      GTK_WIDGET (settings), RC_TYPE_BOOT_SETTINGS, "findings_list"));
+  GtkLabel *analysis = GTK_LABEL (gtk_widget_get_template_child (
+      GTK_WIDGET (settings), RC_TYPE_BOOT_SETTINGS, "analysis_label"));
+  GtkSourceView *view = GTK_SOURCE_VIEW (
+      gtk_widget_get_template_child (GTK_WIDGET (settings), RC_TYPE_BOOT_SETTINGS, "policy_view"));
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+  g_autofree char *before = NULL, *fixed = NULL, *undone = NULL, *toast = NULL;
+  g_autoptr (GString) huge = g_string_new ("script-src 'self' 'wasm-unsafe-eval'; connect-src");
+  g_autoptr (RcRunRecord) failed = NULL;
+  GtkWidget *button;
+
+  g_assert_true (rc_boot_settings_select_preset (settings, "control"));
+  rc_test_spin (300);
+  g_assert_nonnull (finding (pane, "wasm"));
+  g_assert_false (finding (pane, "wasm")->granted);
+  before = policy_text (buffer);
+  button = find_fix_button (list, "wasm-unsafe-eval");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                   "Add 'wasm-unsafe-eval' to script-src");
+
+  /* a boot refused by the policy shows the sidebar and names the fix it offers */
+  adw_flap_set_reveal_flap (rc_test_find_flap (pane), FALSE);
+  g_signal_connect (pane, "toast", G_CALLBACK (toast_cb), &toast);
+  failed = rc_test_boot_and_wait (window, "boot.cold", 300);
+  g_assert_cmpint (failed->outcome.state, !=, RC_OUTCOME_READY);
+  g_assert_cmpstr (failed->outcome.party, ==, "policy");
+  g_assert_true (adw_flap_get_reveal_flap (rc_test_find_flap (pane)));
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "Add 'wasm-unsafe-eval' to script-src"));
+  g_clear_pointer (&toast, g_free);
+  button = find_fix_button (list, "wasm-unsafe-eval");
+  g_assert_nonnull (button);
+
+  g_signal_emit_by_name (button, "clicked");
+  fixed = policy_text (buffer);
+  g_assert_cmpstr (fixed, ==,
+                   "script-src 'self' https://cdn.jsdelivr.net 'wasm-unsafe-eval'; "
+                   "default-src 'self'; connect-src 'self' https://cdn.jsdelivr.net "
+                   "https://zarr.nemar.org https://api.nemar.org; worker-src 'self' blob:; "
+                   "child-src 'self' blob:; img-src 'self' data: blob:; style-src 'self' "
+                   "'unsafe-inline'; form-action 'self'");
+  /* re-analysed at once, without waiting for a typing pause */
+  g_assert_true (finding (pane, "wasm")->granted);
+  g_assert_null (find_fix_button (list, "wasm-unsafe-eval"));
+  g_assert_cmpstr (rc_boot_settings_get_policy_name (settings, fixed), ==, "custom");
+
+  /* one undo step returns the preset's text, and the refusal comes back */
+  g_assert_true (gtk_text_buffer_get_can_undo (buffer));
+  gtk_text_buffer_undo (buffer);
+  undone = policy_text (buffer);
+  g_assert_cmpstr (undone, ==, before);
+  rc_test_spin (400);
+  g_assert_false (finding (pane, "wasm")->granted);
+  g_assert_nonnull (find_fix_button (list, "wasm-unsafe-eval"));
+
+  /* over the CLI's 64 KiB: refused with the reason, and nothing boots */
+  while (huge->len <= 64 * 1024)
+    g_string_append (huge, " https://example.org");
+  gtk_text_buffer_set_text (buffer, huge->str, -1);
+  rc_test_spin (400);
+  g_assert_null (rc_boot_pane_get_findings (pane));
+  g_assert_nonnull (strstr (gtk_label_get_label (analysis), "cannot be used"));
+  g_assert_nonnull (strstr (gtk_label_get_label (analysis), "65536"));
+  g_action_group_activate_action (rc_boot_pane_get_actions (pane), "cold", NULL);
+  rc_test_spin (200);
+  g_assert_nonnull (toast);
+  g_assert_nonnull (strstr (toast, "cannot be used"));
+  g_assert_false (g_action_group_get_action_enabled (rc_boot_pane_get_actions (pane), "stop"));
+  g_signal_handlers_disconnect_by_func (pane, toast_cb, &toast);
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_spin (100);
+}
+
 int
 main (int argc, char **argv)
 {
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = rc_application_new ();
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  rc_test_window_init (&argc, &argv);
   g_test_add_func ("/ui/window-fix/unknown-key", test_fix_unknown_key);
+  g_test_add_func ("/ui/window-fix/policy", test_policy_fix);
   g_test_add_func ("/ui/window-fix/probe", test_probe_writes_import_before_seal);
-  status = g_test_run ();
-  g_clear_object (&app);
-  return status;
+  return rc_test_window_run ();
 }

@@ -14,6 +14,7 @@
 #include "core/rc-csp.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-analysis.h"
+#include "rc-cli-boot-options.h"
 #include "rc-cli-common.h"
 #include "rc-cli-signals.h"
 #include "rc-cli.h"
@@ -197,55 +198,12 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   g_main_loop_quit (run->loop);
 }
 
-/* The preset named by --csp, or the --csp-text policy; an unknown preset is an option error,
- * so it gets the --help pointer like the others. */
-static gboolean
-resolve_policy (const char *preset, const char *text, char **name, char **policy, GError **error)
-{
-  g_autoptr (GError) local_error = NULL;
-  g_autoptr (RcCspPreset) found = NULL;
-
-  if (preset != NULL && text != NULL)
-    {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _ ("give either --csp or --csp-text, not both"));
-      return FALSE;
-    }
-  if (!rc_csp_policy_check_length (text, &local_error))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--csp-text: %s",
-                   local_error->message);
-      return FALSE;
-    }
-  if (text != NULL)
-    {
-      *name = g_strdup ("custom");
-      *policy = g_strdup (text);
-      return TRUE;
-    }
-  found = rc_csp_presets_lookup (preset != NULL ? preset : "none", &local_error);
-  if (found == NULL)
-    {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, local_error->message);
-      return FALSE;
-    }
-  *name = g_strdup (found->name);
-  *policy = g_strdup (found->policy);
-  return TRUE;
-}
-
 /* Checked before booting, so a bad value never costs a boot nor falls back to a default. */
 static gboolean
-check_options (double deadline, const char *record_file, GError **error)
+check_record (const char *record_file, GError **error)
 {
   g_autofree char *parent = NULL;
 
-  if (!(deadline > 0) || !isfinite (deadline))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--deadline must be a number of seconds above 0, not %g"), deadline);
-      return FALSE;
-    }
   if (record_file == NULL)
     return TRUE;
   parent = g_path_get_dirname (record_file);
@@ -264,33 +222,13 @@ check_options (double deadline, const char *record_file, GError **error)
 int
 rc_cli_boot (int argc, char **argv)
 {
-  g_autofree char *csp = NULL, *csp_text = NULL, *worker = NULL, *deployment = NULL;
-  g_autofree char *execute = NULL, *name = NULL, *policy = NULL, *record_file = NULL;
-  g_autofree char *distribution = NULL, *dist_label = NULL, *engine_name = NULL;
-  g_auto (GStrv) rest = NULL, data = NULL;
-  gboolean live = FALSE;
-  double deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
+  g_auto (RcCliBootOptions) o = { 0 };
+  g_autofree char *execute = NULL, *record_file = NULL, *dist_label = NULL;
+  g_auto (GStrv) rest = NULL;
   GOptionEntry entries[] = {
-    { "csp", 0, 0, G_OPTION_ARG_STRING, &csp, N_ ("Policy preset (default: none)"), "PRESET" },
-    { "csp-text", 0, 0, G_OPTION_ARG_STRING, &csp_text, N_ ("Policy text"), "POLICY" },
-    { "worker", 0, 0, G_OPTION_ARG_STRING, &worker, N_ ("builtin (default) or osa"), "KIND" },
-    { "engine", 0, 0, G_OPTION_ARG_STRING, &engine_name,
-      N_ ("webkit (default), chromium or firefox"), "ENGINE" },
-    { "deadline", 0, 0, G_OPTION_ARG_DOUBLE, &deadline, N_ ("Boot deadline (default 120)"),
-      "SECONDS" },
-    { "deployment", 0, 0, G_OPTION_ARG_STRING, &deployment,
-      N_ ("production or develop (default: from the environment, as OSA)"), "D" },
-    { "execute", 0, 0, G_OPTION_ARG_STRING, &execute, N_ ("Run CODE once booted"), "CODE" },
+    { "execute", 0, 0, G_OPTION_ARG_STRING, &execute, N_ ("Run CODE once booted"), N_ ("CODE") },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_file,
-      N_ ("Write the run record (JSON) to FILE"), "FILE" },
-    { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &distribution,
-      N_ ("Serve this Pyodide 0.29.5 release folder (with its wheels) as the CDN (default: the "
-          "npm distribution tools/setup.sh fetched)"),
-      "DIR" },
-    { "live", 0, 0, G_OPTION_ARG_NONE, &live,
-      N_ ("Reach the real CDN and data hosts (for a machine that is online)"), NULL },
-    { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &data,
-      N_ ("Serve a local folder at a data origin (repeatable)"), "URL=DIR" },
+      N_ ("Write the run record (JSON) to FILE"), N_ ("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
@@ -300,63 +238,42 @@ rc_cli_boot (int argc, char **argv)
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (RcServer) server = NULL;
   g_autoptr (RcEngine) engine = NULL;
-  RcDeployment d = RC_DEPLOYMENT_PRODUCTION;
-  RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
-  RcEngineKind engine_kind = RC_ENGINE_KIND_WEBKIT;
+  RcEngineKind engine_kind;
   BootRun run = { .loading_started = -1, .label_width = 5 };
   GtkWidget *window;
 
+  rc_cli_boot_options_init (&o);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  rc_cli_boot_options_add (&o, context);
   g_option_context_set_description (
       context, _ ("Needs a display: without DISPLAY it starts Xvfb itself; or run it under "
                   "“xvfb-run -a”. Exits 0 when the runtime is ready (and CODE, if given, ran "
                   "with status ok), 1 when it failed, 2 when it could not run."));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!g_option_context_parse (context, &argc, &argv, &error) || !rc_cli_one_folder (rest, &error)
+      || !rc_cli_boot_options_check (&o, FALSE, &error) || !check_record (record_file, &error)
+      || (community = rc_cli_boot_options_load (&o, rest[0], &error)) == NULL)
     return rc_cli_cannot_run ("boot", error);
-  if (!rc_cli_one_folder (rest, &error))
-    return rc_cli_cannot_run ("boot", error);
-  if (worker != NULL && !rc_worker_kind_from_string (worker, &kind))
-    {
-      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--worker must be builtin or osa, not “%s”"), worker);
-      return rc_cli_cannot_run ("boot", error);
-    }
-  if (engine_name != NULL && !rc_engine_kind_from_string (engine_name, &engine_kind))
-    {
-      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--engine must be webkit, chromium or firefox, not “%s”"), engine_name);
-      return rc_cli_cannot_run ("boot", error);
-    }
-  if (!rc_cli_pick_deployment (deployment, &d, &error)
-      || !resolve_policy (csp, csp_text, &name, &policy, &error)
-      || !check_options (deadline, record_file, &error)
-      || !rc_cli_check_network (distribution, live, data, &error)
-      || (community = rc_community_load (rest[0], distribution, d, &error)) == NULL)
-    return rc_cli_cannot_run ("boot", error);
+  engine_kind = g_array_index (o.engine_kinds, RcEngineKind, 0);
   /* From here on a signal must not kill the process: exit() stops Xvfb and removes the
    * per-run folder. */
   rc_cli_signals_watch ("boot");
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
 
-  server = rc_server_new ();
-  rc_cli_apply_network (server, live, data);
+  server = rc_cli_boot_options_new_server (&o);
   engine = rc_engine_new (community, server);
-  rc_engine_set_csp (engine, name, policy);
-  rc_engine_set_deployment (engine, d);
-  rc_engine_set_deadline_seconds (engine, deadline);
-  rc_engine_set_worker_kind (engine, kind);
-  if (!rc_engine_set_engine_kind (engine, engine_kind, &error))
+  if (!rc_cli_boot_options_configure (&o, engine, engine_kind, &error))
     return rc_cli_cannot_run ("boot", error);
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
   gtk_window_present (GTK_WINDOW (window));
 
-  dist_label = rc_cli_describe_distribution (community, live);
+  dist_label = rc_cli_describe_distribution (community, o.live);
   printf (_ ("Booting %s in %s %s (%s worker, policy %s, deployment %s, deadline %.0f s)\n"),
           rest[0], rc_engine_kind_to_string (engine_kind), rc_engine_get_engine_version (engine),
-          rc_worker_kind_to_string (kind), name, rc_deployment_to_string (d), deadline);
+          rc_worker_kind_to_string (o.worker_kind), o.policy_name,
+          rc_deployment_to_string (o.deployment_kind), o.deadline);
   printf (_ ("  distribution %s\n"), dist_label);
   fflush (stdout);
   run.loop = g_main_loop_new (NULL, FALSE);

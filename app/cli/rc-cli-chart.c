@@ -203,11 +203,16 @@ rc_cli_chart (int argc, char **argv)
   g_autoptr (RcMeasurement) other = NULL;
   g_autofree char *label_a = NULL, *label_b = NULL;
   int width, height;
+  double model_delay = -1;
   GOptionEntry entries[] = {
     { "chart", 'c', 0, G_OPTION_ARG_FILENAME_ARRAY, &specs, rc_cli_chart_help (), N_ ("FILE") },
     { "chart-size", 0, 0, G_OPTION_ARG_STRING, &size, rc_cli_chart_size_help (), N_ ("WxH") },
     { "compare", 0, 0, G_OPTION_ARG_FILENAME, &compare,
       N_ ("The second report of the compare chart"), N_ ("B.json") },
+    { "model-delay", 0, 0, G_OPTION_ARG_DOUBLE, &model_delay,
+      N_ ("The model's first turn for the timeline's reader-waits lanes (default: the "
+          "report's, 8.1 unless measure --model-delay said otherwise)"),
+      N_ ("SECONDS") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL },
   };
@@ -226,6 +231,9 @@ rc_cli_chart (int argc, char **argv)
            && charts->len == 0)
     g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                          _ ("give at least one --chart FILE"));
+  if (error == NULL && model_delay < 0 && model_delay != -1)
+    g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                         _ ("--model-delay must be 0 or more seconds"));
   for (guint i = 0; error == NULL && i < charts->len; i++)
     if (((RcCliChart *) charts->pdata[i])->kind == RC_CHART_COMPARE && compare == NULL)
       g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -235,6 +243,8 @@ rc_cli_chart (int argc, char **argv)
   if ((report = rc_measurement_load (files[0], &error)) == NULL
       || (compare != NULL && (other = rc_measurement_load (compare, &error)) == NULL))
     return rc_cli_cannot_run ("chart", error);
+  if (model_delay >= 0)
+    report->model_delay_ms = model_delay * 1000;
   label_a = g_path_get_basename (files[0]);
   label_b = compare != NULL ? g_path_get_basename (compare) : NULL;
   if (!rc_cli_charts_write (charts, report, other, label_a, label_b, width, height, &error))

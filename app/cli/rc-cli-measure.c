@@ -15,6 +15,7 @@
 #include "core/rc-csp-presets.h"
 #include "core/rc-diagnostic.h"
 #include "core/rc-history.h"
+#include "rc-cli-boot-options.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli-signals.h"
@@ -24,28 +25,20 @@ typedef struct
 {
   char *scenarios;
   int runs;
-  char *csp;
-  char *csp_text;
+  RcCliBootOptions boot; /* --csp, --engine, --deadline, the network… (rc-cli-boot-options.h) */
   char *throttle;
-  char *worker;
-  char *deployment;
-  double deadline;
   double model_delay; /* seconds, -1: the report's own (8.1 s unless it says otherwise) */
   char *json;
   char *har;
   char *markdown;
   char *check_budgets;
-  char *distribution;
-  gboolean live;
   gboolean no_control;
   gboolean no_history;
-  GStrv data;
   GStrv budgets;
   GStrv rest;
   GStrv chart_specs;
   char *chart_size;
-  GStrv engines;     /* --engine, each a comma-separated list */
-  GArray *kinds;     /* RcEngineKind, parsed from engines; webkit when none */
+  GArray *kinds;     /* RcEngineKind: boot.engine_kinds (borrowed) */
   GPtrArray *charts; /* RcCliChart, checked before anything boots */
   int chart_width, chart_height;
 } Options;
@@ -54,23 +47,16 @@ static void
 options_clear (Options *o)
 {
   g_free (o->scenarios);
-  g_free (o->csp);
-  g_free (o->csp_text);
+  rc_cli_boot_options_clear (&o->boot);
   g_free (o->throttle);
-  g_free (o->worker);
-  g_free (o->deployment);
   g_free (o->json);
   g_free (o->har);
   g_free (o->markdown);
   g_free (o->check_budgets);
-  g_free (o->distribution);
-  g_strfreev (o->data);
   g_strfreev (o->budgets);
   g_strfreev (o->rest);
   g_strfreev (o->chart_specs);
   g_free (o->chart_size);
-  g_strfreev (o->engines);
-  g_clear_pointer (&o->kinds, g_array_unref);
   g_clear_pointer (&o->charts, g_ptr_array_unref);
 }
 
@@ -97,24 +83,8 @@ parse_options (int argc, char **argv, Options *o, GError **error)
     { "runs", 'n', 0, G_OPTION_ARG_INT, &o->runs,
       N_ ("Repeat the scenarios N times (default 1); each cold run has a fresh session"),
       N_ ("N") },
-    { "csp", 0, 0, G_OPTION_ARG_STRING, &o->csp,
-      N_ ("Policy preset: nemarlike, withpypi, withpypi_eval, strict, loose, control, none "
-          "(default none)"),
-      N_ ("PRESET") },
-    { "csp-text", 0, 0, G_OPTION_ARG_STRING, &o->csp_text, N_ ("Policy text, verbatim"),
-      N_ ("POLICY") },
     { "throttle", 0, 0, G_OPTION_ARG_STRING, &o->throttle,
       N_ ("Shape the link: none, cable, fast-4g, fast-3g or slow-3g"), N_ ("PROFILE") },
-    { "engine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->engines,
-      N_ ("webkit (default), chromium or firefox; repeat or list (webkit,chromium) for one "
-          "report with each"),
-      "ENGINE" },
-    { "worker", 0, 0, G_OPTION_ARG_STRING, &o->worker, N_ ("builtin (default) or osa"),
-      N_ ("KIND") },
-    { "deployment", 0, 0, G_OPTION_ARG_STRING, &o->deployment,
-      N_ ("production or develop (default: from the environment, as OSA)"), N_ ("D") },
-    { "deadline", 0, 0, G_OPTION_ARG_DOUBLE, &o->deadline,
-      N_ ("Deadline of each boot (default 120)"), N_ ("SECONDS") },
     { "model-delay", 0, 0, G_OPTION_ARG_DOUBLE, &o->model_delay,
       N_ ("The model's first turn for the preload_on simulation (default 8.1, OSA's figure)"),
       N_ ("SECONDS") },
@@ -129,14 +99,6 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("Exit 1 when a figure exceeds it: boot_ms, warm_ms, cold_bytes, warm_bytes (bytes over "
           "the network), cold_decoded_bytes, warm_decoded_bytes, heap_mb, rss_mb (repeatable)"),
       N_ ("KEY=VALUE") },
-    { "distribution", 0, 0, G_OPTION_ARG_FILENAME, &o->distribution,
-      N_ ("Serve this Pyodide 0.29.5 release folder (with its wheels) as the CDN (default: the "
-          "npm distribution tools/setup.sh fetched)"),
-      N_ ("DIR") },
-    { "live", 0, 0, G_OPTION_ARG_NONE, &o->live,
-      N_ ("Reach the real CDN and data hosts (for a machine that is online)"), NULL },
-    { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->data,
-      N_ ("Serve a local folder at a data origin (repeatable)"), N_ ("URL=DIR") },
     { "no-control", 0, 0, G_OPTION_ARG_NONE, &o->no_control,
       N_ ("Do not boot the control (the policy without 'wasm-unsafe-eval', which must fail)"),
       NULL },
@@ -156,11 +118,13 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       rc_cli_context_new ("measure", NULL, _ ("Measures cold and warm boots of a community."));
 
   o->runs = 1;
-  o->deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
   o->model_delay = -1;
+  rc_cli_boot_options_init (&o->boot);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  rc_cli_boot_options_add (&o->boot, context);
   g_option_context_set_description (
-      context, _ ("Needs a display: without DISPLAY it starts Xvfb itself. Exits 0 when every "
+      context, _ ("--engine may be repeated or a list (webkit,chromium): one report with each. "
+                  "Needs a display: without DISPLAY it starts Xvfb itself. Exits 0 when every "
                   "run was ready,\nunflagged and within budget, 1 otherwise, 2 when it could "
                   "not run."));
   if (!g_option_context_parse (context, &argc, &argv, error)
@@ -180,19 +144,16 @@ parse_options (int argc, char **argv, Options *o, GError **error)
                    _ ("--model-delay must be 0 or more seconds"));
       return FALSE;
     }
-  if (o->runs < 1 || o->deadline <= 0)
+  if (o->runs < 1)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--runs must be at least 1 and --deadline above 0"));
+                   _ ("--runs must be at least 1"));
       return FALSE;
     }
-  if (o->csp != NULL && o->csp_text != NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("give either --csp or --csp-text, not both"));
-      return FALSE;
-    }
-  return rc_cli_check_network (o->distribution, o->live, o->data, error);
+  if (!rc_cli_boot_options_check (&o->boot, TRUE, error))
+    return FALSE;
+  o->kinds = o->boot.engine_kinds;
+  return TRUE;
 }
 
 /* Prints every budget, met or not; returns how many were exceeded. */
@@ -366,9 +327,6 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
                   GError **error)
 {
   RcThrottleProfile profile = RC_THROTTLE_NONE;
-  RcWorkerKind kind = RC_WORKER_KIND_BUILTIN;
-  g_autoptr (RcCspPreset) preset = NULL;
-  g_autoptr (GError) local_error = NULL;
 
   if (o->throttle != NULL && !rc_throttle_profile_from_string (o->throttle, &profile))
     {
@@ -377,27 +335,12 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
                    o->throttle);
       return FALSE;
     }
-  if (o->worker != NULL && !rc_worker_kind_from_string (o->worker, &kind))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--worker must be builtin or osa, not “%s”"), o->worker);
-      return FALSE;
-    }
-  if (o->csp_text != NULL)
-    rc_engine_set_csp (engine, "custom", o->csp_text);
-  else if ((preset = rc_csp_presets_lookup (o->csp != NULL ? o->csp : "none", &local_error))
-           == NULL)
-    {
-      /* An option error, so it gets the --help pointer like the others. */
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, local_error->message);
-      return FALSE;
-    }
-  else
-    rc_engine_set_csp (engine, preset->name, preset->policy);
   rc_server_set_throttle (server, profile);
-  rc_engine_set_worker_kind (engine, kind);
+  /* the engine kind is set by measure_engine() */
+  rc_engine_set_csp (engine, o->boot.policy_name, o->boot.policy);
   rc_engine_set_deployment (engine, deployment);
-  rc_engine_set_deadline_seconds (engine, o->deadline);
+  rc_engine_set_deadline_seconds (engine, o->boot.deadline);
+  rc_engine_set_worker_kind (engine, o->boot.worker_kind);
   return TRUE;
 }
 
@@ -412,11 +355,10 @@ measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError *
   RcDeployment deployment;
   GtkWidget *window;
 
-  if (!rc_cli_pick_deployment (o->deployment, &deployment, error)
-      || (community = rc_community_load (o->rest[0], o->distribution, deployment, error)) == NULL)
+  deployment = o->boot.deployment_kind;
+  if ((community = rc_cli_boot_options_load (&o->boot, o->rest[0], error)) == NULL)
     return NULL;
-  server = rc_server_new ();
-  rc_cli_apply_network (server, o->live, o->data);
+  server = rc_cli_boot_options_new_server (&o->boot);
   engine = rc_engine_new (community, server);
   if (!configure_engine (engine, server, o, deployment, error)
       || !rc_engine_set_engine_kind (engine, kind, error))
@@ -512,14 +454,6 @@ rc_cli_measure (int argc, char **argv)
       || (scenarios = rc_scenarios_parse (o.scenarios != NULL ? o.scenarios : "cold,warm", &error))
              == NULL)
     return rc_cli_cannot_run ("measure", error);
-  {
-    const char *const webkit[] = { "webkit", NULL };
-
-    o.kinds = rc_engine_kinds_parse (o.engines != NULL ? (const char *const *) o.engines : webkit,
-                                     &error);
-    if (o.kinds == NULL)
-      return rc_cli_cannot_run ("measure", error);
-  }
   if (o.check_budgets != NULL)
     measurement = rc_measurement_load (o.check_budgets, &error);
   else

@@ -9,6 +9,7 @@
 
 #include "rc-chart-bytes.h"
 #include "rc-chart-model.h"
+#include "rc-reader-waits.h"
 #include "rc-chart-series.h"
 #include "rc-chart-timeline.h"
 
@@ -25,6 +26,7 @@
 #define CHAR_WIDTH    7.0  /* an estimate for legend wrapping; labels are ellipsized anyway */
 #define VALUES_PAD    4.0  /* right of the widest figure */
 #define VALUES_MAX    0.36 /* of the width, at most, for the figures right of the plot */
+#define WAITS_MIN_ROW 12.0 /* the least row height the reader-waits lanes leave the rows */
 
 static const char *const kind_names[] = { "timeline", "heap", "bytes", "runs", "compare" };
 
@@ -193,6 +195,7 @@ rc_chart_model_free (RcChartModel *self)
   g_ptr_array_unref (self->references);
   g_ptr_array_unref (self->legend);
   g_ptr_array_unref (self->summary);
+  rc_reader_waits_free (self->waits);
   g_free (self);
 }
 
@@ -363,7 +366,12 @@ rc_chart_model_build (RcChartKind kind, const RcMeasurement *report, const RcMea
   switch (kind)
     {
     case RC_CHART_TIMELINE:
-      return rc_chart_timeline_build (report, -1, -1);
+      {
+        RcChartModel *model = rc_chart_timeline_build (report, -1, -1);
+
+        rc_reader_waits_attach (model, report);
+        return model;
+      }
     case RC_CHART_HEAP:
       return rc_chart_heap_build (report, memory_limit_bytes);
     case RC_CHART_BYTES:
@@ -406,7 +414,8 @@ legend_lines (const RcChartModel *self, double width, RcChartTextWidthFunc measu
 static double
 fixed_height (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
 {
-  return MARGIN + TITLE_HEIGHT + (self->banner != NULL ? BANNER_HEIGHT : 0)
+  return rc_reader_waits_height (self->waits, width - 2 * MARGIN, measure, data) + MARGIN
+         + TITLE_HEIGHT + (self->banner != NULL ? BANNER_HEIGHT : 0)
          + legend_lines (self, width - 2 * MARGIN, measure, data) * LEGEND_LINE + AXIS_HEIGHT
          + (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0) + MARGIN
          + (self->xy ? XY_TOP : 0);
@@ -461,6 +470,21 @@ values_width (const RcChartModel *self, double inner, RcChartTextWidthFunc measu
               MAX (floor (inner * VALUES_MAX), 70));
 }
 
+/* The reader-waits lanes' height at @width × @height: 0 when the chart is too short to give
+ * them room and still draw its own rows readably (a fixed --chart-size), so they never squeeze
+ * the timeline into lines. */
+static double
+waits_height (const RcChartModel *self, double width, double height, RcChartTextWidthFunc measure,
+              gpointer data)
+{
+  double waits = rc_reader_waits_height (self->waits, width - 2 * MARGIN, measure, data);
+  double rows_h = height - fixed_height (self, width, measure, data);
+
+  if (waits <= 0 || rows_h < MAX (self->rows->len, 1) * WAITS_MIN_ROW)
+    return 0;
+  return waits;
+}
+
 static RcChartRect
 rect (double x, double y, double w, double h)
 {
@@ -480,7 +504,7 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
                                     RcChartGeometry *out)
 {
   double inner = width - 2 * MARGIN;
-  double y = MARGIN, left_w, right_w, plot_h, bottom;
+  double y = MARGIN, left_w, right_w, plot_h, bottom, waits_h;
 
   g_return_if_fail (self != NULL && out != NULL);
 
@@ -502,7 +526,9 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
       left_w = CLAMP (floor (inner * 0.26), 110, 260);
       right_w = values_width (self, inner, measure, data);
     }
-  bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0);
+  waits_h = waits_height (self, width, height, measure, data);
+  bottom = height - MARGIN - (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0)
+           - waits_h;
   plot_h = MAX (bottom - AXIS_HEIGHT - y, 1);
   if (!self->xy)
     {
@@ -515,8 +541,9 @@ rc_chart_geometry_compute_measured (const RcChartModel *self, double width, doub
   out->plot = rect (MARGIN + left_w + 8, y, inner - left_w - right_w - 16, plot_h);
   out->values = rect (out->plot.x + out->plot.width + 8, y, right_w, plot_h);
   out->x_axis = rect (out->plot.x, y + plot_h, out->plot.width, AXIS_HEIGHT);
+  out->waits = rect (MARGIN, y + plot_h + AXIS_HEIGHT, inner, waits_h);
   out->summary =
-      rect (MARGIN, y + plot_h + AXIS_HEIGHT + 6, inner, self->summary->len * SUMMARY_LINE);
+      rect (MARGIN, out->waits.y + out->waits.height + 6, inner, self->summary->len * SUMMARY_LINE);
 }
 
 double

@@ -18,6 +18,9 @@
 
 G_BEGIN_DECLS
 
+/* The timeline's reader-waits lanes (rc-reader-waits.h). */
+typedef struct _RcReaderWaits RcReaderWaits;
+
 typedef enum
 {
   RC_CHART_TIMELINE,
@@ -142,6 +145,7 @@ typedef struct
   GPtrArray *legend;     /* RcChartLegendItem */
   GPtrArray *summary;    /* char *: lines under the chart (requests by verdict per run) */
   char *description;     /* one paragraph for the accessible description */
+  RcReaderWaits *waits;  /* timeline: what a reader waits under each preload_on, or NULL */
 } RcChartModel;
 
 RcChartModel *rc_chart_model_new (RcChartKind kind);
@@ -197,6 +201,7 @@ typedef struct
   RcChartRect values; /* right of the plot: bar labels (row charts) or the y2 axis (xy) */
   RcChartRect x_axis; /* tick labels and the axis title */
   RcChartRect summary;
+  RcChartRect waits; /* the reader-waits lanes under the x axis; height 0 without them */
   double row_height;
 } RcChartGeometry;
 

@@ -88,6 +88,12 @@ choose_distribution_action (GSimpleAction *action, GVariant *param, gpointer sel
   _rc_boot_pane_ask_distribution (self);
 }
 
+static void
+fix_policy_action (GSimpleAction *action, GVariant *param, gpointer self)
+{
+  _rc_boot_pane_fix_policy (self, g_variant_get_uint32 (param));
+}
+
 static const GActionEntry boot_actions[] = {
   { "cold", cold_action },
   { "warm", warm_action },
@@ -101,6 +107,7 @@ static const GActionEntry boot_actions[] = {
   { "save-bundle", save_bundle_action, "s" },
   { "set-distribution", set_distribution_action, "s" },
   { "choose-distribution", choose_distribution_action },
+  { "fix-policy", fix_policy_action, "u" },
 };
 
 static void

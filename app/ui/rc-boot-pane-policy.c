@@ -7,6 +7,9 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+
+#include "core/rc-csp-fix.h"
 #include "core/rc-json-util.h"
 #include "rc-boot-pane-private.h"
 
@@ -49,16 +52,85 @@ _rc_boot_pane_analyse_policy (RcBootPane *self, const char *policy)
   return rc_csp_analyse_text (policy, &needs);
 }
 
+/* The same limit as the CLI's --csp-text (rc_csp_policy_check_length()): a pasted policy of
+ * megabytes is refused with the reason, not analysed nor sent to the engine. */
+static char *
+policy_error (const char *policy)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (rc_csp_policy_check_length (policy, &error))
+    return NULL;
+  /* Translators: under the policy editor; %s says how long it is and the limit */
+  return g_strdup_printf (_ ("This policy cannot be used: %s."), error->message);
+}
+
 void
 _rc_boot_pane_analyse (RcBootPane *self)
 {
   g_autofree char *policy = rc_boot_settings_dup_policy (self->boot_settings);
+  g_autofree char *error = policy_error (policy);
 
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  if (error != NULL)
+    {
+      rc_boot_settings_show_policy_error (self->boot_settings, error);
+      return;
+    }
   if (self->server == NULL)
     return;
-  g_clear_pointer (&self->findings, g_ptr_array_unref);
   self->findings = _rc_boot_pane_analyse_policy (self, policy);
   rc_boot_settings_show_findings (self->boot_settings, self->findings);
+}
+
+gboolean
+_rc_boot_pane_policy_usable (RcBootPane *self)
+{
+  g_autofree char *policy = rc_boot_settings_dup_policy (self->boot_settings);
+  g_autofree char *error = policy_error (policy);
+
+  if (error == NULL)
+    return TRUE;
+  _rc_boot_pane_toast (self, error);
+  return FALSE;
+}
+
+void
+_rc_boot_pane_offer_policy_fix (RcBootPane *self, const RcRunRecord *record)
+{
+  g_autofree char *policy = NULL;
+  g_autofree char *text = NULL;
+
+  if (record->outcome.state == RC_OUTCOME_READY || g_strcmp0 (record->outcome.party, "policy") != 0
+      || self->findings == NULL)
+    return;
+  policy = rc_boot_settings_dup_policy (self->boot_settings);
+  for (guint i = 0; i < self->findings->len && text == NULL; i++)
+    {
+      g_autoptr (RcFix) fix = rc_csp_fix_finding (policy, g_ptr_array_index (self->findings, i));
+
+      if (fix != NULL)
+        /* Translators: a toast after a boot the policy refused; %s is the fix, "Add
+         * 'wasm-unsafe-eval' to script-src" */
+        text = g_strdup_printf (_ ("The policy refused the boot: Fix in the sidebar (%s)"),
+                                fix->label);
+    }
+  if (text == NULL)
+    return;
+  /* the fix buttons are in the sidebar: show it */
+  adw_flap_set_reveal_flap (self->flap, TRUE);
+  _rc_boot_pane_toast (self, text);
+}
+
+void
+_rc_boot_pane_fix_policy (RcBootPane *self, guint index)
+{
+  /* the findings are those the buttons were made from; a fix is re-analysed at once
+   * (::policy-changed), which replaces them */
+  if (self->findings == NULL || index >= self->findings->len)
+    return;
+  rc_boot_settings_apply_policy_fix (self->boot_settings,
+                                     g_ptr_array_index (self->findings, index));
 }
 
 GPtrArray *

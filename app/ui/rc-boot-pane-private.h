@@ -123,6 +123,14 @@ void _rc_boot_pane_setup_engine (RcBootPane *self);
 gboolean _rc_boot_pane_apply_engine (RcBootPane *self);
 /* The Host Page area: WebKit's view, or what runs headless. */
 void _rc_boot_pane_show_engine (RcBootPane *self);
+/* rc-boot-pane-history.c: keeps a finished Cold + Warm or Runs… plan in the history. */
+void _rc_boot_pane_keep_in_history (RcBootPane *self);
+/* rc-boot-pane-policy.c: applies the quick fix of finding @index of the policy's analysis. */
+void _rc_boot_pane_fix_policy (RcBootPane *self, guint index);
+/* After @record failed on the policy: shows the sidebar and says which fix it offers. */
+void _rc_boot_pane_offer_policy_fix (RcBootPane *self, const RcRunRecord *record);
+/* FALSE, with a toast saying why, when the sidebar's policy cannot be booted (too long). */
+gboolean _rc_boot_pane_policy_usable (RcBootPane *self);
 
 /* rc-boot-pane-distribution.c */
 void _rc_boot_pane_setup_distribution (RcBootPane *self);

@@ -266,6 +266,7 @@ run_finished_cb (RcBootPane *self, RcRunRecord *record)
   rc_boot_status_stop_clock (self->status);
   _rc_boot_pane_show_report (self);
   show_outcome (self, record);
+  _rc_boot_pane_offer_policy_fix (self, record);
   _rc_boot_pane_emit_boot_finished (self, record);
 }
 
@@ -320,6 +321,8 @@ plan_finished_cb (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   else if (self->last_plan == RC_BOOT_PLAN_RUNS && self->report != NULL)
     runs_summary_toast (self);
+  if (error == NULL)
+    _rc_boot_pane_keep_in_history (self);
   _rc_boot_pane_update_actions (self);
   _rc_boot_pane_emit_plan_finished (self);
 }
@@ -356,7 +359,7 @@ _rc_boot_pane_start_plan (RcBootPane *self, RcBootPlanKind kind, guint runs)
   RcScenario cold = RC_SCENARIO_COLD, warm = RC_SCENARIO_WARM;
   gboolean control;
 
-  if (_rc_boot_pane_is_busy (self) || self->probes != NULL
+  if (_rc_boot_pane_is_busy (self) || self->probes != NULL || !_rc_boot_pane_policy_usable (self)
       || _rc_boot_pane_ensure_engine (self) == NULL)
     return;
   /* The chosen engine, or nothing: never another one in its place. */

@@ -222,6 +222,9 @@ rc_boot_results_set_report (RcBootResults *self, const RcMeasurement *report, co
   gtk_widget_set_sensitive (GTK_WIDGET (self->run_dropdown), n > 1);
   gtk_widget_set_visible (GTK_WIDGET (self->run_dropdown), n > 0);
   show_headline (self, source);
+  /* an opened report brings the model delay it was measured with (measure --model-delay) */
+  if (report != NULL && source != NULL)
+    rc_charts_view_set_model_delay (self->charts, report->model_delay_ms);
   run_selected_cb (self);
 }
 

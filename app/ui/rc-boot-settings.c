@@ -12,6 +12,7 @@
 #include "core/rc-csp-presets.h"
 #include "core/rc-csp.h"
 #include "rc-boot-settings.h"
+#include "rc-policy-fix.h"
 #include "rc-source-style.h"
 
 struct _RcBootSettings
@@ -215,9 +216,11 @@ load_presets (RcBootSettings *self)
 /* The findings */
 
 static GtkWidget *
-create_finding_row (const RcCspFinding *finding)
+create_finding_row (RcBootSettings *self, const RcCspFinding *finding, guint index)
 {
   GtkWidget *row = adw_action_row_new ();
+  GtkWidget *fix = rc_policy_fix_button_new (
+      gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->policy_view)), finding, index);
   GtkWidget *icon = gtk_image_new_from_icon_name (finding->granted ? "emblem-ok-symbolic"
                                                                    : "dialog-error-symbolic");
 
@@ -228,6 +231,8 @@ create_finding_row (const RcCspFinding *finding)
   if (finding->hint != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), finding->hint);
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  if (fix != NULL)
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row), fix);
   return row;
 }
 
@@ -283,11 +288,12 @@ rc_boot_settings_show_findings (RcBootSettings *self, GPtrArray *findings)
 
       /* Granted requirements are the normal case; list what is missing first and only. */
       if (!finding->granted)
-        gtk_list_box_append (self->findings_list, create_finding_row (finding));
+        gtk_list_box_append (self->findings_list, create_finding_row (self, finding, i));
     }
   refused = rc_csp_findings_count_refused (findings);
   summary = summarise (findings, refused);
   gtk_label_set_label (self->analysis_label, summary);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->analysis_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->findings_list), refused > 0);
 }
 
@@ -418,6 +424,40 @@ setup_engine_row (RcBootSettings *self)
                             self);
   g_signal_connect_object (self->settings, "changed::engine", G_CALLBACK (engine_setting_cb), self,
                            G_CONNECT_SWAPPED);
+}
+
+/* The quick fixes and the policy's own errors (rc-policy-fix.h) */
+
+gboolean
+rc_boot_settings_apply_policy_fix (RcBootSettings *self, const RcCspFinding *finding)
+{
+  GtkTextBuffer *buffer;
+  g_autoptr (RcFix) fix = NULL;
+
+  g_return_val_if_fail (RC_IS_BOOT_SETTINGS (self) && finding != NULL, FALSE);
+
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->policy_view));
+  if ((fix = rc_policy_fix_for_buffer (buffer, finding)) == NULL
+      || !rc_policy_fix_apply (buffer, fix))
+    return FALSE;
+  /* a fix is analysed at once, not after a typing pause */
+  g_clear_handle_id (&self->pause_id, g_source_remove);
+  g_signal_emit (self, signals[POLICY_CHANGED], 0);
+  return TRUE;
+}
+
+void
+rc_boot_settings_show_policy_error (RcBootSettings *self, const char *message)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (RC_IS_BOOT_SETTINGS (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->findings_list))) != NULL)
+    gtk_list_box_remove (self->findings_list, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_list), FALSE);
+  gtk_label_set_label (self->analysis_label, message);
+  gtk_widget_add_css_class (GTK_WIDGET (self->analysis_label), "error");
 }
 
 /* The boot settings */

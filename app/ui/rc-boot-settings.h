@@ -52,5 +52,10 @@ void rc_boot_settings_set_distribution (RcBootSettings *self, const char *distri
 
 /* The analysis of the policy (RcCspFinding*): a summary, and the refused requirements. */
 void rc_boot_settings_show_findings (RcBootSettings *self, GPtrArray *findings);
+/* Applies @finding's quick fix (rc-policy-fix.h) to the editor as one undoable edit and
+ * emits ::policy-changed at once; FALSE when it has none. */
+gboolean rc_boot_settings_apply_policy_fix (RcBootSettings *self, const RcCspFinding *finding);
+/* Shows why the policy cannot be used (too long) instead of an analysis. */
+void rc_boot_settings_show_policy_error (RcBootSettings *self, const char *message);
 
 G_END_DECLS

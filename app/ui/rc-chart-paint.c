@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "core/rc-reader-waits.h"
 #include "rc-chart-paint.h"
 
 typedef enum
@@ -549,6 +550,115 @@ paint_labels (RcChartCanvas *c)
           g->summary.width, ALIGN_START, &c->palette->dim, 0.9, FALSE);
 }
 
+static void
+paint_reader_waits_axes (RcChartCanvas *c, const RcReaderWaits *w, const RcReaderWaitsGeometry *wg)
+{
+  GdkRGBA stripe = c->palette->grid;
+  double centre = wg->plot.x + wg->plot.width / 2, half;
+
+  stripe.alpha *= 0.45;
+  for (guint l = 0; l < RC_PRELOAD_N_VALUES; l += 2)
+    fill (c, &stripe, wg->labels.x, wg->plot.y + l * wg->lane_height,
+          wg->values.x + wg->values.width - wg->labels.x, wg->lane_height);
+  for (guint i = 0; i < w->axis.tick_labels->len; i++)
+    {
+      double x =
+          wg->plot.x
+          + round (CLAMP (g_array_index (w->axis.tick_fracs, double, i), 0, 1) * wg->plot.width);
+
+      fill (c, &c->palette->grid, x, wg->plot.y, 1, wg->plot.height + 4);
+      text (c, w->axis.tick_labels->pdata[i], x - 40, wg->axis.y + 12, 80, ALIGN_CENTER,
+            &c->palette->dim, 0.8, FALSE);
+    }
+  /* the title is longer than the timeline's: centred under the plot, using the room the label
+   * and value columns leave */
+  half = MIN (centre - wg->area.x, wg->area.x + wg->area.width - centre);
+  text (c, w->axis.title, centre - half, wg->axis.y + 30, 2 * half, ALIGN_CENTER, &c->palette->fg,
+        0.85, FALSE);
+  /* the message is sent at 0: what lies left of it was paid on page open */
+  fill (c, &c->palette->fg, wg->zero_x - 1, wg->plot.y - 4, 2, wg->plot.height + 8);
+}
+
+static void
+paint_reader_waits_marks (RcChartCanvas *c, const RcReaderWaitsGeometry *wg)
+{
+  for (guint i = 0; i < wg->n_boxes; i++)
+    {
+      const RcWaitBox *box = &wg->boxes[i];
+      const RcChartRect *r = &box->rect;
+      RcChartRole role = box->track == RC_WAIT_TRACK_MODEL ? RC_CHART_ROLE_NEUTRAL
+                         : box->track == RC_WAIT_TRACK_COLD
+                             ? rc_chart_role_for_scenario (RC_SCENARIO_COLD)
+                             : rc_chart_role_for_scenario (RC_SCENARIO_WARM);
+      const GdkRGBA *color = &c->palette->roles[role];
+
+      switch (box->kind)
+        {
+        case RC_WAIT_WORST:
+          /* a whisker: the wait of a reader who writes the moment the page opens */
+          fill (c, color, r->x, round (r->y + r->height / 2) - 1, r->width, 2);
+          fill (c, color, r->x + r->width - 1, r->y, 1, r->height);
+          break;
+        case RC_WAIT_RESULT:
+          fill (c, color, r->x, r->y, r->width, r->height);
+          break;
+        case RC_WAIT_MODEL:
+        case RC_WAIT_BOOT:
+        default:
+          fill (c, color, r->x, r->y, r->width, r->height);
+          break;
+        }
+    }
+}
+
+static void
+paint_reader_waits_labels (RcChartCanvas *c, const RcReaderWaits *w,
+                           const RcReaderWaitsGeometry *wg)
+{
+  text (c, w->heading, wg->heading.x, wg->heading.y + wg->heading.height / 2, wg->heading.width,
+        ALIGN_START, &c->palette->fg, 0.95, TRUE);
+  for (guint l = 0; l < RC_PRELOAD_N_VALUES; l++)
+    {
+      g_autofree char *label = rc_reader_waits_lane_label (w, l);
+      g_autofree char *value = rc_reader_waits_lane_value (w, l);
+      double y = wg->plot.y + (l + 0.5) * wg->lane_height;
+
+      text (c, label, wg->labels.x, y, wg->labels.width, ALIGN_START, &c->palette->fg, 0.95,
+            w->lanes[l].recommended);
+      text (c, value, wg->values.x, y, wg->values.width, ALIGN_START, &c->palette->dim, 0.85,
+            w->lanes[l].recommended);
+    }
+  for (guint i = 0; i < wg->n_note_lines; i++)
+    {
+      g_autofree char *line =
+          g_strndup (w->recommendation + wg->note_lines[i].start, wg->note_lines[i].length);
+
+      text (c, line, wg->note.x, wg->note.y + (i + 0.5) * 18, wg->note.width, ALIGN_START,
+            &c->palette->fg, 0.9, FALSE);
+    }
+}
+
+/* The reader-waits lanes under the timeline (core/rc-reader-waits.h lays them out): each
+ * part paints its share, as the rows above do. */
+static void
+paint_reader_waits (RcChartCanvas *c, RcChartPart part)
+{
+  const RcReaderWaits *w = c->model->waits;
+  const RcChartGeometry *g = &c->geometry;
+  RcReaderWaitsGeometry wg;
+
+  if (w == NULL || g->waits.height <= 0)
+    return;
+  rc_reader_waits_layout (w, g->waits.x, g->waits.width, g->waits.y, &g->labels, &g->plot,
+                          &g->values, rc_chart_legend_text_width, c->pango, &wg);
+  if (part == RC_CHART_PART_AXES)
+    paint_reader_waits_axes (c, w, &wg);
+  else if (part == RC_CHART_PART_MARKS)
+    paint_reader_waits_marks (c, &wg);
+  else
+    paint_reader_waits_labels (c, w, &wg);
+}
+
 void
 rc_chart_paint_part (RcChartCanvas *self, RcChartPart part)
 {
@@ -574,6 +684,7 @@ rc_chart_paint_part (RcChartCanvas *self, RcChartPart part)
     default:
       g_return_if_reached ();
     }
+  paint_reader_waits (self, part);
 }
 
 void

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "core/rc-chart-bytes.h"
+#include "core/rc-preload-sim.h"
 #include "rc-charts-view.h"
 
 struct _RcChartsView
@@ -19,6 +20,8 @@ struct _RcChartsView
   RcMeasurement *report;
   RcMeasurement *other;
   char *other_label;
+  GtkWidget *delay_box;      /* the model's first turn, on the timeline's page only */
+  GtkSpinButton *delay_spin; /* seconds */
 };
 
 G_DEFINE_FINAL_TYPE (RcChartsView, rc_charts_view, GTK_TYPE_WIDGET)
@@ -34,6 +37,9 @@ static guint signals[N_SIGNALS];
 static void
 rebuild (RcChartsView *self)
 {
+  /* the timeline's reader-waits lanes take the model delay the window shows */
+  if (self->report != NULL)
+    self->report->model_delay_ms = gtk_spin_button_get_value (self->delay_spin) * 1000;
   for (RcChartKind k = 0; k < RC_CHART_N_KINDS; k++)
     rc_chart_set_model (self->charts[k],
                         k == RC_CHART_COMPARE
@@ -130,6 +136,47 @@ step_activated_cb (RcChart *chart, const char *key, RcChartsView *self)
   g_signal_emit (self, signals[STEP_ACTIVATED], 0, key);
 }
 
+static void
+delay_changed_cb (RcChartsView *self)
+{
+  if (self->report == NULL)
+    return;
+  self->report->model_delay_ms = gtk_spin_button_get_value (self->delay_spin) * 1000;
+  rc_chart_set_model (self->charts[RC_CHART_TIMELINE],
+                      rc_chart_model_build (RC_CHART_TIMELINE, self->report, NULL, -1));
+}
+
+static void
+page_changed_cb (RcChartsView *self)
+{
+  gtk_widget_set_visible (self->delay_box, visible_chart (self) == self->charts[RC_CHART_TIMELINE]);
+}
+
+/* "Model's turn [8.1] s": what the reader-waits lanes assume the model takes before its first
+ * tool call (measure --model-delay in the CLI). */
+static GtkWidget *
+build_delay (RcChartsView *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new_with_mnemonic (_ ("_Model’s turn"));
+  GtkWidget *unit = gtk_label_new (_ ("s"));
+
+  self->delay_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 600, 0.5));
+  gtk_spin_button_set_digits (self->delay_spin, 1);
+  gtk_spin_button_set_value (self->delay_spin, RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS / 1000);
+  gtk_widget_set_valign (GTK_WIDGET (self->delay_spin), GTK_ALIGN_CENTER);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->delay_spin));
+  gtk_widget_set_tooltip_text (
+      box, _ ("How long the model takes before its first tool call: the reader-waits lanes "
+              "under the timeline compare each preload_on value against it"));
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->delay_spin));
+  gtk_box_append (GTK_BOX (box), unit);
+  g_signal_connect_swapped (self->delay_spin, "value-changed", G_CALLBACK (delay_changed_cb), self);
+  self->delay_box = box;
+  return box;
+}
+
 static GtkWidget *
 build_bar (RcChartsView *self)
 {
@@ -148,6 +195,7 @@ build_bar (RcChartsView *self)
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (more), "view-more-symbolic");
   gtk_widget_set_tooltip_text (more, _ ("Compare and Export"));
   gtk_box_append (GTK_BOX (bar), switcher);
+  gtk_box_append (GTK_BOX (bar), build_delay (self));
   gtk_box_append (GTK_BOX (bar), more);
   return bar;
 }
@@ -199,6 +247,8 @@ rc_charts_view_init (RcChartsView *self)
   gtk_box_append (GTK_BOX (self->box), build_bar (self));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stack));
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  g_signal_connect_swapped (self->stack, "notify::visible-child", G_CALLBACK (page_changed_cb),
+                            self);
 }
 
 GtkWidget *
@@ -250,4 +300,20 @@ rc_charts_view_show (RcChartsView *self, RcChartKind kind)
   g_return_if_fail (RC_IS_CHARTS_VIEW (self) && kind < RC_CHART_N_KINDS);
 
   gtk_stack_set_visible_child (self->stack, GTK_WIDGET (self->charts[kind]));
+}
+
+void
+rc_charts_view_set_model_delay (RcChartsView *self, double ms)
+{
+  g_return_if_fail (RC_IS_CHARTS_VIEW (self));
+
+  gtk_spin_button_set_value (self->delay_spin, ms / 1000);
+}
+
+double
+rc_charts_view_get_model_delay (RcChartsView *self)
+{
+  g_return_val_if_fail (RC_IS_CHARTS_VIEW (self), 0);
+
+  return gtk_spin_button_get_value (self->delay_spin) * 1000;
 }

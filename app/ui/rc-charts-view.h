@@ -25,5 +25,9 @@ void rc_charts_view_set_runs (RcChartsView *self, GPtrArray *runs);
 void rc_charts_view_set_other_report (RcChartsView *self, RcMeasurement *other, const char *label);
 RcChart *rc_charts_view_get_chart (RcChartsView *self, RcChartKind kind);
 void rc_charts_view_show (RcChartsView *self, RcChartKind kind);
+/* The model's first turn (ms) the timeline's reader-waits lanes assume; the view shows it in
+ * an editable field (default RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS). */
+void rc_charts_view_set_model_delay (RcChartsView *self, double ms);
+double rc_charts_view_get_model_delay (RcChartsView *self);
 
 G_END_DECLS
