@@ -12,6 +12,7 @@
 #include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-csp.h"
+#include "core/rc-export-interpreter.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-analysis.h"
 #include "rc-cli-common.h"
@@ -175,9 +176,12 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     printf (_ ("(retried: the first attempt failed in the engine, see the notes)\n"));
   if (record->outcome.state == RC_OUTCOME_READY)
     {
+      g_autofree char *interpreter = rc_run_record_interpreter_text (record, "");
+
       printf (_ ("READY: Pyodide %s, %.2f s in total (web process RSS %.1f MB)\n"),
               record->outcome.version, record->boot_ms / 1000, record->web_process_rss_bytes / 1e6);
       print_network (record);
+      fputs (interpreter, stdout);
       run->status = RC_EXIT_OK;
       if (run->execute != NULL)
         {
@@ -268,7 +272,7 @@ rc_cli_boot (int argc, char **argv)
   g_autofree char *execute = NULL, *name = NULL, *policy = NULL, *record_file = NULL;
   g_autofree char *distribution = NULL, *dist_label = NULL, *engine_name = NULL;
   g_auto (GStrv) rest = NULL, data = NULL;
-  gboolean live = FALSE;
+  gboolean live = FALSE, importtime = FALSE;
   double deadline = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
   GOptionEntry entries[] = {
     { "csp", 0, 0, G_OPTION_ARG_STRING, &csp, N_ ("Policy preset (default: none)"), "PRESET" },
@@ -291,6 +295,10 @@ rc_cli_boot (int argc, char **argv)
       N_ ("Reach the real CDN and data hosts (for a machine that is online)"), NULL },
     { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &data,
       N_ ("Serve a local folder at a data origin (repeatable)"), "URL=DIR" },
+    { "importtime", 0, 0, G_OPTION_ARG_NONE, &importtime,
+      N_ ("Run Python with -X importtime: its first import and slowest imports (builtin worker; "
+          "slows imports a little)"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
@@ -346,6 +354,7 @@ rc_cli_boot (int argc, char **argv)
   rc_engine_set_deployment (engine, d);
   rc_engine_set_deadline_seconds (engine, deadline);
   rc_engine_set_worker_kind (engine, kind);
+  rc_engine_set_importtime (engine, importtime);
   if (!rc_engine_set_engine_kind (engine, engine_kind, &error))
     return rc_cli_cannot_run ("boot", error);
   window = gtk_window_new ();
