@@ -78,7 +78,8 @@ format_ms (double ms)
 
 /* Median of @get over the column's runs that have a value (>= 0); "–" when none. */
 static char *
-median_cell (const Column *c, double (*get) (const RcRunRecord *, gconstpointer), gconstpointer data)
+median_cell (const Column *c, double (*get) (const RcRunRecord *, gconstpointer),
+             gconstpointer data)
 {
   g_autofree double *values = g_new0 (double, c->runs->len + 1);
   guint n = 0;
@@ -253,8 +254,7 @@ cache_sources (GString *out, GArray *columns)
         {
           const char *source = ((RcRunRecord *) col->runs->pdata[r])->interpreter.wasm_cache_source;
 
-          if (source == NULL
-              || g_ptr_array_find_with_equal_func (said, source, g_str_equal, NULL))
+          if (source == NULL || g_ptr_array_find_with_equal_func (said, source, g_str_equal, NULL))
             continue;
           g_ptr_array_add (said, (gpointer) source);
           g_string_append_printf (out, "- %s\n", source);

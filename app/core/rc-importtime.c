@@ -8,7 +8,7 @@
 
 #define PREFIX "import time:"
 
-G_DEFINE_QUARK (rc-importtime-error-quark, rc_importtime_error)
+G_DEFINE_QUARK (rc - importtime - error - quark, rc_importtime_error)
 
 RcImportTime *
 rc_import_time_new (const char *module, gint64 self_us, gint64 cumulative_us, guint depth,
@@ -89,8 +89,7 @@ rc_importtime_parse_line (const char *line, GError **error)
   while (name[indent] == ' ')
     indent++;
   name += indent;
-  if (name[0] == '\0' || strchr (name, ' ') != NULL || indent % 2 != 0
-      || cumulative_us < self_us)
+  if (name[0] == '\0' || strchr (name, ' ') != NULL || indent % 2 != 0 || cumulative_us < self_us)
     {
       g_set_error (error, RC_IMPORTTIME_ERROR, RC_IMPORTTIME_ERROR_INVALID,
                    _ ("the module name or its times are not what -X importtime prints"));
@@ -102,7 +101,8 @@ rc_importtime_parse_line (const char *line, GError **error)
 GPtrArray *
 rc_importtime_parse (const char *text, GError **error)
 {
-  g_autoptr (GPtrArray) imports = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_import_time_free);
+  g_autoptr (GPtrArray) imports =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) rc_import_time_free);
   g_auto (GStrv) lines = g_strsplit (text != NULL ? text : "", "\n", -1);
 
   for (guint i = 0; lines[i] != NULL; i++)

@@ -17,8 +17,7 @@ line_clock (JsonObject *line, guint i, double *t_ms, GError **error)
   if (!(*t_ms >= 0 && *t_ms <= RC_WORKER_MESSAGE_MAX_MS))
     {
       g_set_error (error, RC_WORKER_MESSAGE_ERROR, RC_WORKER_MESSAGE_ERROR_INVALID,
-                   _ ("worker message: rc.importtime.lines[%u].t: not a time in milliseconds"),
-                   i);
+                   _ ("worker message: rc.importtime.lines[%u].t: not a time in milliseconds"), i);
       return FALSE;
     }
   return TRUE;
@@ -91,8 +90,8 @@ split_python_init (RcRunRecord *record, double first_ms)
 }
 
 gboolean
-rc_worker_message_record_importtime (RcRunRecord *record, JsonObject *rc,
-                                     double runtime_loaded_ms, GError **error)
+rc_worker_message_record_importtime (RcRunRecord *record, JsonObject *rc, double runtime_loaded_ms,
+                                     GError **error)
 {
   JsonObject *importtime = rc_worker_message_object (rc, "importtime");
   JsonNode *node = importtime != NULL ? json_object_get_member (importtime, "lines") : NULL;
