@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "core/rc-chart-timeline.h"
 #include "core/rc-export-interpreter.h"
 #include "core/rc-importtime.h"
 #include "core/rc-measurement.h"
@@ -378,6 +379,57 @@ test_text (void)
   g_assert_nonnull (strstr (text, "wasm code cache: compiled (chromium trace event"));
 }
 
+static int
+row_of (const RcChartModel *model, const char *label, guint indent)
+{
+  for (guint i = 0; i < model->rows->len; i++)
+    {
+      const RcChartRow *row = model->rows->pdata[i];
+
+      if (g_str_equal (row->label, label))
+        {
+          g_assert_cmpuint (row->indent, ==, indent);
+          return (int) i;
+        }
+    }
+  g_error ("the timeline has no row %s", label);
+  return -1;
+}
+
+/* Under the interpreter step: python-init, its two parts under it, the slowest imports under
+ * them as bars that end at their line's clock. */
+static void
+test_timeline (void)
+{
+  g_autoptr (RcMeasurement) m = rc_measurement_new ("demo");
+  g_autoptr (RcChartModel) model = NULL;
+  int init, startup, imports, core;
+  guint bars = 0;
+
+  rc_measurement_add_run (m, booted_record (RC_SCENARIO_COLD, "webkit", 1500));
+  rc_measurement_add_run (m, booted_record (RC_SCENARIO_WARM, "webkit", 1400));
+  model = rc_chart_timeline_build (m, -1, -1);
+  init = row_of (model, "python-init", 1);
+  startup = row_of (model, "python-startup", 2);
+  imports = row_of (model, "python-imports", 2);
+  core = row_of (model, "import _pyodide_core", 3);
+  g_assert_cmpint (init, <, startup);
+  g_assert_cmpint (startup, <, imports);
+  g_assert_cmpint (imports, <, core);
+  g_assert_cmpint (row_of (model, "prelude", 0), >, core);
+  for (guint i = 0; i < model->marks->len; i++)
+    {
+      const RcChartMark *mark = &g_array_index (model->marks, RcChartMark, i);
+
+      if ((int) mark->row != core)
+        continue;
+      g_assert_cmpfloat (mark->x1, >, mark->x0);
+      g_assert_nonnull (strstr (mark->tooltip, "import _pyodide_core (-X importtime)"));
+      bars++;
+    }
+  g_assert_cmpuint (bars, ==, 2); /* cold and warm */
+}
+
 int
 main (int argc, char **argv)
 {
@@ -391,5 +443,6 @@ main (int argc, char **argv)
   g_test_add_func ("/importtime/older-record", test_older_record);
   g_test_add_func ("/importtime/markdown-side-by-side", test_markdown_side_by_side);
   g_test_add_func ("/importtime/text", test_text);
+  g_test_add_func ("/importtime/timeline", test_timeline);
   return g_test_run ();
 }
