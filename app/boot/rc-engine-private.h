@@ -149,6 +149,10 @@ void rc_engine_apply_import_before_seal (RcEngine *self, JsonObject *plan);
  * got ready, the engine's compile tiers and its wasm code cache fact into the record. */
 void rc_engine_apply_importtime (RcEngine *self, JsonObject *plan);
 void rc_engine_note_interpreter (RcEngine *self);
+/* The engine's own word on the wasm code cache (Chromium's trace) for the boot in progress,
+ * or, @previous, for the boot before it in the same browser (a note: its record is done). */
+void rc_engine_note_wasm_cache (RcEngine *self, const char *state, const char *source,
+                                gboolean previous);
 
 /* What the host page posted to the "rc" handler (a JSON text), from any engine. */
 void rc_engine_handle_page_message (RcEngine *self, const char *text);

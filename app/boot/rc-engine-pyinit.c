@@ -68,8 +68,9 @@ note_wasm_cache (RcEngine *self)
                                   "WebAssembly reuse; compare wasm-compile cold and warm");
   else
     rc_run_record_set_wasm_cache (self->record, "not-reported",
-                                  "chromium: no v8.wasm trace event arrived for "
-                                  "pyodide.asm.wasm");
+                                  "chromium: no v8.wasm trace event for pyodide.asm.wasm had "
+                                  "arrived when the boot ended (Chromium sends its trace after "
+                                  "it ends, late on a busy machine)");
 }
 
 void
@@ -84,4 +85,18 @@ rc_engine_note_interpreter (RcEngine *self)
                             "Python ran with -X importtime (--importtime): each import writes "
                             "a line to stderr, which costs a little python-init time");
   note_wasm_cache (self);
+}
+
+void
+rc_engine_note_wasm_cache (RcEngine *self, const char *state, const char *source, gboolean previous)
+{
+  if (self->boot_task == NULL || self->record == NULL || state == NULL || source == NULL)
+    return;
+  if (previous)
+    rc_run_record_add_note (self->record,
+                            "wasm code cache of the previous boot in this browser: %s (%s; its "
+                            "trace arrived during this boot)",
+                            state, source);
+  else
+    rc_run_record_set_wasm_cache (self->record, state, source);
 }
