@@ -114,8 +114,8 @@ fail (RcCdpBrowser *self, const char *what)
 
 /* Blink's v8.wasm.* trace events (category disabled-by-default-devtools.timeline) name what
  * happened to a streamed module: compiled, served from the code cache, or stored in it. The
- * trace runs from navigate to runtime_loaded only, so it costs nothing after the interpreter
- * step. */
+ * trace runs from navigate until the interpreter's compile ended (the worker's
+ * rc_wasm_compiled; runtime_loaded for OSA's), so it costs nothing after that. */
 static void
 trace_started_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
 {
@@ -159,7 +159,10 @@ start_wasm_trace (RcCdpBrowser *self)
 static void
 end_wasm_trace (RcCdpBrowser *self, const char *payload)
 {
-  if (self->tracing && strstr (payload, "\"runtime_loaded\"") != NULL)
+  /* the built-in worker says when the interpreter's compile ended; OSA's runtime_loaded */
+  if (self->tracing
+      && (strstr (payload, "\"rc_wasm_compiled\"") != NULL
+          || strstr (payload, "\"runtime_loaded\"") != NULL))
     {
       self->tracing = FALSE;
       self->flushing = TRUE;

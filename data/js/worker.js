@@ -246,7 +246,12 @@ function rcWorker (CONFIG) {
           const hook = { name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start,
                          end: performance.now() };
           hooks.push(hook);
-          source.then((what) => Object.assign(hook, what));
+          source.then((what) => {
+            Object.assign(hook, what);
+            /* Chromium's trace of the compile can end here, long before runtime_loaded */
+            if (ok && typeof what.url === 'string' && what.url.endsWith('/pyodide.asm.wasm'))
+              self.postMessage({ type: 'rc_wasm_compiled', t: performance.now() });
+          });
         }
       }
     };
