@@ -47,6 +47,9 @@ struct _RcCdpBrowser
   guint setup_pending; /* page setup commands not answered yet: navigate after the last */
   gboolean closing;
   /* The wasm code cache in Chromium's own words: its trace from navigate to runtime_loaded. */
+  gboolean wasm_trace; /* rc_cdp_browser_set_wasm_trace() */
+  gboolean trace_next; /* trace the navigation cdp_load starts (a warm one) */
+  gboolean traced;     /* this browser process ran a trace */
   gboolean tracing;
   gboolean flushing;      /* Tracing.end sent, tracingComplete not yet: one trace at a time */
   gboolean restart;       /* a navigation came while flushing: trace it once the flush ends */
@@ -138,6 +141,7 @@ begin_trace (RcCdpBrowser *self)
   json_object_set_string_member (params, "transferMode", "ReportEvents");
   self->wasm_event = NULL;
   self->tracing = TRUE;
+  self->traced = TRUE;
   self->trace_nav = self->nav;
   send_command (self, NULL, "Tracing.start", params, trace_started_cb);
 }
@@ -150,6 +154,8 @@ start_wasm_trace (RcCdpBrowser *self)
 {
   self->nav++;
   self->wasm_event = NULL;
+  if (!self->trace_next)
+    return;
   if (self->flushing)
     self->restart = TRUE;
   else
@@ -511,7 +517,7 @@ stop_process (RcCdpBrowser *self)
   self->pid = 0;
   g_clear_pointer (&self->session, g_free);
   self->setup_pending = 0;
-  self->tracing = self->flushing = self->restart = FALSE;
+  self->tracing = self->flushing = self->restart = self->traced = FALSE;
   g_hash_table_remove_all (self->replies);
   g_hash_table_remove_all (self->urls);
   g_hash_table_remove_all (self->cached);
@@ -526,8 +532,11 @@ quit_process (RcCdpBrowser *self)
     return;
   self->closing = TRUE;
   send_command (self, NULL, "Browser.close", NULL, NULL);
-  for (guint i = 0; i < 100 && rc_web_process_is_alive (self->pid); i++)
+  /* a browser that traced takes longer to go; killing it then spoils the profile's restart */
+  for (guint i = 0; i < (self->traced ? 600u : 100u) && rc_web_process_is_alive (self->pid); i++)
     g_usleep (50 * 1000);
+  if (self->traced && rc_web_process_is_alive (self->pid))
+    g_debug ("chromium: still running 30 s after Browser.close");
   stop_process (self);
 }
 
@@ -609,6 +618,7 @@ cdp_load (RcBrowser *browser, RcBootMode mode, const char *url, GError **error)
 
   g_free (self->url);
   self->url = g_strdup (url);
+  self->trace_next = self->wasm_trace && mode == RC_BOOT_MODE_WARM;
   if (mode == RC_BOOT_MODE_WARM && self->process != NULL && self->session != NULL)
     {
       navigate (self);
@@ -673,6 +683,13 @@ rc_cdp_browser_iface_init (RcBrowserInterface *iface)
   iface->close = cdp_close;
   iface->get_version = cdp_get_version;
   iface->get_renderer_pid = cdp_get_renderer_pid;
+}
+
+void
+rc_cdp_browser_set_wasm_trace (RcCdpBrowser *self, gboolean enabled)
+{
+  g_return_if_fail (RC_IS_CDP_BROWSER (self));
+  self->wasm_trace = enabled;
 }
 
 /* ---- GObject ------------------------------------------------------------------------------ */

@@ -3,6 +3,7 @@
  * compiles WebAssembly (so wasm-compile is read right), and whether it reused compiled code. */
 #include "config.h"
 
+#include "boot/rc-cdp-browser.h"
 #include "boot/rc-engine-private.h"
 
 void
@@ -25,6 +26,8 @@ rc_engine_apply_importtime (RcEngine *self, JsonObject *plan)
 {
   if (self->importtime && self->worker_kind == RC_WORKER_KIND_BUILTIN)
     json_object_set_boolean_member (plan, "importtime", TRUE);
+  if (self->browser != NULL && RC_IS_CDP_BROWSER (self->browser))
+    rc_cdp_browser_set_wasm_trace (RC_CDP_BROWSER (self->browser), self->importtime);
 }
 
 /* How the engine compiles WebAssembly, from its makers' documentation: wasm-compile is the
@@ -67,10 +70,13 @@ note_wasm_cache (RcEngine *self)
                                   "webkit: WebKitGTK has no API or event for compiled "
                                   "WebAssembly reuse; compare wasm-compile cold and warm");
   else
-    rc_run_record_set_wasm_cache (self->record, "not-reported",
-                                  "chromium: no v8.wasm trace event for pyodide.asm.wasm had "
-                                  "arrived when the boot ended (Chromium sends its trace after "
-                                  "it ends, late on a busy machine)");
+    rc_run_record_set_wasm_cache (
+        self->record, "not-reported",
+        self->importtime && self->boot_mode == RC_BOOT_MODE_WARM
+            ? "chromium: no v8.wasm trace event for pyodide.asm.wasm had arrived when the boot "
+              "ended (Chromium sends its trace after it ends, late on a busy machine)"
+            : "chromium: its trace (v8.wasm events) is taken on warm boots with --importtime "
+              "only; compare wasm-compile cold and warm");
 }
 
 void

@@ -76,7 +76,7 @@ format_ms (double ms)
   return ms >= 1000 ? g_strdup_printf ("%.2f s", ms / 1000) : g_strdup_printf ("%.0f ms", ms);
 }
 
-/* Median of @get over the column's runs that have a value (>= 0); "–" when none. */
+/* Median of @get over the column's runs that have a value (>= 0); "—" when none. */
 static char *
 median_cell (const Column *c, double (*get) (const RcRunRecord *, gconstpointer),
              gconstpointer data)
@@ -93,7 +93,7 @@ median_cell (const Column *c, double (*get) (const RcRunRecord *, gconstpointer)
         values[n++] = v;
     }
   if (n == 0)
-    return g_strdup ("–");
+    return g_strdup ("—");
   rc_stat_compute (&stat, values, n);
   return format_ms (stat.median);
 }
@@ -157,7 +157,7 @@ cache_cell (const Column *c)
         g_string_append_printf (cell, " %u", n);
     }
   if (cell->len == 0)
-    g_string_append (cell, "–");
+    g_string_append (cell, "—");
   return g_string_free (cell, FALSE);
 }
 
