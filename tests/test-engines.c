@@ -11,6 +11,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
@@ -18,6 +20,7 @@
 #include "core/rc-csp-presets.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-analysis.h"
+#include "rc-test-files.h"
 
 #define DEADLINE         90.0
 #define CONTROL_DEADLINE 20.0
@@ -332,7 +335,17 @@ int
 main (int argc, char **argv)
 {
   static const RcEngineKind kinds[] = { RC_ENGINE_KIND_CHROMIUM, RC_ENGINE_KIND_FIREFOX };
+  /* Profile folders are looked for in a temporary folder of this run's own: another run
+   * booting a browser at the same time has its own in /tmp, and is not this one's leftover.
+   * Set before anything asks GLib for the temporary folder (it keeps the first answer). */
+  const char *outer = g_getenv ("TMPDIR");
+  g_autofree char *tmp = g_build_filename (outer != NULL && *outer != '\0' ? outer : "/tmp",
+                                           "rc-engines-test-XXXXXX", NULL);
+  int status;
 
+  if (g_mkdtemp (tmp) == NULL)
+    g_error ("cannot make a temporary folder %s: %s", tmp, g_strerror (errno));
+  g_setenv ("TMPDIR", tmp, TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
@@ -357,5 +370,7 @@ main (int argc, char **argv)
       g_test_add_data_func (control, GUINT_TO_POINTER (kinds[i]), test_control);
     }
   add_interpreter_tests ();
-  return g_test_run ();
+  status = g_test_run ();
+  rc_test_remove_tree (tmp);
+  return status;
 }
