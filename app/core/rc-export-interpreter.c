@@ -311,6 +311,8 @@ rc_measurement_append_interpreter_markdown (const RcMeasurement *self, GString *
 
       row (out, label, columns, get_module, modules->pdata[i]);
     }
+  g_string_append (out, _ ("\n— : not among that column's ten slowest (it may still have been "
+                           "imported).\n"));
 }
 
 static double
