@@ -6,6 +6,8 @@
  * proxy; the control policy fails with a diagnosis naming 'wasm-unsafe-eval'. An engine that
  * is not installed fails its tests with how to install it. No browser process or profile
  * folder is left behind. Run under `xvfb-run -a` (the engine object is a GTK one).
+ * In every engine (WebKit too): a cold boot under --importtime records the interpreter step
+ * split further, in order and inside step 1.
  */
 #include "config.h"
 
@@ -204,6 +206,89 @@ test_control (gconstpointer data)
   assert_nothing_left (program_of (kind));
 }
 
+/* ---- the interpreter step split further (--importtime), in each engine ------------------- */
+
+static const RcSubPhase *
+sub_phase (const RcRunRecord *record, const char *name)
+{
+  const RcSubPhase *p = rc_run_record_find_sub_phase (record, name);
+
+  if (p == NULL)
+    g_error ("%s: no %s sub-phase", record->env.engine, name);
+  g_assert_cmpfloat (p->end_ms, >=, p->start_ms);
+  return p;
+}
+
+/* Ordering and presence, never speeds: the compile of pyodide.asm.wasm (only one), then
+ * python-init to runtime_loaded, split at Python's first import into start-up and imports, all
+ * inside step 1; the imports' slowest is one Pyodide's own bootstrap makes. */
+static void
+assert_interpreter_split (const RcRunRecord *record)
+{
+  const RcRunStep *first = record->steps->pdata[0];
+  const RcSubPhase *compile = sub_phase (record, "wasm-compile");
+  const RcSubPhase *init = sub_phase (record, "python-init");
+  const RcSubPhase *startup = sub_phase (record, "python-startup");
+  const RcSubPhase *imports = sub_phase (record, "python-imports");
+  const RcInterpreterFacts *f = &record->interpreter;
+  guint compiles = 0;
+
+  for (guint i = 0; i < record->sub_phases->len; i++)
+    compiles += g_str_equal (((RcSubPhase *) record->sub_phases->pdata[i])->name, "wasm-compile");
+  g_assert_cmpuint (compiles, ==, 1);
+  /* Pyodide's sentinel module takes well under a millisecond; the interpreter does not */
+  g_assert_cmpfloat (compile->end_ms - compile->start_ms, >, 1);
+  g_assert_cmpfloat (compile->start_ms, >=, first->start_ms);
+  g_assert_cmpfloat (init->start_ms, >=, compile->end_ms);
+  g_assert_cmpfloat (init->end_ms, <=, first->end_ms);
+  g_assert_cmpfloat (startup->start_ms, ==, init->start_ms);
+  g_assert_cmpfloat (startup->end_ms, ==, imports->start_ms);
+  g_assert_cmpfloat (imports->end_ms, ==, init->end_ms);
+  g_assert_true (f->importtime);
+  g_assert_cmpfloat (f->first_import_ms, ==, startup->end_ms);
+  /* _pyodide_core and what it pulls in: Pyodide captures its stderr, the worker tees it */
+  g_assert_cmpuint (f->import_count, >, 100);
+  g_assert_cmpuint (f->slowest->len, ==, RC_SLOWEST_IMPORTS);
+  g_assert_cmpstr (((RcImportTime *) f->slowest->pdata[0])->module, ==, "_pyodide_core");
+  /* the top-level imports ran inside python-imports */
+  g_assert_cmpfloat (f->imports_us / 1000.0, <=, imports->end_ms - imports->start_ms + 1);
+  g_assert_nonnull (f->wasm_cache);
+  g_assert_nonnull (f->wasm_cache_source);
+  g_assert_true (g_str_has_prefix (f->wasm_cache_source, record->env.engine));
+}
+
+static void
+test_interpreter_split (gconstpointer data)
+{
+  RcEngineKind kind = GPOINTER_TO_UINT (data);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = engine_new (kind, server, "nemarlike", DEADLINE);
+  g_autoptr (RcRunRecord) cold = NULL;
+
+  rc_engine_set_importtime (engine, TRUE);
+  cold = boot_once (engine, RC_BOOT_MODE_COLD);
+  assert_ready (cold);
+  assert_interpreter_split (cold);
+  rc_engine_stop (engine);
+  g_clear_object (&engine);
+  rc_server_stop (server);
+}
+
+static void
+add_interpreter_tests (void)
+{
+  static const RcEngineKind all[] = { RC_ENGINE_KIND_WEBKIT, RC_ENGINE_KIND_CHROMIUM,
+                                      RC_ENGINE_KIND_FIREFOX };
+
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++)
+    {
+      g_autofree char *path =
+          g_strdup_printf ("/engines/%s/interpreter-split", rc_engine_kind_to_string (all[i]));
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (all[i]), test_interpreter_split);
+    }
+}
+
 /* Without the program in PATH, choosing the engine fails saying how to install it. */
 static void
 test_missing_browser (void)
@@ -284,6 +369,7 @@ main (int argc, char **argv)
       g_test_add_data_func (demo, GUINT_TO_POINTER (kinds[i]), test_demo_cold_warm);
       g_test_add_data_func (control, GUINT_TO_POINTER (kinds[i]), test_control);
     }
+  add_interpreter_tests ();
   status = g_test_run ();
   rc_test_remove_tree (tmp);
   return status;

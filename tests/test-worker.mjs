@@ -71,6 +71,8 @@ function makeWorker (config, options = {}) {
         throw new Error('NetworkError: Load failed');
       sandbox.loadPyodide = async (loadOptions) => {
         world.loadOptions = loadOptions;
+        if (world.pyodideBoot)
+          await world.pyodideBoot(loadOptions);
         // As pyodide.js does: fetch its files through the global fetch; a failed one rejects.
         for (const url of world.runtimeFiles || []) {
           const response = await sandbox.fetch(url);
@@ -267,6 +269,43 @@ const tests = {
     await denied(w, 'https://data.example.org/oknot', 'not_in_fetch_allow'); // segment boundary
     await denied(w, 'https://data.example.org/b/x', 'not_in_fetch_allow'); // dot-segment prefix skipped
     await s.fetch('https://data.example.org/ok/q?range=1');
+  },
+  async 'importtime: -X importtime in args, its stderr lines with their clock, Pyodide\'s captured stderr tee\'d' () {
+    const line = 'import time:        10 |        900 | _pyodide_core\n';
+    const captured = [];
+    const w = makeWorker(baseConfig({ rc: { importtime: true } }), {
+      async pyodideBoot (o) {
+        assert.deepEqual(plain(o.args), ['-X', 'importtime']);
+        const devices = {};
+        const FS = { createDevice (parent, name, input, output) { devices[name] = output; return name; } };
+        await o.fsInit(FS, { sitePackages: '/lib/python3.13/site-packages' });
+        o.stderr('import time: self [us] | cumulative | imported package');
+        o.stderr('import time:       269 |        269 |   marshal');
+        o.stderr('a stderr line that is not importtime');
+        // As Pyodide's rawRun does for `import _pyodide_core`: fd 2 on a capture device.
+        FS.createDevice('/dev', 'capture_stderr', null, (c) => captured.push(c));
+        for (const c of line)
+          devices.capture_stderr(c.charCodeAt(0));
+      },
+    });
+    const ready = await boot(w);
+    assert.equal(ready.type, 'ready');
+    // the capture still captures
+    assert.equal(String.fromCharCode(...captured), line);
+    const lines = plain(ready.rc.importtime.lines);
+    assert.deepEqual(lines.map((l) => l.text), ['import time: self [us] | cumulative | imported package',
+      'import time:       269 |        269 |   marshal', line.trimEnd()]);
+    for (let i = 1; i < lines.length; i++)
+      assert.ok(lines[i].t >= lines[i - 1].t);
+    assert.equal(ready.rc.importtime.dropped, false);
+  },
+  async 'importtime off: no args, no fsInit, no importtime in ready' () {
+    const w = makeWorker(baseConfig());
+    const ready = await boot(w);
+    assert.equal(ready.type, 'ready');
+    assert.equal(w.loadOptions.args, undefined);
+    assert.equal(w.loadOptions.fsInit, undefined);
+    assert.equal(ready.rc.importtime, undefined);
   },
 };
 

@@ -5,6 +5,7 @@
 #include <sys/prctl.h>
 
 #include <fcntl.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <gio/gunixinputstream.h>
@@ -45,6 +46,15 @@ struct _RcCdpBrowser
   GHashTable *cached;  /* requestId → GINT_TO_POINTER (from a cache) */
   guint setup_pending; /* page setup commands not answered yet: navigate after the last */
   gboolean closing;
+  /* The wasm code cache in Chromium's own words: its trace from navigate to runtime_loaded. */
+  gboolean wasm_trace; /* rc_cdp_browser_set_wasm_trace() */
+  gboolean trace_next; /* trace the navigation cdp_load starts (a warm one) */
+  gboolean traced;     /* this browser process ran a trace */
+  gboolean tracing;
+  gboolean flushing;      /* Tracing.end sent, tracingComplete not yet: one trace at a time */
+  gboolean restart;       /* a navigation came while flushing: trace it once the flush ends */
+  guint nav, trace_nav;   /* navigations, and the one the trace belongs to */
+  const char *wasm_event; /* the telling v8.wasm.* event for pyodide.asm.wasm, or NULL */
 };
 
 static void rc_cdp_browser_iface_init (RcBrowserInterface *iface);
@@ -101,6 +111,146 @@ fail (RcCdpBrowser *self, const char *what)
 {
   if (!self->closing)
     rc_browser_emit_failed (RC_BROWSER (self), what);
+}
+
+/* ---- the wasm code cache, as Chromium's trace says it -------------------------------------- */
+
+/* Blink's v8.wasm.* trace events (category disabled-by-default-devtools.timeline) name what
+ * happened to a streamed module: compiled, served from the code cache, or stored in it. The
+ * trace runs from navigate until the interpreter's compile ended (the worker's
+ * rc_wasm_compiled; runtime_loaded for OSA's), so it costs nothing after that. */
+static void
+trace_started_cb (RcCdpBrowser *self, JsonObject *result, const char *error)
+{
+  if (error == NULL)
+    return;
+  g_debug ("chromium: Tracing.start failed: %s", error);
+  self->tracing = FALSE;
+}
+
+static void
+begin_trace (RcCdpBrowser *self)
+{
+  JsonObject *params = json_object_new ();
+  JsonObject *config = json_object_new ();
+  JsonArray *categories = json_array_new ();
+
+  json_array_add_string_element (categories, "disabled-by-default-devtools.timeline");
+  json_object_set_array_member (config, "includedCategories", categories);
+  json_object_set_object_member (params, "traceConfig", config);
+  json_object_set_string_member (params, "transferMode", "ReportEvents");
+  self->wasm_event = NULL;
+  self->tracing = TRUE;
+  self->traced = TRUE;
+  self->trace_nav = self->nav;
+  send_command (self, NULL, "Tracing.start", params, trace_started_cb);
+}
+
+/* Chromium sends a trace's events only after Tracing.end, and late on a busy machine: a boot
+ * that starts while the last one's trace is still flushing begins its own once that ends (it
+ * may then miss the compile, and says nothing rather than the last boot's word). */
+static void
+start_wasm_trace (RcCdpBrowser *self)
+{
+  self->nav++;
+  self->wasm_event = NULL;
+  if (!self->trace_next)
+    return;
+  if (self->flushing)
+    self->restart = TRUE;
+  else
+    begin_trace (self);
+}
+
+static void
+end_wasm_trace (RcCdpBrowser *self, const char *payload)
+{
+  /* the built-in worker says when the interpreter's compile ended; OSA's runtime_loaded */
+  if (self->tracing
+      && (strstr (payload, "\"rc_wasm_compiled\"") != NULL
+          || strstr (payload, "\"runtime_loaded\"") != NULL))
+    {
+      self->tracing = FALSE;
+      self->flushing = TRUE;
+      send_command (self, NULL, "Tracing.end", NULL, NULL);
+    }
+}
+
+/* The strongest word wins: a cache hit (or a rejected cache) over a store over a compile. */
+static int
+wasm_event_rank (const char *name)
+{
+  static const char *const ranked[] = { "v8.wasm.compiledModule", "v8.wasm.cachedModule",
+                                        "v8.wasm.moduleCacheInvalid", "v8.wasm.moduleCacheHit" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ranked); i++)
+    if (g_strcmp0 (name, ranked[i]) == 0)
+      return (int) i + 1;
+  return 0;
+}
+
+static void
+on_trace_data (RcCdpBrowser *self, JsonObject *params)
+{
+  JsonArray *events = json_object_has_member (params, "value")
+                          ? json_object_get_array_member (params, "value")
+                          : NULL;
+
+  for (guint i = 0; events != NULL && i < json_array_get_length (events); i++)
+    {
+      JsonNode *node = json_array_get_element (events, i);
+      JsonObject *event = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *name =
+          event != NULL ? json_object_get_string_member_with_default (event, "name", NULL) : NULL;
+      JsonObject *args = event != NULL && json_object_has_member (event, "args")
+                             ? json_object_get_object_member (event, "args")
+                             : NULL;
+      const char *url =
+          args != NULL ? json_object_get_string_member_with_default (args, "url", "") : "";
+      int rank = wasm_event_rank (name);
+
+      if (name != NULL && g_str_has_prefix (name, "v8.wasm.") && g_getenv ("RC_BOOT_DEBUG"))
+        g_printerr ("chromium trace: %s %s\n", name, url);
+
+      /* cachedModule names no URL: pyodide.asm.wasm is the only module streamed */
+      if (rank > 0
+          && (g_str_has_suffix (url, "/pyodide.asm.wasm")
+              || g_str_equal (name, "v8.wasm.cachedModule"))
+          && rank > wasm_event_rank (self->wasm_event))
+        self->wasm_event = g_intern_string (name);
+    }
+}
+
+/* Told to the engine as a page message of its own kind (rc_engine_wasm_cache). */
+static void
+on_trace_complete (RcCdpBrowser *self)
+{
+  static const char *const states[] = { NULL, "compiled", "stored", "invalid", "hit" };
+  g_autoptr (JsonObject) message = json_object_new ();
+  g_autoptr (JsonNode) node = NULL;
+  g_autofree char *source = NULL, *text = NULL;
+
+  const char *event = self->wasm_event;
+  gboolean previous = self->trace_nav != self->nav;
+
+  self->flushing = FALSE;
+  self->wasm_event = NULL;
+  if (self->restart)
+    {
+      self->restart = FALSE;
+      begin_trace (self);
+    }
+  if (event == NULL)
+    return;
+  source = g_strdup_printf ("chromium trace event %s", event);
+  json_object_set_string_member (message, "kind", "rc_engine_wasm_cache");
+  /* the trace of an earlier boot in this browser, arriving during this one */
+  json_object_set_boolean_member (message, "previous", previous);
+  json_object_set_string_member (message, "state", states[wasm_event_rank (event)]);
+  json_object_set_string_member (message, "source", source);
+  node = json_node_init_object (json_node_alloc (), message);
+  text = json_to_string (node, FALSE);
+  rc_browser_emit_message (RC_BROWSER (self), text);
 }
 
 /* ---- events ------------------------------------------------------------------------------- */
@@ -162,8 +312,16 @@ on_event (RcCdpBrowser *self, const char *method, JsonObject *params)
 {
   if (g_strcmp0 (method, "Runtime.bindingCalled") == 0
       && g_strcmp0 (json_object_get_string_member_with_default (params, "name", ""), "rcPost") == 0)
-    rc_browser_emit_message (RC_BROWSER (self),
-                             json_object_get_string_member_with_default (params, "payload", ""));
+    {
+      const char *payload = json_object_get_string_member_with_default (params, "payload", "");
+
+      end_wasm_trace (self, payload);
+      rc_browser_emit_message (RC_BROWSER (self), payload);
+    }
+  else if (g_strcmp0 (method, "Tracing.dataCollected") == 0)
+    on_trace_data (self, params);
+  else if (g_strcmp0 (method, "Tracing.tracingComplete") == 0)
+    on_trace_complete (self);
   else if (g_strcmp0 (method, "Target.attachedToTarget") == 0)
     on_attached (self, params);
   else if (g_str_has_prefix (method, "Network."))
@@ -256,6 +414,7 @@ read_next (RcCdpBrowser *self)
 static void
 navigate (RcCdpBrowser *self)
 {
+  start_wasm_trace (self);
   send_command (self, self->session, "Page.navigate", params_new ("url", self->url, NULL), NULL);
 }
 
@@ -358,6 +517,7 @@ stop_process (RcCdpBrowser *self)
   self->pid = 0;
   g_clear_pointer (&self->session, g_free);
   self->setup_pending = 0;
+  self->tracing = self->flushing = self->restart = self->traced = FALSE;
   g_hash_table_remove_all (self->replies);
   g_hash_table_remove_all (self->urls);
   g_hash_table_remove_all (self->cached);
@@ -372,8 +532,11 @@ quit_process (RcCdpBrowser *self)
     return;
   self->closing = TRUE;
   send_command (self, NULL, "Browser.close", NULL, NULL);
-  for (guint i = 0; i < 100 && rc_web_process_is_alive (self->pid); i++)
+  /* a browser that traced takes longer to go; killing it then spoils the profile's restart */
+  for (guint i = 0; i < (self->traced ? 600u : 100u) && rc_web_process_is_alive (self->pid); i++)
     g_usleep (50 * 1000);
+  if (self->traced && rc_web_process_is_alive (self->pid))
+    g_debug ("chromium: still running 30 s after Browser.close");
   stop_process (self);
 }
 
@@ -455,6 +618,7 @@ cdp_load (RcBrowser *browser, RcBootMode mode, const char *url, GError **error)
 
   g_free (self->url);
   self->url = g_strdup (url);
+  self->trace_next = self->wasm_trace && mode == RC_BOOT_MODE_WARM;
   if (mode == RC_BOOT_MODE_WARM && self->process != NULL && self->session != NULL)
     {
       navigate (self);
@@ -519,6 +683,13 @@ rc_cdp_browser_iface_init (RcBrowserInterface *iface)
   iface->close = cdp_close;
   iface->get_version = cdp_get_version;
   iface->get_renderer_pid = cdp_get_renderer_pid;
+}
+
+void
+rc_cdp_browser_set_wasm_trace (RcCdpBrowser *self, gboolean enabled)
+{
+  g_return_if_fail (RC_IS_CDP_BROWSER (self));
+  self->wasm_trace = enabled;
 }
 
 /* ---- GObject ------------------------------------------------------------------------------ */

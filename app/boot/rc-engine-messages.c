@@ -228,6 +228,11 @@ rc_engine_handle_page_message (RcEngine *self, const char *text)
     handle_worker_error (self, "worker_error", rc_worker_message_string (message, "message"));
   else if (g_strcmp0 (kind, "host_error") == 0)
     handle_host_error (self, message);
+  else if (g_strcmp0 (kind, "rc_engine_wasm_cache") == 0)
+    rc_engine_note_wasm_cache (
+        self, rc_worker_message_string (message, "state"),
+        rc_worker_message_string (message, "source"),
+        json_object_get_boolean_member_with_default (message, "previous", FALSE));
 }
 
 void

@@ -29,6 +29,7 @@ struct _RcEngine
   char *csp_name;
   RcDeployment deployment;
   double deadline_seconds;
+  gboolean importtime; /* -X importtime in the built-in worker (rc-engine-pyinit.c) */
   RcWorkerKind worker_kind;
   RcEngineState state;
 
@@ -143,6 +144,15 @@ guint rc_engine_policy_refusals (RcEngine *self);
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);
 /* rc-engine-seal-list.c: puts the import_before_seal override into @plan's runtime. */
 void rc_engine_apply_import_before_seal (RcEngine *self, JsonObject *plan);
+
+/* rc-engine-pyinit.c: puts importtime into @plan when asked for; at the end of a boot that
+ * got ready, the engine's compile tiers and its wasm code cache fact into the record. */
+void rc_engine_apply_importtime (RcEngine *self, JsonObject *plan);
+void rc_engine_note_interpreter (RcEngine *self);
+/* The engine's own word on the wasm code cache (Chromium's trace) for the boot in progress,
+ * or, @previous, for the boot before it in the same browser (a note: its record is done). */
+void rc_engine_note_wasm_cache (RcEngine *self, const char *state, const char *source,
+                                gboolean previous);
 
 /* What the host page posted to the "rc" handler (a JSON text), from any engine. */
 void rc_engine_handle_page_message (RcEngine *self, const char *text);

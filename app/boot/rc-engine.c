@@ -416,6 +416,7 @@ rc_engine_finish_boot (RcEngine *self)
   if (pid != 0)
     self->web_pid = pid;
   self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
+  rc_engine_note_interpreter (self);
   if (self->record->outcome.state == RC_OUTCOME_FAILED)
     rc_engine_conclude_failure (self);
   if (rc_engine_retry_if_engine (self))
@@ -537,6 +538,7 @@ rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
     {
       rc_engine_apply_wheel_renames (self, plan);
       rc_engine_apply_import_before_seal (self, plan);
+      rc_engine_apply_importtime (self, plan);
     }
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);

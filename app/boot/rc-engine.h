@@ -91,6 +91,10 @@ void rc_engine_set_deployment (RcEngine *self, RcDeployment deployment);
 RcDeployment rc_engine_get_deployment (RcEngine *self);
 void rc_engine_set_deadline_seconds (RcEngine *self, double seconds);
 double rc_engine_get_deadline_seconds (RcEngine *self);
+/* Python's -X importtime in the built-in worker (default off: it costs a little time), so the
+ * record has the slowest imports and python-init split at Python's first import. */
+void rc_engine_set_importtime (RcEngine *self, gboolean enabled);
+gboolean rc_engine_get_importtime (RcEngine *self);
 void rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind);
 RcWorkerKind rc_engine_get_worker_kind (RcEngine *self);
 RcEngineState rc_engine_get_state (RcEngine *self);

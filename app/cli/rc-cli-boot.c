@@ -12,6 +12,7 @@
 #include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-csp.h"
+#include "core/rc-export-interpreter.h"
 #include "core/rc-measurement.h"
 #include "core/rc-run-analysis.h"
 #include "rc-cli-boot-options.h"
@@ -176,9 +177,12 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     printf (_ ("(retried: the first attempt failed in the engine, see the notes)\n"));
   if (record->outcome.state == RC_OUTCOME_READY)
     {
+      g_autofree char *interpreter = rc_run_record_interpreter_text (record, "");
+
       printf (_ ("READY: Pyodide %s, %.2f s in total (web process RSS %.1f MB)\n"),
               record->outcome.version, record->boot_ms / 1000, record->web_process_rss_bytes / 1e6);
       print_network (record);
+      fputs (interpreter, stdout);
       run->status = RC_EXIT_OK;
       if (run->execute != NULL)
         {
@@ -225,10 +229,15 @@ rc_cli_boot (int argc, char **argv)
   g_auto (RcCliBootOptions) o = { 0 };
   g_autofree char *execute = NULL, *record_file = NULL, *dist_label = NULL;
   g_auto (GStrv) rest = NULL;
+  gboolean importtime = FALSE;
   GOptionEntry entries[] = {
     { "execute", 0, 0, G_OPTION_ARG_STRING, &execute, N_ ("Run CODE once booted"), N_ ("CODE") },
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_file,
       N_ ("Write the run record (JSON) to FILE"), N_ ("FILE") },
+    { "importtime", 0, 0, G_OPTION_ARG_NONE, &importtime,
+      N_ ("Run Python with -X importtime: its first import and slowest imports (builtin worker; "
+          "slows imports a little)"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
@@ -262,6 +271,7 @@ rc_cli_boot (int argc, char **argv)
 
   server = rc_cli_boot_options_new_server (&o);
   engine = rc_engine_new (community, server);
+  rc_engine_set_importtime (engine, importtime);
   if (!rc_cli_boot_options_configure (&o, engine, engine_kind, &error))
     return rc_cli_cannot_run ("boot", error);
   window = gtk_window_new ();

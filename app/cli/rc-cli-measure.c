@@ -14,6 +14,7 @@
 #include "core/rc-boot-progress.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-diagnostic.h"
+#include "core/rc-export-interpreter.h"
 #include "core/rc-history.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-chart.h"
@@ -34,6 +35,7 @@ typedef struct
   char *check_budgets;
   gboolean no_control;
   gboolean no_history;
+  gboolean importtime;
   GStrv budgets;
   GStrv rest;
   GStrv chart_specs;
@@ -101,6 +103,10 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("KEY=VALUE") },
     { "no-control", 0, 0, G_OPTION_ARG_NONE, &o->no_control,
       N_ ("Do not boot the control (the policy without 'wasm-unsafe-eval', which must fail)"),
+      NULL },
+    { "importtime", 0, 0, G_OPTION_ARG_NONE, &o->importtime,
+      N_ ("Run Python with -X importtime: its first import and slowest imports (builtin worker; "
+          "slows imports a little)"),
       NULL },
     { "no-history", 0, 0, G_OPTION_ARG_NONE, &o->no_history,
       N_ ("Do not keep this measurement in the community's history (runtime-console history)"),
@@ -292,7 +298,12 @@ static void
 on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
 {
   if (record->outcome.state == RC_OUTCOME_READY)
-    fprintf (stderr, _ ("  %s: ready in %.2f s\n"), record->run_id, record->boot_ms / 1000);
+    {
+      g_autofree char *interpreter = rc_run_record_interpreter_text (record, "    ");
+
+      fprintf (stderr, _ ("  %s: ready in %.2f s\n"), record->run_id, record->boot_ms / 1000);
+      fputs (interpreter, stderr);
+    }
   else
     fprintf (stderr, _ ("  %s: FAILED (%s): %s\n"), record->run_id, record->outcome.kind,
              record->outcome.message);
@@ -341,6 +352,7 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
   rc_engine_set_deployment (engine, deployment);
   rc_engine_set_deadline_seconds (engine, o->boot.deadline);
   rc_engine_set_worker_kind (engine, o->boot.worker_kind);
+  rc_engine_set_importtime (engine, o->importtime);
   return TRUE;
 }
 

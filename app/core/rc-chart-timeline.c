@@ -194,6 +194,13 @@ add_step_row (Timeline *t, const char *key, guint *failure_row)
   rc_chart_model_set_row_value (t->model, row, value->str);
 }
 
+/* python-init's two parts sit under it; the slowest imports under python-imports. */
+static guint
+sub_phase_indent (const char *name)
+{
+  return g_str_equal (name, "python-startup") || g_str_equal (name, "python-imports") ? 2 : 1;
+}
+
 static void
 add_sub_phase_rows (Timeline *t, const char *key)
 {
@@ -209,7 +216,8 @@ add_sub_phase_rows (Timeline *t, const char *key)
       }
   for (guint n = 0; n < names->len; n++)
     {
-      guint row = rc_chart_model_add_row (t->model, names->pdata[n], 1, FALSE, key);
+      guint row = rc_chart_model_add_row (t->model, names->pdata[n],
+                                          sub_phase_indent (names->pdata[n]), FALSE, key);
       g_autoptr (GString) value = g_string_new (NULL);
 
       for (guint s = 0; s < t->n; s++)
@@ -234,6 +242,83 @@ add_sub_phase_rows (Timeline *t, const char *key)
             mark->step_key = g_strdup (key);
             g_string_append_printf (value, "%s%s", value->len > 0 ? " · " : "", duration);
           }
+      rc_chart_model_set_row_value (t->model, row, value->str);
+    }
+}
+
+#define TIMELINE_IMPORTS 5
+
+/* The slowest imports of either run (-X importtime), each once, the first run's order first. */
+static GPtrArray *
+slow_import_names (Timeline *t)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint s = 0; s < t->n; s++)
+    {
+      const GPtrArray *slowest = t->series[s].run->interpreter.slowest;
+
+      for (guint i = 0; i < slowest->len && names->len < TIMELINE_IMPORTS; i++)
+        {
+          const RcImportTime *it = slowest->pdata[i];
+
+          if (it->t_ms >= 0
+              && !g_ptr_array_find_with_equal_func (names, it->module, g_str_equal, NULL))
+            g_ptr_array_add (names, it->module);
+        }
+    }
+  return names;
+}
+
+static const RcImportTime *
+find_import (const RcRunRecord *run, const char *module)
+{
+  for (guint i = 0; i < run->interpreter.slowest->len; i++)
+    {
+      const RcImportTime *it = run->interpreter.slowest->pdata[i];
+
+      if (g_str_equal (it->module, module) && it->t_ms >= 0)
+        return it;
+    }
+  return NULL;
+}
+
+/* Under python-imports: a bar per slow import, ending at its line's clock and as long as its
+ * cumulative time (with the imports it caused). */
+static void
+add_import_rows (Timeline *t, const char *key)
+{
+  g_autoptr (GPtrArray) names = slow_import_names (t);
+
+  for (guint n = 0; n < names->len; n++)
+    {
+      g_autofree char *label = g_strdup_printf ("import %s", (char *) names->pdata[n]);
+      guint row = rc_chart_model_add_row (t->model, label, 3, FALSE, key);
+      g_autoptr (GString) value = g_string_new (NULL);
+
+      for (guint s = 0; s < t->n; s++)
+        {
+          const RcImportTime *it = find_import (t->series[s].run, names->pdata[n]);
+          double start, y0, y1;
+          RcChartMark *mark;
+          g_autofree char *took = NULL, *own = NULL;
+
+          if (it == NULL)
+            continue;
+          start = it->t_ms - it->cumulative_us / 1000.0;
+          took = rc_chart_format (RC_CHART_UNIT_MS, it->cumulative_us / 1000.0);
+          own = rc_chart_format (RC_CHART_UNIT_MS, it->self_us / 1000.0);
+          rc_chart_slot (t->series[s].slot, t->series[s].n_slots, &y0, &y1);
+          mark = rc_chart_model_add_mark (t->model, RC_CHART_MARK_BAR, t->series[s].role, row,
+                                          frac (t, start), frac (t, it->t_ms), y0 + (y1 - y0) * 0.3,
+                                          y1 - (y1 - y0) * 0.3);
+          /* TRANSLATORS: tooltip of an import bar: run, module, duration, its own part */
+          mark->tooltip = g_strdup_printf (_ ("%s · import %s (-X importtime)\ntakes %s, %s of "
+                                              "it its own"),
+                                           t->series[s].run->run_id, it->module, took, own);
+          mark->step_key = g_strdup (key);
+          g_string_append_printf (value, "%s%s", value->len > 0 ? " · " : "", took);
+        }
       rc_chart_model_set_row_value (t->model, row, value->str);
     }
 }
@@ -350,7 +435,10 @@ add_rows (Timeline *t)
 
       add_step_row (t, key, failure_row);
       if (g_str_equal (key, "loading_runtime"))
-        add_sub_phase_rows (t, key);
+        {
+          add_sub_phase_rows (t, key);
+          add_import_rows (t, key);
+        }
       add_request_rows (t, key);
     }
   if (has_resources (t, RC_STEP_AFTER_READY))

@@ -1,7 +1,9 @@
 /* rc-chart-timeline.h: the boot timeline (a waterfall, as WebPageTest draws one).
  *
  * One row per boot step on a shared worker-clock axis, each bar at its real start; under the
- * interpreter step its sub-phases (downloads, wasm, python-init); under every step the
+ * interpreter step its sub-phases (downloads, wasm, python-init with python-startup and
+ * python-imports under it, and under those the slowest imports from -X importtime, when the
+ * run has them); under every step the
  * requests attributed to it, coloured by verdict. Two runs share each row (cold above warm),
  * aligned by step key and file name. A failed run draws up to where it failed and marks it.
  *

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rc-diagnostic.h"
+#include "rc-export-interpreter.h"
 #include "rc-export-private.h"
 #include "rc-measurement.h"
 
@@ -558,6 +559,7 @@ rc_measurement_to_markdown (const RcMeasurement *self)
   cost_table (out, self, c, columns->len);
   step_table (out, c, columns->len);
   sub_phase_table (out, c, columns->len);
+  rc_measurement_append_interpreter_markdown (self, out);
   rc_measurement_append_preload_markdown (self, out);
   checks (out, self);
   /* Freed last to first: an engine's first column owns the runs its others borrow. */

@@ -156,6 +156,39 @@ add_note (JsonBuilder *b, gconstpointer item)
   json_builder_add_string_value (b, item);
 }
 
+static void
+add_import (JsonBuilder *b, gconstpointer item)
+{
+  const RcImportTime *t = item;
+
+  json_builder_begin_object (b);
+  rc_json_add_string (b, "module", t->module);
+  rc_json_add_int (b, "self_us", t->self_us);
+  rc_json_add_int (b, "cumulative_us", t->cumulative_us);
+  rc_json_add_int (b, "depth", t->depth);
+  rc_json_add_measured_double (b, "t_ms", t->t_ms);
+  json_builder_end_object (b);
+}
+
+/* "interpreter": what splits the interpreter step further; left out when nothing is known,
+ * so a record without it reads as before. */
+static void
+add_interpreter (JsonBuilder *b, const RcInterpreterFacts *f)
+{
+  if (!f->importtime && f->wasm_cache == NULL)
+    return;
+  json_builder_set_member_name (b, "interpreter");
+  json_builder_begin_object (b);
+  rc_json_add_bool (b, "importtime", f->importtime);
+  rc_json_add_measured_double (b, "first_import_ms", f->first_import_ms);
+  rc_json_add_measured_int (b, "imports_us", f->imports_us);
+  rc_json_add_int (b, "import_count", f->import_count);
+  rc_json_add_array (b, "slowest_imports", f->slowest, add_import);
+  rc_json_add_string (b, "wasm_cache", f->wasm_cache);
+  rc_json_add_string (b, "wasm_cache_source", f->wasm_cache_source);
+  json_builder_end_object (b);
+}
+
 static const char *const outcome_names[] = { "unknown", "ready", "failed" };
 
 JsonNode *
@@ -181,6 +214,7 @@ rc_run_record_to_json (const RcRunRecord *self)
   rc_json_add_array (b, "violations", self->violations, add_violation);
   rc_json_add_array (b, "expected", self->expected, add_expected);
   rc_json_add_array (b, "notes", self->notes, add_note);
+  add_interpreter (b, &self->interpreter);
   json_builder_set_member_name (b, "outcome");
   json_builder_begin_object (b);
   rc_json_add_string (b, "state", outcome_names[self->outcome.state]);
@@ -586,6 +620,73 @@ read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **erro
   return FALSE;
 }
 
+static gboolean
+read_imports (JsonObject *o, const char *path, RcInterpreterFacts *f, GError **error)
+{
+  g_autoptr (JsonArray) imports = read_array (o, "slowest_imports", path, error);
+
+  if (imports == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (imports); i++)
+    {
+      JsonObject *t = json_array_get_object_element (imports, i);
+      g_autofree char *p = g_strdup_printf ("%s.slowest_imports[%u]", path, i);
+      g_autofree char *module = NULL;
+      gint64 self_us = 0, cumulative_us = 0, depth = 0;
+      double t_ms = -1;
+
+      if (!read_string (t, "module", p, TRUE, &module, error)
+          || !read_int (t, "self_us", p, TRUE, &self_us, error)
+          || !read_int (t, "cumulative_us", p, TRUE, &cumulative_us, error)
+          || !read_int (t, "depth", p, FALSE, &depth, error)
+          || !read_double (t, "t_ms", p, FALSE, &t_ms, error))
+        return FALSE;
+      if (self_us < 0 || cumulative_us < self_us || depth < 0 || depth > G_MAXUINT16)
+        {
+          g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                       _ ("%s: times must be 0 or more, cumulative at least self, depth 0 or "
+                          "more"),
+                       p);
+          return FALSE;
+        }
+      g_ptr_array_add (f->slowest,
+                       rc_import_time_new (module, self_us, cumulative_us, (guint) depth, t_ms));
+    }
+  return TRUE;
+}
+
+/* Optional: reports written before it have no "interpreter" member. */
+static gboolean
+read_interpreter (JsonObject *o, const char *path, RcInterpreterFacts *f, GError **error)
+{
+  JsonNode *node = member (o, "interpreter", path, FALSE, error);
+  g_autofree char *p = g_strconcat (path, ".interpreter", NULL);
+  JsonObject *io;
+  gint64 count = 0;
+
+  if (node == NULL)
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return wrong_type (path, "interpreter", _ ("an object"), error);
+  io = json_node_get_object (node);
+  if (!read_bool (io, "importtime", p, &f->importtime, error)
+      || !read_double (io, "first_import_ms", p, FALSE, &f->first_import_ms, error)
+      || !read_int (io, "imports_us", p, FALSE, &f->imports_us, error)
+      || !read_int (io, "import_count", p, FALSE, &count, error)
+      || !read_string (io, "wasm_cache", p, FALSE, &f->wasm_cache, error)
+      || !read_string (io, "wasm_cache_source", p, FALSE, &f->wasm_cache_source, error)
+      || !read_imports (io, p, f, error))
+    return FALSE;
+  if (count < 0 || count > G_MAXUINT)
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("%s.import_count: must be 0 or more"), p);
+      return FALSE;
+    }
+  f->import_count = (guint) count;
+  return TRUE;
+}
+
 /* 1 or 2 (one retry after an engine failure); reports from before it have none: 1. */
 static gboolean
 read_attempts (JsonObject *o, const char *path, RcRunRecord *self, GError **error)
@@ -640,7 +741,8 @@ rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
       || !read_int (o, "web_process_rss_bytes", path, FALSE, &self->web_process_rss_bytes, error)
       || !read_attempts (o, path, self, error) || !read_steps (o, path, self, error)
       || !read_network (o, path, self, error) || !read_misc (o, path, self, error)
-      || !read_outcome (o, path, &self->outcome, error))
+      || !read_outcome (o, path, &self->outcome, error)
+      || !read_interpreter (o, path, &self->interpreter, error))
     return NULL;
   return g_steal_pointer (&self);
 }

@@ -214,6 +214,9 @@ rc_run_record_new (RcScenario scenario, guint index)
   self->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) violation_free);
   self->expected = g_ptr_array_new_with_free_func ((GDestroyNotify) expected_free);
   self->notes = g_ptr_array_new_with_free_func (g_free);
+  self->interpreter.first_import_ms = -1;
+  self->interpreter.imports_us = -1;
+  self->interpreter.slowest = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_import_time_free);
   return self;
 }
 
@@ -231,6 +234,9 @@ rc_run_record_free (RcRunRecord *self)
   g_ptr_array_unref (self->violations);
   g_ptr_array_unref (self->expected);
   g_ptr_array_unref (self->notes);
+  g_ptr_array_unref (self->interpreter.slowest);
+  g_free (self->interpreter.wasm_cache);
+  g_free (self->interpreter.wasm_cache_source);
   g_free (self->outcome.version);
   g_free (self->outcome.kind);
   g_free (self->outcome.message);
@@ -494,4 +500,26 @@ rc_url_file_name (const char *url)
   slash = strrchr (path, '/');
   name = g_uri_unescape_string (slash != NULL ? slash + 1 : path, NULL);
   return name != NULL ? name : g_strdup (slash != NULL ? slash + 1 : path);
+}
+
+void
+rc_run_record_set_wasm_cache (RcRunRecord *self, const char *state, const char *source)
+{
+  g_free (self->interpreter.wasm_cache);
+  g_free (self->interpreter.wasm_cache_source);
+  self->interpreter.wasm_cache = g_strdup (state);
+  self->interpreter.wasm_cache_source = g_strdup (source);
+}
+
+const RcSubPhase *
+rc_run_record_find_sub_phase (const RcRunRecord *self, const char *name)
+{
+  for (guint i = 0; i < self->sub_phases->len; i++)
+    {
+      const RcSubPhase *p = self->sub_phases->pdata[i];
+
+      if (g_strcmp0 (p->name, name) == 0)
+        return p;
+    }
+  return NULL;
 }

@@ -15,6 +15,7 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
+#include "rc-importtime.h"
 #include "rc-request-record.h"
 
 G_BEGIN_DECLS
@@ -147,6 +148,22 @@ typedef struct
                     * "distribution" (the Pyodide files served), or NULL when unknown */
 } RcOutcome;
 
+/* Why the interpreter step costs what it does, beyond its sub-phases. */
+#define RC_SLOWEST_IMPORTS 10
+typedef struct
+{
+  gboolean importtime;    /* Python ran with -X importtime (opt-in: --importtime) */
+  double first_import_ms; /* worker clock of Python's first import (importtime's header); -1 */
+  gint64 imports_us;      /* the interpreter step's top-level imports, cumulative µs; -1 */
+  guint import_count;     /* imports in the interpreter step */
+  GPtrArray *slowest;     /* RcImportTime: the interpreter step's slowest, slowest first */
+  /* Whether the engine reused compiled WebAssembly, as a fact with its source, never guessed:
+   * "hit", "stored", "compiled", "invalid" (the engine's own event) or "not-reported" (the
+   * engine has no way to tell); NULL when not known (reports written before it). */
+  char *wasm_cache;
+  char *wasm_cache_source; /* "chromium trace event v8.wasm.moduleCacheHit", … */
+} RcInterpreterFacts;
+
 typedef struct
 {
   char *run_id; /* "cold-1", unique in a measurement */
@@ -169,6 +186,7 @@ typedef struct
   GPtrArray *expected;   /* RcExpectedResource */
   GPtrArray *notes;      /* char *, e.g. "worker source instrumented for heap measurement" */
   RcOutcome outcome;
+  RcInterpreterFacts interpreter;
 } RcRunRecord;
 
 #define RC_TYPE_RUN_RECORD (rc_run_record_get_type ())
@@ -209,6 +227,10 @@ RcExpectedResource *rc_run_record_expect (RcRunRecord *self, const char *file_na
                                           const char *group, gboolean immutable, gboolean overlay,
                                           gboolean fresh);
 void rc_run_record_add_note (RcRunRecord *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* Sets the wasm code cache fact (see RcInterpreterFacts). */
+void rc_run_record_set_wasm_cache (RcRunRecord *self, const char *state, const char *source);
+/* The sub-phase named @name, or NULL. */
+const RcSubPhase *rc_run_record_find_sub_phase (const RcRunRecord *self, const char *name);
 
 /* "loading_package numpy", "importing scipy.stats", "loading_runtime": the key steps are
  * aligned by across runs (never by time). */

@@ -10,6 +10,7 @@
 
 #include "core/rc-json-positions.h"
 #include "core/rc-json-util.h"
+#include "core/rc-worker-importtime.h"
 #include "core/rc-worker-message.h"
 
 /* clang-format off */
@@ -175,6 +176,23 @@ sub_phase_name (const char *file)
   return NULL;
 }
 
+/* Which WebAssembly call compiled the interpreter: Pyodide also instantiates a tiny
+ * pre-compiled "sentinel" module first (no compilation), and packages bring their own .so
+ * modules later. A hook that names nothing (an older worker) keeps its name. */
+static gboolean
+is_interpreter_compile (JsonObject *hook)
+{
+  const char *url = rc_worker_message_string (hook, "url");
+  g_autofree char *file = url != NULL ? rc_url_file_name (url) : NULL;
+
+  if (hook == NULL)
+    return FALSE;
+  if (!json_object_has_member (hook, "url") && !json_object_has_member (hook, "bytes")
+      && !json_object_has_member (hook, "module"))
+    return TRUE;
+  return g_strcmp0 (file, "pyodide.asm.wasm") == 0;
+}
+
 /* Sub-phases the worker timed itself (wasm-compile); *@last_end becomes the latest end. */
 static gboolean
 record_hooks (RcRunRecord *record, JsonObject *rc, double *last_end, GError **error)
@@ -197,7 +215,7 @@ record_hooks (RcRunRecord *record, JsonObject *rc, double *last_end, GError **er
       if (!read_ms (hook, path, "start", -1, &start, error)
           || !read_ms (hook, path, "end", -1, &end, error))
         return FALSE;
-      if (name == NULL || end < 0)
+      if (name == NULL || end < 0 || !is_interpreter_compile (hook))
         continue;
       rc_run_record_add_sub_phase (record, name, "hook", start, end);
       *last_end = MAX (*last_end, end);
@@ -259,5 +277,6 @@ rc_worker_message_record_resources (RcRunRecord *record, JsonObject *rc, double 
   last_end = MAX (last_end, hooks_end);
   if (last_end >= 0 && runtime_loaded_ms > last_end)
     rc_run_record_add_sub_phase (record, "python-init", "hook", last_end, runtime_loaded_ms);
-  return TRUE;
+  rc_worker_message_note_streaming (record);
+  return rc_worker_message_record_importtime (record, rc, runtime_loaded_ms, error);
 }

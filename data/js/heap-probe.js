@@ -229,17 +229,30 @@
   /* ---- WebAssembly compile time, as the built-in worker reports it ---------------------------- */
   const hooks = [];
   let wasmDepth = 0;
-  for (const name of ['instantiateStreaming', 'instantiate']) {
+  /* what each call compiled, so the record keeps the interpreter's (pyodide.asm.wasm) */
+  const wasmSource = (arg) => {
+    if (arg instanceof WebAssembly.Module)
+      return Promise.resolve({ module: true });
+    if (arg && typeof arg.byteLength === 'number')
+      return Promise.resolve({ bytes: arg.byteLength });
+    return Promise.resolve(arg).then((r) => ({ url: r && typeof r.url === 'string' ? r.url : null }),
+                                     () => ({ url: null }));
+  };
+  for (const name of ['instantiateStreaming', 'instantiate', 'compileStreaming', 'compile']) {
     const original = typeof WebAssembly === 'object' ? WebAssembly[name] : undefined;
     if (typeof original !== 'function')
       continue;
     WebAssembly[name] = function (...args) {
       const start = now();
+      const source = wasmSource(args[0]);
       wasmDepth++;
       const settle = (ok) => {
         wasmDepth--;
-        if (wasmDepth === 0)
-          hooks.push({ name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start, end: now() });
+        if (wasmDepth === 0) {
+          const hook = { name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start, end: now() };
+          hooks.push(hook);
+          source.then((what) => Object.assign(hook, what));
+        }
       };
       let pending;
       try {

@@ -168,6 +168,8 @@
       config = buildWorkerConfig(plan.runtime, plan.lock);
       if (Array.isArray(plan.compile))
         config.rc = { compile: plan.compile };
+      if (plan.importtime === true)
+        config.rc = Object.assign(config.rc || {}, { importtime: true });
       text = await fetchText('/worker.js');
     } catch (e) {
       throw staged('worker-source', 'the worker source could not be built: ', e);

@@ -213,15 +213,27 @@ function rcWorker (CONFIG) {
   });
 
   /* Instrumentation, not part of the contract: when WebAssembly compiles, so the record can
-   * split the interpreter step into download, compile and Python start-up. */
+   * split the interpreter step into download, compile and Python start-up. Each call says what
+   * it compiled: Pyodide 0.29.5 first instantiates a tiny pre-compiled "sentinel" module (no
+   * compilation at all), then pyodide.asm.wasm with instantiateStreaming; the record keeps the
+   * call whose `url` is the interpreter's as "wasm-compile". */
   const hooks = [];
   let wasmDepth = 0; /* one engine entry point may call the other: time the outer call only */
-  for (const name of ['instantiateStreaming', 'instantiate']) {
+  const wasmSource = (arg) => {
+    if (arg instanceof WebAssembly.Module)
+      return Promise.resolve({ module: true });
+    if (arg && typeof arg.byteLength === 'number')
+      return Promise.resolve({ bytes: arg.byteLength });
+    return Promise.resolve(arg).then((r) => ({ url: r && typeof r.url === 'string' ? r.url : null }),
+                                     () => ({ url: null }));
+  };
+  for (const name of ['instantiateStreaming', 'instantiate', 'compileStreaming', 'compile']) {
     const original = WebAssembly[name];
     if (typeof original !== 'function')
       continue;
     WebAssembly[name] = async function (...args) {
       const start = performance.now();
+      const source = wasmSource(args[0]);
       let ok = false;
       wasmDepth++;
       try {
@@ -230,10 +242,54 @@ function rcWorker (CONFIG) {
         return instance;
       } finally {
         wasmDepth--;
-        if (wasmDepth === 0)
-          hooks.push({ name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start,
-                       end: performance.now() });
+        if (wasmDepth === 0) {
+          const hook = { name: ok ? 'wasm-compile' : 'wasm-compile-failed', via: name, start,
+                         end: performance.now() };
+          hooks.push(hook);
+          source.then((what) => {
+            Object.assign(hook, what);
+            /* Chromium's trace of the compile can end here, long before runtime_loaded */
+            if (ok && typeof what.url === 'string' && what.url.endsWith('/pyodide.asm.wasm'))
+              self.postMessage({ type: 'rc_wasm_compiled', t: performance.now() });
+          });
+        }
       }
+    };
+  }
+
+  /* Python's -X importtime, when the boot plan asks for it (it costs a little: opt-in). Its
+   * lines go to stderr as each import ends; the clock of each line is taken here, so the
+   * record can tell when Python's first import ran and which imports were slowest. Other
+   * stderr lines keep their normal handling (dropped, as without it). */
+  const importTime = CONFIG.rc && CONFIG.rc.importtime === true;
+  const importLines = [];
+  const MAX_IMPORT_LINES = 2000;
+  function onStderr (line) {
+    if (importTime && bootLoading && importLines.length < MAX_IMPORT_LINES &&
+        String(line).startsWith('import time:'))
+      importLines.push({ t: performance.now(), text: String(line) });
+  }
+
+  /* Pyodide runs its biggest import, `import _pyodide_core` (which pulls in _pyodide, ast,
+   * asyncio, re, … : most of python-init), with fd 2 swapped for a capture device and drops
+   * what it captured when the import succeeds. fsInit (Pyodide's hook before main()) gets the
+   * file system: its capture device is tee'd here, byte for byte, to onStderr, and still
+   * captures as before. */
+  function teeCapturedStderr (FS) {
+    const createDevice = FS.createDevice;
+    FS.createDevice = function (parent, name, input, output) {
+      if (name !== 'capture_stderr' || typeof output !== 'function')
+        return createDevice.apply(this, arguments);
+      let bytes = [];
+      return createDevice.call(this, parent, name, input, (c) => {
+        output(c);
+        if (c === 10) {
+          onStderr(String.fromCharCode.apply(null, bytes));
+          bytes = [];
+        } else if (bytes.length < 4096) {
+          bytes.push(c);
+        }
+      });
     };
   }
 
@@ -692,8 +748,12 @@ def _compile_all(items_json):
     if (typeof self.loadPyodide !== 'function')
       fail('runtime', 'loading_runtime: ' + script + ' ran but defined no loadPyodide function');
     try {
+      if (importTime) {
+        options.args = ['-X', 'importtime'];
+        options.fsInit = async (FS) => teeCapturedStderr(FS);
+      }
       pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
-                                                       stderr: () => {} }, options));
+                                                       stderr: onStderr }, options));
     } catch (e) {
       fail('runtime', 'loading_runtime: loadPyodide failed: ' + lastChars(messageOf(e), 1500) + lastFailedLoad());
     }
@@ -771,6 +831,8 @@ def _compile_all(items_json):
     const ready = stamp({ type: 'ready', version: pyodide.version });
     ready.rc.resources = resourceEntries();
     ready.rc.hooks = hooks;
+    if (importTime)
+      ready.rc.importtime = { lines: importLines, dropped: importLines.length >= MAX_IMPORT_LINES };
     send(ready);
   }
 
