@@ -3,11 +3,16 @@
  *
  * Per engine: the demo boots to ready under nemarlike cold, then warm in the same browser,
  * where every immutable resource costs 0 bytes and the engine's own cache flags agree with the
- * proxy; the control policy fails with a diagnosis naming 'wasm-unsafe-eval'. An engine that
+ * proxy; a warm restart (a new browser on the cold run's profile) where the same holds; the
+ * control policy fails with a diagnosis naming 'wasm-unsafe-eval'. An engine that
  * is not installed fails its tests with how to install it. No browser process or profile
  * folder is left behind. Run under `xvfb-run -a` (the engine object is a GTK one).
  */
 #include "config.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -201,6 +206,108 @@ test_control (gconstpointer data)
   assert_nothing_left (program_of (kind));
 }
 
+/* ---- warm restart ------------------------------------------------------------------------ */
+
+/* The browser this test started (a child of ours, with a remote-debugging flag), and the
+ * profile folder on its command line; 0 when none runs. */
+static GPid
+browser_process (char **profile)
+{
+  g_autoptr (GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  while (proc != NULL && (name = g_dir_read_name (proc)) != NULL)
+    {
+      GPid pid = (GPid) g_ascii_strtoll (name, NULL, 10);
+      g_autofree char *stat_path = g_strdup_printf ("/proc/%s/stat", name);
+      g_autofree char *cmd_path = g_strdup_printf ("/proc/%s/cmdline", name);
+      g_autofree char *stat = NULL, *cmdline = NULL;
+      const char *after_comm;
+      gsize length = 0;
+      char state = 0;
+      int ppid = 0;
+
+      if (pid <= 0 || !g_file_get_contents (stat_path, &stat, NULL, NULL)
+          || (after_comm = strrchr (stat, ')')) == NULL
+          || sscanf (after_comm + 1, " %c %d", &state, &ppid) != 2 || ppid != getpid ()
+          || !g_file_get_contents (cmd_path, &cmdline, &length, NULL))
+        continue;
+      for (const char *arg = cmdline; arg < cmdline + length; arg += strlen (arg) + 1)
+        {
+          const char *next = arg + strlen (arg) + 1;
+
+          if (g_str_has_prefix (arg, "--user-data-dir="))
+            *profile = g_strdup (arg + strlen ("--user-data-dir="));
+          else if (g_str_equal (arg, "--profile") && next < cmdline + length)
+            *profile = g_strdup (next);
+        }
+      if (*profile != NULL)
+        return pid;
+    }
+  return 0;
+}
+
+/* Every immutable resource of @record came from the engine's cache, 0 bytes over the proxy,
+ * and the engine's own cache flag says so too. */
+static void
+assert_immutable_cached (const RcRunRecord *record)
+{
+  g_autoptr (RcRunAnalysis) analysis = rc_run_analyse (record);
+  guint immutable = 0;
+
+  for (guint i = 0; i < record->expected->len; i++)
+    {
+      const RcExpectedResource *e = record->expected->pdata[i];
+      const RcResourceVerdict *r = rc_run_analysis_find (analysis, e->file_name);
+
+      if (!e->immutable)
+        continue;
+      immutable++;
+      if (r == NULL)
+        g_error ("%s: %s was not seen by any source", record->run_id, e->file_name);
+      if (r->verdict != RC_VERDICT_CACHE || r->bytes != 0)
+        g_error ("%s: %s is %s with %" G_GUINT64_FORMAT " bytes: %s", record->run_id, e->file_name,
+                 rc_verdict_to_string (r->verdict), r->bytes, r->reason);
+      if (strstr (r->reason, "own events agree") == NULL)
+        g_error ("%s: %s: the engine's own cache flag was not cross-checked: %s", record->run_id,
+                 e->file_name, r->reason);
+    }
+  g_assert_cmpuint (immutable, >=, 6);
+  g_assert_cmpuint (analysis->counts[RC_VERDICT_DISAGREE], ==, 0);
+}
+
+/* WebPageTest's repeat view: a new browser process on the cold run's profile, whose disk
+ * cache serves every immutable resource. */
+static void
+test_demo_warm_restart (gconstpointer data)
+{
+  RcEngineKind kind = GPOINTER_TO_UINT (data);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = engine_new (kind, server, "nemarlike", DEADLINE);
+  g_autoptr (RcRunRecord) cold = boot_once (engine, RC_BOOT_MODE_COLD);
+  g_autoptr (RcRunRecord) restarted = NULL;
+  g_autofree char *cold_profile = NULL, *restart_profile = NULL;
+  GPid cold_pid, restart_pid;
+
+  assert_ready (cold);
+  cold_pid = browser_process (&cold_profile);
+  g_assert_cmpint (cold_pid, >, 0);
+  restarted = boot_once (engine, RC_BOOT_MODE_WARM_RESTART);
+  assert_ready (restarted);
+  g_assert_cmpint (restarted->scenario, ==, RC_SCENARIO_WARM_RESTART);
+  restart_pid = browser_process (&restart_profile);
+  /* a new process (the old one quit), on the same profile */
+  g_assert_cmpint (restart_pid, >, 0);
+  g_assert_cmpint (restart_pid, !=, cold_pid);
+  g_assert_false (kill (cold_pid, 0) == 0);
+  g_assert_cmpstr (restart_profile, ==, cold_profile);
+  assert_immutable_cached (restarted);
+  rc_engine_stop (engine);
+  g_clear_object (&engine);
+  rc_server_stop (server);
+  assert_nothing_left (program_of (kind));
+}
+
 /* Without the program in PATH, choosing the engine fails saying how to install it. */
 static void
 test_missing_browser (void)
@@ -243,6 +350,15 @@ fail_without_distribution (void)
   g_error ("no Pyodide distribution at %s: run tools/setup.sh", dist);
 }
 
+static void
+add_warm_restart (RcEngineKind kind)
+{
+  g_autofree char *path =
+      g_strdup_printf ("/engines/%s/demo-warm-restart", rc_engine_kind_to_string (kind));
+
+  g_test_add_data_func (path, GUINT_TO_POINTER (kind), test_demo_warm_restart);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -270,6 +386,7 @@ main (int argc, char **argv)
 
       g_test_add_data_func (demo, GUINT_TO_POINTER (kinds[i]), test_demo_cold_warm);
       g_test_add_data_func (control, GUINT_TO_POINTER (kinds[i]), test_control);
+      add_warm_restart (kinds[i]);
     }
   return g_test_run ();
 }
