@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-paths.h"
@@ -206,6 +207,15 @@ test_control (gconstpointer data)
   assert_nothing_left (program_of (kind));
 }
 
+/* This test's own browser profile is gone (other runs on the machine may have theirs). */
+static void
+assert_profile_removed (const char *profile)
+{
+  g_assert_nonnull (profile);
+  if (g_file_test (profile, G_FILE_TEST_EXISTS))
+    g_error ("the profile folder was left behind: %s", profile);
+}
+
 /* ---- warm restart ------------------------------------------------------------------------ */
 
 /* The browser this test started (a child of ours, with a remote-debugging flag), and the
@@ -286,7 +296,7 @@ test_demo_warm_restart (gconstpointer data)
   g_autoptr (RcEngine) engine = engine_new (kind, server, "nemarlike", DEADLINE);
   g_autoptr (RcRunRecord) cold = boot_once (engine, RC_BOOT_MODE_COLD);
   g_autoptr (RcRunRecord) restarted = NULL;
-  g_autofree char *cold_profile = NULL, *restart_profile = NULL;
+  g_autofree char *cold_profile = NULL, *restart_profile = NULL, *left = NULL;
   GPid cold_pid, restart_pid;
 
   assert_ready (cold);
@@ -305,7 +315,104 @@ test_demo_warm_restart (gconstpointer data)
   rc_engine_stop (engine);
   g_clear_object (&engine);
   rc_server_stop (server);
-  assert_nothing_left (program_of (kind));
+  g_assert_cmpint (browser_process (&left), ==, 0);
+  assert_profile_removed (cold_profile);
+}
+
+/* ---- serve's page in a browser ------------------------------------------------------------ */
+
+typedef struct
+{
+  GMainLoop *loop;
+  JsonObject *diagnosis;
+} PageWait;
+
+static void
+on_page_message (RcBrowser *browser, const char *json, PageWait *wait)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *message;
+
+  if (!json_parser_load_from_data (parser, json, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    g_error ("serve's page posted no JSON object: %s", json);
+  message = json_node_get_object (json_parser_get_root (parser));
+  if (g_strcmp0 (json_object_get_string_member_with_default (message, "kind", ""), "diagnosis")
+      != 0)
+    return;
+  wait->diagnosis = json_object_ref (message);
+  g_main_loop_quit (wait->loop);
+}
+
+static gboolean
+on_page_timeout (gpointer data)
+{
+  g_main_loop_quit (((PageWait *) data)->loop);
+  return G_SOURCE_REMOVE;
+}
+
+/* Someone reproducing a CSP failure opens serve's page in Chromium: under the control policy
+ * the boot stalls, the page asks serve (POST /rc-diagnosis) and shows the console's own
+ * diagnosis, which names the policy and 'wasm-unsafe-eval'. The page is served as `serve`
+ * serves it (rc_engine_serve_page); ?diagnose=1 makes it ask although the test listens. */
+static void
+test_serve_page_diagnosis (void)
+{
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = engine_new (RC_ENGINE_KIND_WEBKIT, server, "control", DEADLINE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcBrowser) browser = NULL;
+  g_autofree char *url = NULL;
+  PageWait wait = { g_main_loop_new (NULL, FALSE), NULL };
+  const RcRequestRecord *asked = NULL;
+  g_autofree char *profile = NULL;
+  const char *text;
+  guint timeout;
+
+  if (!rc_engine_serve_page (engine, &error))
+    g_error ("%s", error->message);
+  browser = rc_browser_new (RC_ENGINE_KIND_CHROMIUM, server, &error);
+  if (browser == NULL)
+    g_error ("%s", error->message);
+  g_signal_connect (browser, "message", G_CALLBACK (on_page_message), &wait);
+  url = rc_server_get_page_url (server, "/?diagnose=1&deadline=60");
+  if (!rc_browser_load (browser, RC_BOOT_MODE_COLD, url, &error))
+    g_error ("%s", error->message);
+  timeout = g_timeout_add_seconds (150, on_page_timeout, &wait);
+  g_main_loop_run (wait.loop);
+  if (wait.diagnosis == NULL)
+    g_error ("serve's page showed no diagnosis within 150 s");
+  g_source_remove (timeout);
+  g_assert_cmpint (browser_process (&profile), >, 0);
+  text = json_object_get_string_member_with_default (wait.diagnosis, "text", "");
+  g_test_message ("serve's page: %s", text);
+  g_assert_false (json_object_has_member (wait.diagnosis, "error"));
+  g_assert_cmpstr (json_object_get_string_member (wait.diagnosis, "party"), ==, "policy");
+  g_assert_false (json_object_get_boolean_member (wait.diagnosis, "ready"));
+  if (strstr (text, "'wasm-unsafe-eval'") == NULL)
+    g_error ("the page's diagnosis does not name 'wasm-unsafe-eval': %s", text);
+  /* the page loaded and asked through the proxy: the diagnosis saw that load's requests */
+  g_assert_null (strstr (text, "The proxy saw no request at all"));
+  g_assert_null (strstr (text, "/index.html; it never came"));
+  for (guint i = 0; i < rc_server_get_requests (server)->len; i++)
+    {
+      const RcRequestRecord *r = rc_server_get_requests (server)->pdata[i];
+
+      if (r->url != NULL && g_str_has_suffix (r->url, "/rc-diagnosis"))
+        asked = r;
+    }
+  g_assert_nonnull (asked);
+  g_assert_cmpuint (asked->status, ==, 200);
+  g_assert_cmpstr (asked->note, ==, "diagnosis: policy");
+  g_signal_handlers_disconnect_by_data (browser, &wait);
+  rc_browser_close (browser);
+  g_clear_object (&browser);
+  json_object_unref (wait.diagnosis);
+  g_main_loop_unref (wait.loop);
+  rc_engine_stop (engine);
+  g_clear_object (&engine);
+  rc_server_stop (server);
+  assert_profile_removed (profile);
 }
 
 /* Without the program in PATH, choosing the engine fails saying how to install it. */
@@ -378,6 +485,7 @@ main (int argc, char **argv)
       }
   }
   g_test_add_func ("/engines/missing-browser", test_missing_browser);
+  g_test_add_func ("/engines/chromium/serve-page-diagnosis", test_serve_page_diagnosis);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       const char *name = rc_engine_kind_to_string (kinds[i]);

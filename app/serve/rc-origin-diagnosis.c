@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "core/rc-page-report.h"
 #include "rc-server-private.h"
@@ -57,11 +58,12 @@ is_page_load (const RcRequestRecord *r)
 }
 
 /* The requests of the latest page load: from its GET of the page on (the log is in completion
- * order; a reader reproducing a failure has one page open). */
+ * order; a reader reproducing a failure has one page open). Copies: "/" is logged as asked,
+ * and named /index.html (what it serves), as a boot plan expects it. */
 static GPtrArray *
 page_load_requests (RcServer *self)
 {
-  GPtrArray *out = g_ptr_array_new ();
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_request_record_free);
   guint first = 0;
 
   for (guint i = 0; i < self->requests->len; i++)
@@ -70,9 +72,24 @@ page_load_requests (RcServer *self)
   for (guint i = first; i < self->requests->len; i++)
     {
       const RcRequestRecord *r = self->requests->pdata[i];
+      g_autoptr (GUri) uri = NULL;
+      RcRequestRecord *copy;
 
-      if (r->url == NULL || !g_str_has_suffix (r->url, RC_DIAGNOSIS_PATH))
-        g_ptr_array_add (out, (gpointer) r);
+      if (r->url != NULL && strstr (r->url, RC_DIAGNOSIS_PATH) != NULL)
+        continue;
+      copy = rc_request_record_copy (r);
+      uri = copy->url != NULL ? g_uri_parse (copy->url, G_URI_FLAGS_NONE, NULL) : NULL;
+      if (g_strcmp0 (copy->origin, "page") == 0 && uri != NULL
+          && g_str_equal (g_uri_get_path (uri), "/"))
+        {
+          g_autoptr (GUri) named =
+              g_uri_build (G_URI_FLAGS_NONE, g_uri_get_scheme (uri), NULL, g_uri_get_host (uri),
+                           g_uri_get_port (uri), "/index.html", g_uri_get_query (uri), NULL);
+
+          g_free (copy->url);
+          copy->url = g_uri_to_string (named);
+        }
+      g_ptr_array_add (out, copy);
     }
   return out;
 }
