@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -457,6 +458,21 @@ fail_without_distribution (void)
   g_error ("no Pyodide distribution at %s: run tools/setup.sh", dist);
 }
 
+/* The browsers' profile folders go to a temporary folder of this run's own (TMPDIR, read
+ * before anything asks for it): other runs on the machine (other checkouts' suites) make and
+ * remove theirs in /tmp meanwhile, and "nothing left behind" is about this run's. */
+static char *
+private_tmp_dir (void)
+{
+  char *dir = g_strdup_printf ("%s/rc-test-engines-XXXXXX",
+                               g_getenv ("TMPDIR") != NULL ? g_getenv ("TMPDIR") : "/tmp");
+
+  if (g_mkdtemp (dir) == NULL)
+    g_error ("cannot create %s: %s", dir, g_strerror (errno));
+  g_setenv ("TMPDIR", dir, TRUE);
+  return dir;
+}
+
 static void
 add_warm_restart (RcEngineKind kind)
 {
@@ -470,6 +486,8 @@ int
 main (int argc, char **argv)
 {
   static const RcEngineKind kinds[] = { RC_ENGINE_KIND_CHROMIUM, RC_ENGINE_KIND_FIREFOX };
+  g_autofree char *tmp = private_tmp_dir ();
+  int status;
 
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
@@ -496,5 +514,7 @@ main (int argc, char **argv)
       g_test_add_data_func (control, GUINT_TO_POINTER (kinds[i]), test_control);
       add_warm_restart (kinds[i]);
     }
-  return g_test_run ();
+  status = g_test_run ();
+  g_rmdir (tmp);
+  return status;
 }
