@@ -239,6 +239,16 @@ test_engines (void)
   g_assert_cmpstr (rc_control_get_engine (back->controls->pdata[2]), ==, "firefox");
   why_back = rc_measurement_describe_invalid (back);
   g_assert_cmpstr (why_back, ==, why);
+  {
+    /* compare says which report is invalid, and why */
+    g_autoptr (RcComparison) c = rc_measurement_compare (back, m, -1);
+    g_autofree char *expected = g_strdup_printf ("A is invalid: %s", why);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < c->warnings->len; i++)
+      found |= g_str_equal (c->warnings->pdata[i], expected);
+    g_assert_true (found);
+  }
 
   text = rc_measurement_format_summary (m);
   g_assert_nonnull (strstr (text, "control in WebKit: did not boot (timeout"));
