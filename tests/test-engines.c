@@ -23,6 +23,7 @@
 #include "core/rc-csp-presets.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-analysis.h"
+#include "rc-test-files.h"
 
 #define DEADLINE         90.0
 #define CONTROL_DEADLINE 20.0
@@ -458,21 +459,6 @@ fail_without_distribution (void)
   g_error ("no Pyodide distribution at %s: run tools/setup.sh", dist);
 }
 
-/* The browsers' profile folders go to a temporary folder of this run's own (TMPDIR, read
- * before anything asks for it): other runs on the machine (other checkouts' suites) make and
- * remove theirs in /tmp meanwhile, and "nothing left behind" is about this run's. */
-static char *
-private_tmp_dir (void)
-{
-  char *dir = g_strdup_printf ("%s/rc-test-engines-XXXXXX",
-                               g_getenv ("TMPDIR") != NULL ? g_getenv ("TMPDIR") : "/tmp");
-
-  if (g_mkdtemp (dir) == NULL)
-    g_error ("cannot create %s: %s", dir, g_strerror (errno));
-  g_setenv ("TMPDIR", dir, TRUE);
-  return dir;
-}
-
 static void
 add_warm_restart (RcEngineKind kind)
 {
@@ -486,9 +472,17 @@ int
 main (int argc, char **argv)
 {
   static const RcEngineKind kinds[] = { RC_ENGINE_KIND_CHROMIUM, RC_ENGINE_KIND_FIREFOX };
-  g_autofree char *tmp = private_tmp_dir ();
+  /* Profile folders are looked for in a temporary folder of this run's own: another run
+   * booting a browser at the same time has its own in /tmp, and is not this one's leftover.
+   * Set before anything asks GLib for the temporary folder (it keeps the first answer). */
+  const char *outer = g_getenv ("TMPDIR");
+  g_autofree char *tmp = g_build_filename (outer != NULL && *outer != '\0' ? outer : "/tmp",
+                                           "rc-engines-test-XXXXXX", NULL);
   int status;
 
+  if (g_mkdtemp (tmp) == NULL)
+    g_error ("cannot make a temporary folder %s: %s", tmp, g_strerror (errno));
+  g_setenv ("TMPDIR", tmp, TRUE);
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
@@ -515,6 +509,6 @@ main (int argc, char **argv)
       add_warm_restart (kinds[i]);
     }
   status = g_test_run ();
-  g_rmdir (tmp);
+  rc_test_remove_tree (tmp);
   return status;
 }

@@ -358,6 +358,30 @@ encode_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
   g_task_return_pointer (task, encoded, g_free);
 }
 
+/* Compressions run one at a time in a pool of their own, not in GIO's shared task pool:
+ * there, every server of a process (a test binary starts one per test) queued its own
+ * brotli jobs for the same files, and on 2 cores a dozen of them kept the pool busy for
+ * minutes while glib-networking's TLS handshakes, which run in that pool, waited their
+ * turn (a client then saw no answer for 30 s). One at a time, a repeated job finds the copy
+ * the first one wrote (encode_file looks before it compresses), and one core stays free. */
+static void
+encode_pool_run (gpointer data, gpointer user_data)
+{
+  g_autoptr (GTask) task = data;
+
+  encode_thread (task, g_task_get_source_object (task), g_task_get_task_data (task), NULL);
+}
+
+static GThreadPool *
+encode_pool (void)
+{
+  static gsize pool = 0;
+
+  if (g_once_init_enter (&pool))
+    g_once_init_leave (&pool, (gsize) g_thread_pool_new (encode_pool_run, NULL, 1, FALSE, NULL));
+  return (GThreadPool *) pool;
+}
+
 /* The job is done: every request waiting for it gets the same answer. */
 static void
 encode_done (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -411,7 +435,7 @@ rc_encoder_encode_async (RcEncoder *self, const char *file, RcCoding coding,
       g_task_set_task_data (worker, job, job_free);
       waiters = g_ptr_array_new_with_free_func (g_object_unref);
       g_hash_table_insert (self->pending, g_strdup (key), waiters);
-      g_task_run_in_thread (worker, encode_thread);
+      g_thread_pool_push (encode_pool (), g_steal_pointer (&worker), NULL);
     }
   g_ptr_array_add (waiters, g_steal_pointer (&waiter));
 }

@@ -198,8 +198,9 @@ rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path)
 void
 rc_origin_cdn_prepare (RcServer *self)
 {
-  static const char *const core[] = { "pyodide.asm.wasm", "pyodide.asm.js", "pyodide-lock.json",
-                                      "pyodide.js" };
+  /* in the order a boot asks for them: the encoder makes one copy at a time */
+  static const char *const core[] = { "pyodide.js", "pyodide-lock.json", "pyodide.asm.js",
+                                      "pyodide.asm.wasm" };
 
   for (guint i = 0; i < G_N_ELEMENTS (core); i++)
     {

@@ -55,6 +55,7 @@ struct _RcServer
   /* running */
   SoupServer *soup;
   GSocketService *service;
+  char *keepalive_socket; /* the SoupServer's own listener: see listen_keepalive() */
   RcThrottle *throttle;
   RcTls *tls;
   SoupSession *live_session;
