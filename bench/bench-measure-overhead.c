@@ -1,18 +1,23 @@
 /* bench-measure-overhead.c: what measuring costs.
  *
- * Median cold boot of a community through the console (RcEngine: TLS origin emulation, the
- * proxy's request log, the built-in worker with its step, heap and load instrumentation)
- * divided by the median cold boot of the same community from a plain loopback HTTP server
+ * Per engine (WebKit, Chromium, Firefox): the median cold boot of a community through the
+ * console (RcEngine: TLS origin emulation, the proxy's request log, the built-in worker with
+ * its step, heap and load instrumentation; for Chromium and Firefox also their DevTools or
+ * BiDi driver) divided by the median cold boot, in the same engine, of the same community
+ * from a plain loopback HTTP server
  * (libsoup, no proxy, no TLS, no request log) whose page and worker (bench/plain/) do the same
  * work: the same boot plan, the stock lock merged with the same overlay, the same preload,
  * import_before_seal imports and prelude, uninstrumented. Both sides get the interpreter with
  * the Content-Encoding the console's CDN sends (the same cached copies) and write a fresh disk
  * cache, as a reader's browser does; neither is overhead of measuring. Printed for the whole boot and for the interpreter step
- * alone (loading_runtime → runtime_loaded, the worker's own clock on both sides). Same
- * WebKitGTK, same process, boots interleaved so machine load hits both sides alike.
- * Target: ≤ 1.03.
+ * alone (loading_runtime → runtime_loaded, the worker's own clock on both sides). WebKit's
+ * plain side is a view in this process; Chromium's and Firefox's a browser started plainly
+ * (bench-plain-browser.h), timed from its start as the console's cold boot in it is. Boots
+ * interleaved so machine load hits both sides alike. Target: ≤ 1.03 for each engine; a
+ * benchmark prints, never asserts (it exits 1 only when an engine could not be measured).
  *
- * Usage: bench-measure-overhead [--runs N] [--plain-worker plain|builtin] COMMUNITY_DIR PLAIN_DIR
+ * Usage: bench-measure-overhead [--runs N] [--engine webkit,chromium,firefox]
+ *        [--plain-worker plain|builtin] COMMUNITY_DIR PLAIN_DIR
  * --plain-worker builtin is for profiling: the plain side then runs the console's own
  * instrumented worker.js over plain HTTP, which separates the worker's instrumentation from the
  * transport (TLS, proxy, request log, content encoding).
@@ -26,8 +31,9 @@
 #include <libsoup/soup.h>
 #include <webkit/webkit.h>
 
-#include "core/rc-boot-plan.h"
+#include "bench-plain-browser.h"
 #include "boot/rc-engine.h"
+#include "core/rc-boot-plan.h"
 #include "serve/rc-encoder.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-stats.h"
@@ -43,6 +49,7 @@ typedef struct
   RcEncoder *encoder;    /* the CDN's Content-Encoding for /pyodide/; NULL: identity */
   char *api_prefix;      /* "/api/<id>/runtime/" */
   char *plan;            /* /boot-plan.json, as the console's host page reads it */
+  char *result;          /* what a plain Chromium or Firefox POSTed to /result, until read */
 } Plain;
 
 typedef struct
@@ -125,7 +132,15 @@ serve_plain (SoupServer *server, SoupServerMessage *msg, const char *path, GHash
 {
   Plain *plain = user_data;
 
-  if (g_str_equal (path, "/boot-plan.json"))
+  if (g_str_equal (path, "/result") && soup_server_message_get_method (msg) == SOUP_METHOD_POST)
+    {
+      SoupMessageBody *body = soup_server_message_get_request_body (msg);
+
+      g_free (plain->result);
+      plain->result = g_strndup (body->data, (gsize) body->length);
+      soup_server_message_set_status (msg, SOUP_STATUS_NO_CONTENT, NULL);
+    }
+  else if (g_str_equal (path, "/boot-plan.json"))
     {
       soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, plain->plan,
                                         strlen (plain->plan));
@@ -251,6 +266,44 @@ boot_plain (GtkWindow *window, const char *url)
   return sample;
 }
 
+static gboolean
+on_browser_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* One cold boot in a plainly started Chromium or Firefox (bench-plain-browser.h): from
+ * starting the browser, as the console's cold boot in it starts one, to the page's answer. */
+static Sample
+boot_plain_browser (RcEngineKind kind, Plain *plain, const char *url)
+{
+  g_autofree char *page = g_strconcat (url, "/", NULL);
+  g_autoptr (GError) error = NULL;
+  BenchPlainBrowser browser = { 0 };
+  gboolean timed_out = FALSE;
+  guint timeout;
+  gint64 start = g_get_monotonic_time ();
+  Sample sample;
+
+  g_clear_pointer (&plain->result, g_free);
+  if (!bench_plain_browser_start (&browser, kind, page, &error))
+    g_error ("plain %s: %s", rc_engine_kind_to_string (kind), error->message);
+  timeout = g_timeout_add_seconds (DEADLINE_SECONDS, on_browser_timeout, &timed_out);
+  while (plain->result == NULL && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  sample.boot = (g_get_monotonic_time () - start) / 1000.0;
+  if (!timed_out)
+    g_source_remove (timeout);
+  bench_plain_browser_stop (&browser);
+  if (plain->result == NULL)
+    g_error ("plain %s boot: no answer after %d s", rc_engine_kind_to_string (kind),
+             DEADLINE_SECONDS);
+  sample.runtime = plain_runtime_ms (plain->result);
+  g_clear_pointer (&plain->result, g_free);
+  return sample;
+}
+
 /* ---- the console side -------------------------------------------------------------------- */
 
 typedef struct
@@ -359,17 +412,18 @@ prepare_encoded (RcEncoder *encoder, const char *dist)
     g_main_context_iteration (NULL, TRUE);
 }
 
-static void
-report (const char *what, GArray *console, GArray *plain)
+/* Prints @engine's figures for @what; returns the ratio of the medians. */
+static double
+report (const char *engine, const char *what, GArray *console, GArray *plain)
 {
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (double));
   RcStat c, p, r;
 
   rc_stat_compute (&c, (double *) console->data, console->len);
   rc_stat_compute (&p, (double *) plain->data, plain->len);
-  g_print ("%s: console median %.0f ms (%.0f–%.0f), plain median %.0f ms (%.0f–%.0f)\n", what,
-           c.median, c.min, c.max, p.median, p.min, p.max);
-  g_print ("%s overhead ratio: %.3f (target <= 1.03)\n", what, c.median / p.median);
+  g_print ("%s %s: console median %.0f ms (%.0f–%.0f), plain median %.0f ms (%.0f–%.0f)\n", engine,
+           what, c.median, c.min, c.max, p.median, p.min, p.max);
+  g_print ("%s %s overhead ratio: %.3f (target <= 1.03)\n", engine, what, c.median / p.median);
   /* each pair booted back to back, under the same load: steadier on a busy machine */
   for (guint i = 0; i < console->len; i++)
     {
@@ -378,18 +432,23 @@ report (const char *what, GArray *console, GArray *plain)
       g_array_append_val (pairs, r);
     }
   rc_stat_compute (&r, (double *) pairs->data, pairs->len);
-  g_print ("%s median of paired ratios: %.3f (%.3f–%.3f)\n", what, r.median, r.min, r.max);
+  g_print ("%s %s median of paired ratios: %.3f (%.3f–%.3f)\n", engine, what, r.median, r.min,
+           r.max);
+  return c.median / p.median;
 }
 
 static char *plain_worker = NULL;
 static gboolean plain_identity = FALSE;
+static char *engines_option = NULL;
 
 static guint
 parse_options (int *argc, char ***argv)
 {
   int runs = g_getenv ("RC_BENCH_RUNS") ? atoi (g_getenv ("RC_BENCH_RUNS")) : 5;
   GOptionEntry entries[] = {
-    { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Cold boots per side (default 5)", "N" },
+    { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Cold boots per side and engine (default 5)", "N" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engines_option,
+      "Engines to measure, comma-separated (default webkit,chromium,firefox)", "LIST" },
     { "plain-worker", 0, 0, G_OPTION_ARG_STRING, &plain_worker,
       "plain (default) or builtin: profile the console's instrumented worker over plain HTTP",
       "KIND" },
@@ -407,12 +466,77 @@ parse_options (int *argc, char ***argv)
           && !g_str_equal (plain_worker, "builtin")))
     {
       g_printerr ("bench-measure-overhead: %s\nUsage: bench-measure-overhead [--runs N] "
-                  "COMMUNITY_DIR PLAIN_DIR\n",
+                  "[--engine LIST] COMMUNITY_DIR PLAIN_DIR\n",
                   error != NULL ? error->message
                                 : "a community folder, bench/plain, N >= 1, plain or builtin");
       exit (2);
     }
   return (guint) runs;
+}
+
+typedef struct
+{
+  RcEngineKind kind;
+  double boot_ratio, runtime_ratio; /* -1: not measured */
+  char *version;
+  char *error; /* why it was not measured */
+} EngineResult;
+
+/* @runs interleaved pairs of cold boots in @kind: the console (its own server: origin
+ * emulation, proxy, request log) and the plain server's page. */
+static void
+measure_engine (EngineResult *result, RcCommunity *community, Plain *plain, const char *url,
+                GtkWindow *plain_window, guint runs)
+{
+  const char *name = rc_engine_kind_to_string (result->kind);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcServer) rc_server = rc_server_new ();
+  g_autoptr (RcEngine) engine = rc_engine_new (community, rc_server);
+  g_autoptr (GArray) console_boot = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) plain_boot = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) console_runtime = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) plain_runtime = g_array_new (FALSE, FALSE, sizeof (double));
+  GtkWindow *console_window;
+
+  result->boot_ratio = result->runtime_ratio = -1;
+  if (!rc_engine_set_engine_kind (engine, result->kind, &error))
+    {
+      result->error = g_strdup (error->message);
+      g_print ("%s: not measured: %s\n", name, error->message);
+      return;
+    }
+  result->version = g_strdup (rc_engine_get_engine_version (engine));
+  rc_engine_set_deadline_seconds (engine, DEADLINE_SECONDS);
+  console_window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_child (console_window, rc_engine_get_view (engine));
+  gtk_window_present (console_window);
+  g_print ("%s %s: %u cold boots per side\n", name, result->version, runs);
+  for (guint i = 0; i < runs; i++)
+    {
+      /* alternate which side goes first, so neither always follows the other's teardown */
+      gboolean plain_first = i % 2 == 1;
+      Sample a, b = { 0, 0 };
+
+      if (plain_first)
+        b = result->kind == RC_ENGINE_KIND_WEBKIT ? boot_plain (plain_window, url)
+                                                  : boot_plain_browser (result->kind, plain, url);
+      a = boot_console (engine);
+      if (!plain_first)
+        b = result->kind == RC_ENGINE_KIND_WEBKIT ? boot_plain (plain_window, url)
+                                                  : boot_plain_browser (result->kind, plain, url);
+      g_array_append_val (console_boot, a.boot);
+      g_array_append_val (plain_boot, b.boot);
+      g_array_append_val (console_runtime, a.runtime);
+      g_array_append_val (plain_runtime, b.runtime);
+      g_print ("%s boot %u/%u: console %.0f ms (interpreter %.0f), plain %.0f ms (interpreter "
+               "%.0f)\n",
+               name, i + 1, runs, a.boot, a.runtime, b.boot, b.runtime);
+    }
+  result->boot_ratio = report (name, "whole boot", console_boot, plain_boot);
+  result->runtime_ratio = report (name, "interpreter step", console_runtime, plain_runtime);
+  rc_engine_stop (engine);
+  gtk_window_destroy (console_window);
+  rc_server_stop (rc_server);
 }
 
 int
@@ -422,33 +546,34 @@ main (int argc, char **argv)
   g_autofree char *dist = rc_paths_default_distribution ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
-  g_autoptr (RcServer) rc_server = NULL;
-  g_autoptr (RcEngine) engine = NULL;
   g_autoptr (SoupServer) server = NULL;
-  g_autoptr (GArray) console_boot = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) plain_boot = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) console_runtime = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr (GArray) plain_runtime = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr (GArray) kinds = NULL;
   g_autofree char *url = NULL;
   g_autofree char *api = NULL;
   g_autofree char *wheels = NULL;
   Plain plain = { 0 };
-  GtkWindow *plain_window, *console_window;
+  GtkWindow *plain_window;
   GSList *uris;
+  int status = 0;
 
   if (!gtk_init_check ())
     {
       g_printerr ("bench-measure-overhead: no display; run under xvfb-run -a\n");
       return 77;
     }
+  {
+    const char *const list[] = { engines_option != NULL ? engines_option
+                                                        : "webkit,chromium,firefox",
+                                 NULL };
+
+    if ((kinds = rc_engine_kinds_parse (list, &error)) == NULL)
+      {
+        g_printerr ("bench-measure-overhead: %s\n", error->message);
+        return 2;
+      }
+  }
   if ((community = rc_community_load (argv[1], NULL, RC_DEPLOYMENT_PRODUCTION, &error)) == NULL)
     g_error ("%s", error->message);
-  rc_server = rc_server_new ();
-  engine = rc_engine_new (community, rc_server);
-  rc_engine_set_deadline_seconds (engine, DEADLINE_SECONDS);
-  console_window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_child (console_window, rc_engine_get_view (engine));
-  gtk_window_present (console_window);
 
   server = soup_server_new (NULL, NULL);
   if (!soup_server_listen_local (server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error))
@@ -482,33 +607,42 @@ main (int argc, char **argv)
   plain_window = GTK_WINDOW (gtk_window_new ());
   gtk_window_present (plain_window);
 
-  g_print ("community %s, %u cold boots per side, plain worker: %s, plain encoding: %s; "
-           "page %s/\n",
+  g_print ("community %s, %u cold boots per side and engine, plain worker: %s, plain encoding: "
+           "%s; page %s/\n",
            rc_community_get_id (community), runs, plain_worker ? plain_worker : "plain",
            plain_identity ? "identity" : "as the CDN", url);
-  for (guint i = 0; i < runs; i++)
-    {
-      /* alternate which side goes first, so neither always follows the other's teardown */
-      Sample b = i % 2 == 1 ? boot_plain (plain_window, url) : (Sample){ 0, 0 };
-      Sample a = boot_console (engine);
+  {
+    g_autofree EngineResult *results = g_new0 (EngineResult, kinds->len);
 
-      if (i % 2 == 0)
-        b = boot_plain (plain_window, url);
-      g_array_append_val (console_boot, a.boot);
-      g_array_append_val (plain_boot, b.boot);
-      g_array_append_val (console_runtime, a.runtime);
-      g_array_append_val (plain_runtime, b.runtime);
-      g_print ("boot %u/%u: console %.0f ms (interpreter %.0f), plain %.0f ms (interpreter %.0f)\n",
-               i + 1, runs, a.boot, a.runtime, b.boot, b.runtime);
-    }
-  report ("whole boot", console_boot, plain_boot);
-  report ("interpreter step", console_runtime, plain_runtime);
-  rc_engine_stop (engine);
-  gtk_window_destroy (console_window);
+    for (guint i = 0; i < kinds->len; i++)
+      {
+        results[i].kind = g_array_index (kinds, RcEngineKind, i);
+        measure_engine (&results[i], community, &plain, url, plain_window, runs);
+      }
+    /* one line per engine, each against the same engine booting the plain page */
+    g_print ("\nmeasurement overhead per engine (console ÷ plain, medians; target <= 1.03 "
+             "each):\n");
+    for (guint i = 0; i < kinds->len; i++)
+      {
+        const char *name = rc_engine_kind_to_string (results[i].kind);
+
+        if (results[i].boot_ratio < 0)
+          {
+            g_print ("  %-9s not measured: %s\n", name, results[i].error);
+            status = 1;
+          }
+        else
+          g_print ("  %-9s %-14s whole boot %.3f, interpreter step %.3f\n", name,
+                   results[i].version, results[i].boot_ratio, results[i].runtime_ratio);
+        g_free (results[i].version);
+        g_free (results[i].error);
+      }
+  }
   gtk_window_destroy (plain_window);
   g_free (plain.api_prefix);
   g_free (plain.plan);
+  g_free (plain.result);
   g_clear_pointer (&plain.builtin, g_bytes_unref);
   g_clear_object (&plain.encoder);
-  return 0;
+  return status;
 }

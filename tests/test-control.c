@@ -178,6 +178,106 @@ test_report (void)
   g_assert_nonnull (strstr (text_held, "distribution: /tmp/full-dist"));
 }
 
+/* A control in @engine, booted or not. */
+static RcControl *
+engine_control (const char *engine, gboolean boots)
+{
+  RcControl *control =
+      rc_control_derive ("nemarlike", "script-src 'self' 'wasm-unsafe-eval'", NULL);
+
+  control->engine = g_strdup (engine);
+  control->deadline_ms = 10000;
+  control->run = run_with_loading (RC_SCENARIO_COLD, 1, 3000, boots);
+  control->run->env.engine = g_strdup (engine);
+  return control;
+}
+
+/* One control per engine: each in the report, the text and the Markdown; one that booted is
+ * its engine's finding; a report of before (a single "control") still loads. */
+static void
+test_engines (void)
+{
+  g_autoptr (RcMeasurement) m = rc_measurement_new ("demo");
+  g_autoptr (RcMeasurement) back = NULL;
+  g_autoptr (RcMeasurement) old = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) json = NULL;
+  g_autofree char *text = NULL, *md = NULL, *why = NULL, *why_back = NULL;
+  JsonObject *root;
+  JsonArray *controls;
+
+  rc_measurement_add_run (m, run_with_loading (RC_SCENARIO_COLD, 1, 6000, TRUE));
+  rc_measurement_add_control (m, engine_control ("webkit", FALSE));
+  rc_measurement_add_control (m, engine_control ("chromium", FALSE));
+  g_assert_true (rc_measurement_is_valid (m));
+  g_assert_null (rc_measurement_describe_invalid (m));
+  g_assert_cmpstr (rc_control_get_engine (m->control), ==, "webkit");
+  rc_measurement_add_control (m, engine_control ("firefox", TRUE));
+  g_assert_false (rc_measurement_is_valid (m));
+  /* the single control older readers see is the one that booted */
+  g_assert_cmpstr (rc_control_get_engine (m->control), ==, "firefox");
+  why = rc_measurement_describe_invalid (m);
+  g_assert_cmpstr (why, ==,
+                   "the control booted in Firefox, so Firefox did not apply the policy under test "
+                   "(its figures are invalid); it held in WebKit and Chromium");
+
+  json = rc_measurement_to_json (m);
+  root = json_node_get_object (json);
+  controls = json_object_get_array_member (root, "controls");
+  g_assert_cmpuint (json_array_get_length (controls), ==, 3);
+  g_assert_cmpstr (
+      json_object_get_string_member (json_array_get_object_element (controls, 1), "engine"), ==,
+      "chromium");
+  g_assert_cmpstr (
+      json_object_get_string_member (json_object_get_object_member (root, "control"), "engine"), ==,
+      "firefox");
+  g_assert_false (json_object_get_boolean_member (root, "valid"));
+  back = rc_measurement_from_json (json, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->controls->len, ==, 3);
+  g_assert_cmpstr (rc_control_get_engine (back->controls->pdata[0]), ==, "webkit");
+  g_assert_cmpstr (rc_control_get_engine (back->controls->pdata[2]), ==, "firefox");
+  why_back = rc_measurement_describe_invalid (back);
+  g_assert_cmpstr (why_back, ==, why);
+  {
+    /* compare says which report is invalid, and why */
+    g_autoptr (RcComparison) c = rc_measurement_compare (back, m, -1);
+    g_autofree char *expected = g_strdup_printf ("A is invalid: %s", why);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < c->warnings->len; i++)
+      found |= g_str_equal (c->warnings->pdata[i], expected);
+    g_assert_true (found);
+  }
+
+  text = rc_measurement_format_summary (m);
+  g_assert_nonnull (strstr (text, "control in WebKit: did not boot (timeout"));
+  g_assert_nonnull (strstr (text, "control in Chromium: did not boot (timeout"));
+  g_assert_nonnull (strstr (text, "control in Firefox: booted in"));
+  g_assert_nonnull (strstr (text, "Firefox did not apply the policy under test; its figures in "
+                                  "this report are INVALID"));
+  md = rc_measurement_to_markdown (m);
+  g_assert_nonnull (strstr (md, "Controls, one per engine"));
+  g_assert_nonnull (strstr (md, "- Chromium: the control page did not boot (timeout"));
+  g_assert_nonnull (strstr (md, "- Firefox: **the control page booted in"));
+
+  /* a report written before: "control" only, its engine read from its run */
+  json_object_remove_member (root, "controls");
+  json_object_remove_member (json_object_get_object_member (root, "control"), "engine");
+  old = rc_measurement_from_json (json, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (old->controls->len, ==, 1);
+  g_assert_cmpstr (rc_control_get_engine (old->control), ==, "firefox");
+  g_assert_false (rc_measurement_is_valid (old));
+  /* "controls" of the wrong shape is refused, naming it */
+  json_object_set_string_member (root, "controls", "all held");
+  g_clear_pointer (&old, rc_measurement_free);
+  old = rc_measurement_from_json (json, &error);
+  g_assert_null (old);
+  g_assert_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "controls"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -186,5 +286,6 @@ main (int argc, char **argv)
   g_test_add_func ("/control/derive", test_derive);
   g_test_add_func ("/control/deadline", test_deadline);
   g_test_add_func ("/control/report", test_report);
+  g_test_add_func ("/control/engines", test_engines);
   return g_test_run ();
 }

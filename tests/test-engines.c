@@ -3,7 +3,8 @@
  *
  * Per engine: the demo boots to ready under nemarlike cold, then warm in the same browser,
  * where every immutable resource costs 0 bytes and the engine's own cache flags agree with the
- * proxy; the control policy fails with a diagnosis naming 'wasm-unsafe-eval'. An engine that
+ * proxy; a warm restart (a new browser on the cold run's profile) where the same holds; the
+ * control policy fails with a diagnosis naming 'wasm-unsafe-eval'. An engine that
  * is not installed fails its tests with how to install it. No browser process or profile
  * folder is left behind. Run under `xvfb-run -a` (the engine object is a GTK one).
  * In every engine (WebKit too): a cold boot under --importtime records the interpreter step
@@ -12,10 +13,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
 
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-paths.h"
@@ -206,6 +211,214 @@ test_control (gconstpointer data)
   assert_nothing_left (program_of (kind));
 }
 
+/* This test's own browser profile is gone (other runs on the machine may have theirs). */
+static void
+assert_profile_removed (const char *profile)
+{
+  g_assert_nonnull (profile);
+  if (g_file_test (profile, G_FILE_TEST_EXISTS))
+    g_error ("the profile folder was left behind: %s", profile);
+}
+
+/* ---- warm restart ------------------------------------------------------------------------ */
+
+/* The browser this test started (a child of ours, with a remote-debugging flag), and the
+ * profile folder on its command line; 0 when none runs. */
+static GPid
+browser_process (char **profile)
+{
+  g_autoptr (GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  while (proc != NULL && (name = g_dir_read_name (proc)) != NULL)
+    {
+      GPid pid = (GPid) g_ascii_strtoll (name, NULL, 10);
+      g_autofree char *stat_path = g_strdup_printf ("/proc/%s/stat", name);
+      g_autofree char *cmd_path = g_strdup_printf ("/proc/%s/cmdline", name);
+      g_autofree char *stat = NULL, *cmdline = NULL;
+      const char *after_comm;
+      gsize length = 0;
+      char state = 0;
+      int ppid = 0;
+
+      if (pid <= 0 || !g_file_get_contents (stat_path, &stat, NULL, NULL)
+          || (after_comm = strrchr (stat, ')')) == NULL
+          || sscanf (after_comm + 1, " %c %d", &state, &ppid) != 2 || ppid != getpid ()
+          || !g_file_get_contents (cmd_path, &cmdline, &length, NULL))
+        continue;
+      for (const char *arg = cmdline; arg < cmdline + length; arg += strlen (arg) + 1)
+        {
+          const char *next = arg + strlen (arg) + 1;
+
+          if (g_str_has_prefix (arg, "--user-data-dir="))
+            *profile = g_strdup (arg + strlen ("--user-data-dir="));
+          else if (g_str_equal (arg, "--profile") && next < cmdline + length)
+            *profile = g_strdup (next);
+        }
+      if (*profile != NULL)
+        return pid;
+    }
+  return 0;
+}
+
+/* Every immutable resource of @record came from the engine's cache, 0 bytes over the proxy,
+ * and the engine's own cache flag says so too. */
+static void
+assert_immutable_cached (const RcRunRecord *record)
+{
+  g_autoptr (RcRunAnalysis) analysis = rc_run_analyse (record);
+  guint immutable = 0;
+
+  for (guint i = 0; i < record->expected->len; i++)
+    {
+      const RcExpectedResource *e = record->expected->pdata[i];
+      const RcResourceVerdict *r = rc_run_analysis_find (analysis, e->file_name);
+
+      if (!e->immutable)
+        continue;
+      immutable++;
+      if (r == NULL)
+        g_error ("%s: %s was not seen by any source", record->run_id, e->file_name);
+      if (r->verdict != RC_VERDICT_CACHE || r->bytes != 0)
+        g_error ("%s: %s is %s with %" G_GUINT64_FORMAT " bytes: %s", record->run_id, e->file_name,
+                 rc_verdict_to_string (r->verdict), r->bytes, r->reason);
+      if (strstr (r->reason, "own events agree") == NULL)
+        g_error ("%s: %s: the engine's own cache flag was not cross-checked: %s", record->run_id,
+                 e->file_name, r->reason);
+    }
+  g_assert_cmpuint (immutable, >=, 6);
+  g_assert_cmpuint (analysis->counts[RC_VERDICT_DISAGREE], ==, 0);
+}
+
+/* WebPageTest's repeat view: a new browser process on the cold run's profile, whose disk
+ * cache serves every immutable resource. */
+static void
+test_demo_warm_restart (gconstpointer data)
+{
+  RcEngineKind kind = GPOINTER_TO_UINT (data);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = engine_new (kind, server, "nemarlike", DEADLINE);
+  g_autoptr (RcRunRecord) cold = boot_once (engine, RC_BOOT_MODE_COLD);
+  g_autoptr (RcRunRecord) restarted = NULL;
+  g_autofree char *cold_profile = NULL, *restart_profile = NULL, *left = NULL;
+  GPid cold_pid, restart_pid;
+
+  assert_ready (cold);
+  cold_pid = browser_process (&cold_profile);
+  g_assert_cmpint (cold_pid, >, 0);
+  restarted = boot_once (engine, RC_BOOT_MODE_WARM_RESTART);
+  assert_ready (restarted);
+  g_assert_cmpint (restarted->scenario, ==, RC_SCENARIO_WARM_RESTART);
+  restart_pid = browser_process (&restart_profile);
+  /* a new process (the old one quit), on the same profile */
+  g_assert_cmpint (restart_pid, >, 0);
+  g_assert_cmpint (restart_pid, !=, cold_pid);
+  g_assert_false (kill (cold_pid, 0) == 0);
+  g_assert_cmpstr (restart_profile, ==, cold_profile);
+  assert_immutable_cached (restarted);
+  rc_engine_stop (engine);
+  g_clear_object (&engine);
+  rc_server_stop (server);
+  g_assert_cmpint (browser_process (&left), ==, 0);
+  assert_profile_removed (cold_profile);
+}
+
+/* ---- serve's page in a browser ------------------------------------------------------------ */
+
+typedef struct
+{
+  GMainLoop *loop;
+  JsonObject *diagnosis;
+} PageWait;
+
+static void
+on_page_message (RcBrowser *browser, const char *json, PageWait *wait)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *message;
+
+  if (!json_parser_load_from_data (parser, json, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    g_error ("serve's page posted no JSON object: %s", json);
+  message = json_node_get_object (json_parser_get_root (parser));
+  if (g_strcmp0 (json_object_get_string_member_with_default (message, "kind", ""), "diagnosis")
+      != 0)
+    return;
+  wait->diagnosis = json_object_ref (message);
+  g_main_loop_quit (wait->loop);
+}
+
+static gboolean
+on_page_timeout (gpointer data)
+{
+  g_main_loop_quit (((PageWait *) data)->loop);
+  return G_SOURCE_REMOVE;
+}
+
+/* Someone reproducing a CSP failure opens serve's page in Chromium: under the control policy
+ * the boot stalls, the page asks serve (POST /rc-diagnosis) and shows the console's own
+ * diagnosis, which names the policy and 'wasm-unsafe-eval'. The page is served as `serve`
+ * serves it (rc_engine_serve_page); ?diagnose=1 makes it ask although the test listens. */
+static void
+test_serve_page_diagnosis (void)
+{
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = engine_new (RC_ENGINE_KIND_WEBKIT, server, "control", DEADLINE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcBrowser) browser = NULL;
+  g_autofree char *url = NULL;
+  PageWait wait = { g_main_loop_new (NULL, FALSE), NULL };
+  const RcRequestRecord *asked = NULL;
+  g_autofree char *profile = NULL;
+  const char *text;
+  guint timeout;
+
+  if (!rc_engine_serve_page (engine, &error))
+    g_error ("%s", error->message);
+  browser = rc_browser_new (RC_ENGINE_KIND_CHROMIUM, server, &error);
+  if (browser == NULL)
+    g_error ("%s", error->message);
+  g_signal_connect (browser, "message", G_CALLBACK (on_page_message), &wait);
+  url = rc_server_get_page_url (server, "/?diagnose=1&deadline=60");
+  if (!rc_browser_load (browser, RC_BOOT_MODE_COLD, url, &error))
+    g_error ("%s", error->message);
+  timeout = g_timeout_add_seconds (150, on_page_timeout, &wait);
+  g_main_loop_run (wait.loop);
+  if (wait.diagnosis == NULL)
+    g_error ("serve's page showed no diagnosis within 150 s");
+  g_source_remove (timeout);
+  g_assert_cmpint (browser_process (&profile), >, 0);
+  text = json_object_get_string_member_with_default (wait.diagnosis, "text", "");
+  g_test_message ("serve's page: %s", text);
+  g_assert_false (json_object_has_member (wait.diagnosis, "error"));
+  g_assert_cmpstr (json_object_get_string_member (wait.diagnosis, "party"), ==, "policy");
+  g_assert_false (json_object_get_boolean_member (wait.diagnosis, "ready"));
+  if (strstr (text, "'wasm-unsafe-eval'") == NULL)
+    g_error ("the page's diagnosis does not name 'wasm-unsafe-eval': %s", text);
+  /* the page loaded and asked through the proxy: the diagnosis saw that load's requests */
+  g_assert_null (strstr (text, "The proxy saw no request at all"));
+  g_assert_null (strstr (text, "/index.html; it never came"));
+  for (guint i = 0; i < rc_server_get_requests (server)->len; i++)
+    {
+      const RcRequestRecord *r = rc_server_get_requests (server)->pdata[i];
+
+      if (r->url != NULL && g_str_has_suffix (r->url, "/rc-diagnosis"))
+        asked = r;
+    }
+  g_assert_nonnull (asked);
+  g_assert_cmpuint (asked->status, ==, 200);
+  g_assert_cmpstr (asked->note, ==, "diagnosis: policy");
+  g_signal_handlers_disconnect_by_data (browser, &wait);
+  rc_browser_close (browser);
+  g_clear_object (&browser);
+  json_object_unref (wait.diagnosis);
+  g_main_loop_unref (wait.loop);
+  rc_engine_stop (engine);
+  g_clear_object (&engine);
+  rc_server_stop (server);
+  assert_profile_removed (profile);
+}
+
 /* ---- the interpreter step split further (--importtime), in each engine ------------------- */
 
 static const RcSubPhase *
@@ -331,6 +544,15 @@ fail_without_distribution (void)
   g_error ("no Pyodide distribution at %s: run tools/setup.sh", dist);
 }
 
+static void
+add_warm_restart (RcEngineKind kind)
+{
+  g_autofree char *path =
+      g_strdup_printf ("/engines/%s/demo-warm-restart", rc_engine_kind_to_string (kind));
+
+  g_test_add_data_func (path, GUINT_TO_POINTER (kind), test_demo_warm_restart);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -360,6 +582,7 @@ main (int argc, char **argv)
       }
   }
   g_test_add_func ("/engines/missing-browser", test_missing_browser);
+  g_test_add_func ("/engines/chromium/serve-page-diagnosis", test_serve_page_diagnosis);
   for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
     {
       const char *name = rc_engine_kind_to_string (kinds[i]);
@@ -368,6 +591,7 @@ main (int argc, char **argv)
 
       g_test_add_data_func (demo, GUINT_TO_POINTER (kinds[i]), test_demo_cold_warm);
       g_test_add_data_func (control, GUINT_TO_POINTER (kinds[i]), test_control);
+      add_warm_restart (kinds[i]);
     }
   add_interpreter_tests ();
   status = g_test_run ();

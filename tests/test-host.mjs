@@ -12,8 +12,10 @@ const ORIGIN = 'https://console.invalid';
 const PLAN = { worker: 'builtin', runtime: { pyodide_version: '0.29.5', preload: [] }, lock: null };
 
 // files: path → body (string) or HTTP status (number); a missing path is 404.
-function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, workerThrows = null } = {}) {
-  const page = { posted: [], fetched: [], timers: [], windowListeners: {}, workers: [] };
+// handler false: serve's page in a reader's own browser (no console to post to).
+function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, workerThrows = null, handler = true,
+                     search = '' } = {}) {
+  const page = { posted: [], fetched: [], bodies: {}, timers: [], windowListeners: {}, workers: [] };
   const head = {
     appendChild (script) {
       page.script = script;
@@ -34,15 +36,19 @@ function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, worke
     Blob: class { constructor (parts) { this.text = parts.join(''); } },
     Error, TypeError, JSON, Object, Array, Promise, performance: { now: () => performance.now(), getEntriesByName: () => [] },
     setTimeout: (fn, ms) => setTimeout(fn, ms),
-    location: { href: ORIGIN + '/', origin: ORIGIN },
+    clearTimeout: (id) => clearTimeout(id),
+    URLSearchParams,
+    location: { href: ORIGIN + '/' + search, origin: ORIGIN, search },
     document: {
       getElementById: () => null,
       addEventListener () {},
       createElement: () => ({}),
       head,
     },
-    async fetch (path) {
+    async fetch (path, init) {
       page.fetched.push(path);
+      if (init && init.body)
+        page.bodies[path] = JSON.parse(init.body);
       const body = files[path];
       if (body === undefined)
         return new Response('not found', { status: 404 });
@@ -63,9 +69,10 @@ function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, worke
     },
   };
   sandbox.window = {
-    webkit: { messageHandlers: { rc: { postMessage: (text) => page.posted.push(JSON.parse(text)) } } },
+    webkit: handler ? { messageHandlers: { rc: { postMessage: (text) => page.posted.push(JSON.parse(text)) } } } : undefined,
     addEventListener: (type, fn) => (page.windowListeners[type] = page.windowListeners[type] || []).push(fn),
   };
+  page.window = sandbox.window;
   vm.createContext(sandbox);
   vm.runInContext(source, sandbox, { filename: 'host.js' });
   return page;
@@ -148,6 +155,34 @@ const tests = {
                                             message: 'uncaught error in ' + ORIGIN + '/osa-runtime.bundle.js:12: ReferenceError: x is not defined',
                                             filename: ORIGIN + '/osa-runtime.bundle.js', lineno: 12, colno: 5 });
     await settle(page, 'host_error');
+  },
+  async 'serve\'s page without a console asks serve for the diagnosis of a failed boot and shows it in rcMessages' () {
+    const answer = { kind: 'diagnosis', ready: false, outcome: { kind: 'page', message: 'x' }, party: 'engine',
+                     party_sentence: 'Whose failure: the engine (WebKit or the host page), not the community or the policy.',
+                     text: 'Whose failure: the engine …' };
+    const page = makePage({ handler: false, files: { '/boot-plan.json': 503, '/rc-diagnosis': JSON.stringify(answer) } });
+    for (let i = 0; i < 300 && !page.window.rcMessages.some((m) => m.kind === 'diagnosis'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    const messages = JSON.parse(JSON.stringify(page.window.rcMessages)); /* out of the vm's realm */
+    assert.deepEqual(messages.map((m) => m.kind), ['host_alive', 'host_error', 'diagnosis']);
+    /* the report holds the messages so far, and no outcome of its own: the host_error ended the boot */
+    const report = page.bodies['/rc-diagnosis'];
+    assert.equal(report.kind, 'page_report');
+    assert.deepEqual(report.messages.map((m) => m.kind), ['host_alive', 'host_error']);
+    assert.equal(report.outcome, null);
+    assert.deepEqual(without(messages[2], 't'), answer);
+    assert.deepEqual(page.posted, []);
+  },
+  async 'with a console attached the page asks for no diagnosis, unless ?diagnose=1' () {
+    let page = makePage({ files: { '/boot-plan.json': 503 } });
+    await settle(page, 'host_error');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.ok(!page.fetched.includes('/rc-diagnosis'));
+    page = makePage({ search: '?diagnose=1', files: { '/boot-plan.json': 503, '/rc-diagnosis': 500 } });
+    const posted = await settle(page, 'diagnosis');
+    assert.ok(page.fetched.includes('/rc-diagnosis'));
+    /* serve's error answer is no JSON here: the page says it got no diagnosis */
+    assert.match(posted[posted.length - 1].error, /^serve did not answer: /);
   },
 };
 

@@ -209,43 +209,13 @@ rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request)
 
 /* ---- party and diagnosis ------------------------------------------------------------------ */
 
-static void
-append_failed_loads (RcEngine *self, GString *text)
-{
-  guint n = self->failed_loads != NULL ? json_array_get_length (self->failed_loads) : 0;
-
-  if (n == 0)
-    return;
-  g_string_append (text, _ ("\nThe worker saw these loads fail:"));
-  for (guint i = 0; i < n && i < 10; i++)
-    {
-      JsonNode *node = json_array_get_element (self->failed_loads, i);
-      JsonObject *load = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-      const char *url =
-          load != NULL ? json_object_get_string_member_with_default (load, "url", "?") : "?";
-      const char *error =
-          load != NULL ? json_object_get_string_member_with_default (load, "error", "") : "";
-      gint64 status =
-          load != NULL ? json_object_get_int_member_with_default (load, "status", 0) : 0;
-      const char *phase =
-          load != NULL ? json_object_get_string_member_with_default (load, "phase", "") : "";
-
-      if (status > 0)
-        g_string_append_printf (text, "\n  %s: HTTP %" G_GINT64_FORMAT " (%s)", url, status, phase);
-      else
-        g_string_append_printf (text, "\n  %s: %s (%s)", url, error, phase);
-    }
-}
-
 void
 rc_engine_conclude_failure (RcEngine *self)
 {
   RcOutcome *outcome = &self->record->outcome;
   RcBlame blame = { 0 };
   RcParty party;
-  g_autofree char *sentence = NULL;
   g_autofree char *body = NULL;
-  GString *text;
 
   if (g_strcmp0 (outcome->kind, "cancelled") == 0 || g_strcmp0 (outcome->kind, "stopped") == 0)
     return;
@@ -258,16 +228,11 @@ rc_engine_conclude_failure (RcEngine *self)
   g_free (outcome->party);
   outcome->party = g_strdup (rc_party_to_string (party));
 
-  sentence = rc_boot_party_sentence (party);
   body = outcome->diagnosis != NULL ? g_strdup (outcome->diagnosis) : rc_engine_diagnose (self);
-  text = g_string_new (sentence);
-  if (!self->page_reported && g_strcmp0 (outcome->kind, "engine") != 0)
-    g_string_append (text, _ ("\nThe host page never reported: host.js did not run, or could not "
-                              "post to the console."));
-  g_string_append_printf (text, "\n%s", body);
-  append_failed_loads (self, text);
   g_free (outcome->diagnosis);
-  outcome->diagnosis = g_string_free (text, FALSE);
+  /* the same text serve's page gets from rc-page-report.c */
+  outcome->diagnosis = rc_boot_diagnosis_compose (party, outcome->kind, self->page_reported, body,
+                                                  self->failed_loads);
 }
 
 /* ---- one retry ---------------------------------------------------------------------------- */

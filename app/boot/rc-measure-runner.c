@@ -337,6 +337,8 @@ boot_control (RcMeasureRunner *self)
       return;
     }
   rc_control_set_deadline (control, self->measurement->runs);
+  /* Each engine's control is its own finding (rc-control-engines.h). */
+  control->engine = g_strdup (rc_engine_kind_to_string (rc_engine_get_engine_kind (engine)));
   self->pending_control = control;
   if (self->wheel_current != NULL)
     {

@@ -251,9 +251,10 @@ conclude (const RcMeasurement *measurement, const Options *o, GPtrArray *budgets
   fflush (stdout);
   if (!rc_measurement_is_valid (measurement))
     {
-      fprintf (stderr, "%s\n",
-               _ ("runtime-console measure: the report is invalid: the control booted, so the "
-                  "policy under test was not applied"));
+      g_autofree char *why = rc_measurement_describe_invalid (measurement);
+
+      /* TRANSLATORS: %s says which control booted (rc-control-engines.c) */
+      fprintf (stderr, _ ("runtime-console measure: the report is invalid: %s\n"), why);
       return RC_EXIT_FAILED;
     }
   return exceeded > 0 || any_run_failed (measurement) ? RC_EXIT_FAILED : RC_EXIT_OK;
@@ -410,10 +411,35 @@ measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError *
   return run.measurement;
 }
 
+/* With several engines the run ids say which ("chromium/cold-1"). */
+static void
+label_runs (RcMeasurement *one, RcEngineKind kind)
+{
+  for (guint j = 0; j < one->runs->len; j++)
+    {
+      RcRunRecord *record = one->runs->pdata[j];
+      char *id = g_strdup_printf ("%s/%s", rc_engine_kind_to_string (kind), record->run_id);
+
+      g_free (record->run_id);
+      record->run_id = id;
+    }
+}
+
+/* Moves @one's runs and its control (each engine's own: it must fail there too) into
+ * @merged, then frees @one. */
+static void
+merge_engine (RcMeasurement *merged, RcMeasurement *one)
+{
+  while (one->runs->len > 0)
+    rc_measurement_add_run (merged, g_ptr_array_steal_index (one->runs, 0));
+  while (one->controls->len > 0)
+    rc_measurement_add_control (merged, g_ptr_array_steal_index (one->controls, 0));
+  one->control = NULL;
+  rc_measurement_free (one);
+}
+
 /* One measurement per engine, each with its own server (its own request log), merged into
- * one report: with several engines the run ids say which ("chromium/cold-1"), and the
- * control of every engine must fail: the report keeps the first engine's, or one that booted
- * (which makes the report invalid). */
+ * one report that keeps every engine's control. */
 static RcMeasurement *
 measure (const Options *o, GArray *scenarios, GError **error)
 {
@@ -426,25 +452,12 @@ measure (const Options *o, GArray *scenarios, GError **error)
 
       if (one == NULL)
         return NULL;
-      for (guint j = 0; o->kinds->len > 1 && j < one->runs->len; j++)
-        {
-          RcRunRecord *record = one->runs->pdata[j];
-          char *id = g_strdup_printf ("%s/%s", rc_engine_kind_to_string (kind), record->run_id);
-
-          g_free (record->run_id);
-          record->run_id = id;
-        }
+      if (o->kinds->len > 1)
+        label_runs (one, kind);
       if (merged == NULL)
-        {
-          merged = one;
-          continue;
-        }
-      while (one->runs->len > 0)
-        rc_measurement_add_run (merged, g_ptr_array_steal_index (one->runs, 0));
-      if (one->control != NULL && one->control->run != NULL
-          && one->control->run->outcome.state == RC_OUTCOME_READY && merged->control != NULL)
-        rc_measurement_set_control (merged, g_steal_pointer (&one->control));
-      rc_measurement_free (one);
+        merged = one;
+      else
+        merge_engine (merged, one);
     }
   return g_steal_pointer (&merged);
 }

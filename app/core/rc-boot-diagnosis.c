@@ -182,3 +182,48 @@ rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *dist
                             "reach the real CDN."));
   return g_string_free (text, FALSE);
 }
+
+/* ---- the whole text ----------------------------------------------------------------------- */
+
+static void
+append_failed_loads (GString *text, JsonArray *failed_loads)
+{
+  guint n = failed_loads != NULL ? json_array_get_length (failed_loads) : 0;
+
+  if (n == 0)
+    return;
+  g_string_append (text, _ ("\nThe worker saw these loads fail:"));
+  for (guint i = 0; i < n && i < 10; i++)
+    {
+      JsonNode *node = json_array_get_element (failed_loads, i);
+      JsonObject *load = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *url =
+          load != NULL ? json_object_get_string_member_with_default (load, "url", "?") : "?";
+      const char *error =
+          load != NULL ? json_object_get_string_member_with_default (load, "error", "") : "";
+      gint64 status =
+          load != NULL ? json_object_get_int_member_with_default (load, "status", 0) : 0;
+      const char *phase =
+          load != NULL ? json_object_get_string_member_with_default (load, "phase", "") : "";
+
+      if (status > 0)
+        g_string_append_printf (text, "\n  %s: HTTP %" G_GINT64_FORMAT " (%s)", url, status, phase);
+      else
+        g_string_append_printf (text, "\n  %s: %s (%s)", url, error, phase);
+    }
+}
+
+char *
+rc_boot_diagnosis_compose (RcParty party, const char *kind, gboolean page_reported,
+                           const char *body, JsonArray *failed_loads)
+{
+  g_autofree char *sentence = rc_boot_party_sentence (party);
+  GString *text = g_string_new (sentence);
+
+  if (!page_reported && g_strcmp0 (kind, "engine") != 0)
+    g_string_append (text, _ ("\nThe host page never reported: host.js did not run, or could not "
+                              "post to the console."));
+  g_string_append_printf (text, "\n%s", body != NULL ? body : "");
+  append_failed_loads (text, failed_loads);
+  return g_string_free (text, FALSE);
+}

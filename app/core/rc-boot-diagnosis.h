@@ -7,6 +7,9 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
+#include "core/rc-boot-blame.h"
 #include "core/rc-csp.h"
 #include "core/rc-run-record.h"
 
@@ -32,5 +35,12 @@ const RcRequestRecord *rc_boot_find_missing_wheel (GPtrArray *requests);
  * the CDN served. New strings. */
 char *rc_boot_missing_wheel_message (const RcRequestRecord *request);
 char *rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *distribution_dir);
+
+/* A failed boot's whole diagnosis, as every engine and serve's page give it: whose failure
+ * (@party, rc_boot_party_sentence()), a line when the host page never reported (unless @kind
+ * is "engine"), @body, then up to ten of the loads the worker saw fail (@failed_loads: its
+ * rc.failed_loads objects {url, status, error, phase}; NULL for none). A new string. */
+char *rc_boot_diagnosis_compose (RcParty party, const char *kind, gboolean page_reported,
+                                 const char *body, JsonArray *failed_loads);
 
 G_END_DECLS

@@ -94,6 +94,17 @@ warn_if_mixed (RcComparison *self, const char *which, const RcMeasurement *m)
     }
 }
 
+/* A report whose control booted (in an engine) was not measured under its policy there. */
+static void
+warn_if_invalid (RcComparison *self, const char *which, const RcMeasurement *m)
+{
+  g_autofree char *why = rc_measurement_describe_invalid (m);
+
+  if (why != NULL)
+    /* TRANSLATORS: "A is invalid: the control booted in Firefox, so …" */
+    g_ptr_array_add (self->warnings, g_strdup_printf (_ ("%s is invalid: %s"), which, why));
+}
+
 static void
 compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasurement *b)
 {
@@ -225,6 +236,8 @@ rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scen
   warn_if_missing (self, "B", b);
   warn_if_mixed (self, "A", a);
   warn_if_mixed (self, "B", b);
+  warn_if_invalid (self, "A", a);
+  warn_if_invalid (self, "B", b);
   sa = rc_measurement_stats (a, self->scenario);
   sb = rc_measurement_stats (b, self->scenario);
   collect_rows (self, sa, sb);

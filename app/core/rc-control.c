@@ -17,6 +17,7 @@ rc_control_free (RcControl *self)
   g_free (self->policy);
   g_free (self->derived_from);
   g_free (self->deadline_rule);
+  g_free (self->engine);
   g_clear_pointer (&self->run, rc_run_record_free);
   g_free (self);
 }
@@ -32,6 +33,7 @@ rc_control_copy (const RcControl *self)
   copy->deadline_ms = self->deadline_ms;
   copy->deadline_rule = g_strdup (self->deadline_rule);
   copy->run = self->run != NULL ? rc_run_record_copy (self->run) : NULL;
+  copy->engine = g_strdup (self->engine);
   return copy;
 }
 
@@ -193,6 +195,16 @@ rc_control_set_deadline (RcControl *self, GPtrArray *runs)
   self->deadline_ms = rc_control_deadline_ms (runs, &self->deadline_rule);
 }
 
+const char *
+rc_control_get_engine (const RcControl *self)
+{
+  if (self->engine != NULL)
+    return self->engine;
+  if (self->run != NULL && self->run->env.engine != NULL)
+    return self->run->env.engine;
+  return "webkit";
+}
+
 gboolean
 rc_control_booted (const RcControl *self)
 {
@@ -215,6 +227,7 @@ rc_control_to_json (const RcControl *self)
   json_builder_set_member_name (b, "deadline_ms");
   json_builder_add_double_value (b, self->deadline_ms);
   rc_json_add_string (b, "deadline_rule", self->deadline_rule);
+  rc_json_add_string (b, "engine", rc_control_get_engine (self));
   json_builder_set_member_name (b, "booted");
   json_builder_add_boolean_value (b, rc_control_booted (self));
   json_builder_set_member_name (b, "run");
@@ -265,6 +278,7 @@ rc_control_from_json (JsonNode *node, const char *path, GError **error)
   self->policy = g_strdup (optional_string (o, "policy"));
   self->derived_from = g_strdup (optional_string (o, "derived_from"));
   self->deadline_rule = g_strdup (optional_string (o, "deadline_rule"));
+  self->engine = g_strdup (optional_string (o, "engine"));
   self->deadline_ms = json_node_get_double (deadline);
   run = json_object_get_member (o, "run");
   if (run != NULL && !JSON_NODE_HOLDS_NULL (run)

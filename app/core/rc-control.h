@@ -27,6 +27,9 @@ typedef struct
   double deadline_ms;
   char *deadline_rule; /* how deadline_ms was chosen, one line */
   RcRunRecord *run;    /* the control boot; NULL while it has not run */
+  /* the engine it booted in ("webkit", "chromium", "firefox"); NULL in reports written before
+   * one control per engine (rc_control_get_engine() then reads the run's environment) */
+  char *engine;
 } RcControl;
 
 void rc_control_free (RcControl *self);
@@ -49,6 +52,10 @@ RcControl *rc_control_derive (const char *policy_name, const char *policy, GErro
  * measured the step. @rule receives the explanation (may be NULL). */
 double rc_control_deadline_ms (GPtrArray *runs, char **rule);
 void rc_control_set_deadline (RcControl *self, GPtrArray *runs);
+
+/* The engine the control booted in: its own member, else its run's, else "webkit" (reports
+ * before other engines were WebKit's). */
+const char *rc_control_get_engine (const RcControl *self);
 
 /* TRUE when the control reached ready: the report is invalid. */
 gboolean rc_control_booted (const RcControl *self);

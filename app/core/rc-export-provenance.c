@@ -1,8 +1,9 @@
-/* rc-export-provenance.c: which distribution and whether the control held, in the exports. */
+/* rc-export-provenance.c: which distribution and whether the controls held, in the exports. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "rc-control-engines.h"
 #include "rc-measurement.h"
 
 /* The distinct distributions of the runs, in run order ("a; b"), or NULL when none says. */
@@ -35,8 +36,8 @@ rc_measurement_append_provenance_markdown (const RcMeasurement *self, GString *o
 
   if (dist != NULL)
     g_string_append_printf (out, _ ("Pyodide distribution: %s.\n"), dist);
-  rc_control_append_markdown (self->control, out);
-  if (dist != NULL || self->control != NULL)
+  rc_controls_append_markdown (self->controls, out);
+  if (dist != NULL || self->controls->len > 0)
     g_string_append_c (out, '\n');
 }
 
@@ -47,5 +48,11 @@ rc_measurement_append_provenance_text (const RcMeasurement *self, GString *out)
 
   if (dist != NULL)
     g_string_append_printf (out, _ ("distribution: %s\n"), dist);
-  rc_control_append_text (self->control, out);
+  rc_controls_append_text (self->controls, out);
+}
+
+char *
+rc_measurement_describe_invalid (const RcMeasurement *self)
+{
+  return rc_controls_describe_invalid (self->controls);
 }

@@ -21,6 +21,7 @@ rc_measurement_new (const char *community)
   self->community = g_strdup (community);
   self->created = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
+  self->controls = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_control_free);
   self->model_delay_ms = RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS;
   return self;
 }
@@ -34,21 +35,46 @@ rc_measurement_free (RcMeasurement *self)
   g_free (self->community);
   g_free (self->created);
   g_ptr_array_unref (self->runs);
-  rc_control_free (self->control);
+  g_ptr_array_unref (self->controls);
   g_free (self);
+}
+
+/* The first control that booted, else the first. */
+static void
+pick_control (RcMeasurement *self)
+{
+  self->control = self->controls->len > 0 ? self->controls->pdata[0] : NULL;
+  for (guint i = 0; i < self->controls->len; i++)
+    if (rc_control_booted (self->controls->pdata[i]))
+      {
+        self->control = self->controls->pdata[i];
+        return;
+      }
 }
 
 void
 rc_measurement_set_control (RcMeasurement *self, RcControl *control)
 {
-  rc_control_free (self->control);
-  self->control = control;
+  g_ptr_array_set_size (self->controls, 0);
+  if (control != NULL)
+    g_ptr_array_add (self->controls, control);
+  pick_control (self);
+}
+
+void
+rc_measurement_add_control (RcMeasurement *self, RcControl *control)
+{
+  g_ptr_array_add (self->controls, control);
+  pick_control (self);
 }
 
 gboolean
 rc_measurement_is_valid (const RcMeasurement *self)
 {
-  return !rc_control_booted (self->control);
+  for (guint i = 0; i < self->controls->len; i++)
+    if (rc_control_booted (self->controls->pdata[i]))
+      return FALSE;
+  return TRUE;
 }
 
 void
@@ -252,6 +278,11 @@ rc_measurement_to_json (const RcMeasurement *self)
     json_builder_add_value (b, rc_control_to_json (self->control));
   else
     json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "controls");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < self->controls->len; i++)
+    json_builder_add_value (b, rc_control_to_json (self->controls->pdata[i]));
+  json_builder_end_array (b);
   json_builder_set_member_name (b, "valid");
   json_builder_add_boolean_value (b, rc_measurement_is_valid (self));
   json_builder_set_member_name (b, "preload_on");
@@ -300,6 +331,46 @@ read_model_delay (RcMeasurement *self, JsonObject *o)
           || json_node_get_value_type (delay) == G_TYPE_INT64)
       && json_node_get_double (delay) >= 0)
     self->model_delay_ms = json_node_get_double (delay);
+}
+
+/* "controls" (one per engine) when the report has it, else the single "control" of reports
+ * written before. */
+static gboolean
+read_controls (RcMeasurement *self, JsonObject *o, GError **error)
+{
+  JsonNode *controls = json_object_get_member (o, "controls");
+  JsonNode *single = json_object_get_member (o, "control");
+  RcControl *control;
+
+  if (controls != NULL && !JSON_NODE_HOLDS_NULL (controls))
+    {
+      JsonArray *array;
+
+      if (!JSON_NODE_HOLDS_ARRAY (controls))
+        {
+          g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                       _ ("controls: expected an array"));
+          return FALSE;
+        }
+      array = json_node_get_array (controls);
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *path = g_strdup_printf ("controls[%u]", i);
+
+          control = rc_control_from_json (json_array_get_element (array, i), path, error);
+          if (control == NULL)
+            return FALSE;
+          rc_measurement_add_control (self, control);
+        }
+      return TRUE;
+    }
+  if (single == NULL || JSON_NODE_HOLDS_NULL (single))
+    return TRUE;
+  control = rc_control_from_json (single, "control", error);
+  if (control == NULL)
+    return FALSE;
+  rc_measurement_set_control (self, control);
+  return TRUE;
 }
 
 RcMeasurement *
@@ -363,15 +434,8 @@ rc_measurement_from_json (JsonNode *node, GError **error)
         return NULL;
       rc_measurement_add_run (self, run);
     }
-  if (json_object_has_member (o, "control") && !json_object_get_null_member (o, "control"))
-    {
-      RcControl *control =
-          rc_control_from_json (json_object_get_member (o, "control"), "control", error);
-
-      if (control == NULL)
-        return NULL;
-      rc_measurement_set_control (self, control);
-    }
+  if (!read_controls (self, o, error))
+    return NULL;
   return g_steal_pointer (&self);
 }
 

@@ -24,7 +24,12 @@ typedef struct
   char *community;    /* community name (also in each run's env) */
   char *created;      /* ISO 8601 UTC */
   GPtrArray *runs;    /* RcRunRecord, in the order they ran */
-  RcControl *control; /* the control boot (rc-control.h), or NULL when none ran */
+  /* The control boots (rc-control.h), one per engine that measured, in the order they ran;
+   * empty when none ran. */
+  GPtrArray *controls;
+  /* One of them, borrowed: the first that booted, else the first; NULL when none ran. What
+   * a single-engine reader needs, and the report's "control" member (older readers). */
+  RcControl *control;
   /* the model's first turn for the preload_on simulation (rc-preload-sim.h), in ms;
    * RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS unless `measure --model-delay` said otherwise */
   double model_delay_ms;
@@ -38,10 +43,16 @@ void rc_measurement_add_run (RcMeasurement *self, RcRunRecord *run);
 GArray *rc_measurement_scenarios (const RcMeasurement *self);
 RcRunStats *rc_measurement_stats (const RcMeasurement *self, RcScenario scenario);
 
-/* Takes ownership of @control (NULL: none). */
+/* Takes ownership of @control (NULL: none); it replaces every control. */
 void rc_measurement_set_control (RcMeasurement *self, RcControl *control);
-/* FALSE when the control booted: the policy under test was not applied. */
+/* Takes ownership of @control: another engine's control, beside the others. */
+void rc_measurement_add_control (RcMeasurement *self, RcControl *control);
+/* FALSE when a control booted: the policy under test was not applied (in its engine). */
 gboolean rc_measurement_is_valid (const RcMeasurement *self);
+/* NULL when valid; else why not, naming the engines whose control booted when there were
+ * several ("the control booted in firefox, so firefox did not apply the policy under test;
+ * the controls of webkit and chromium held"). */
+char *rc_measurement_describe_invalid (const RcMeasurement *self);
 
 /* The full report: runs, per-run analysis (verdicts, totals, flags), per-scenario stats. */
 JsonNode *rc_measurement_to_json (const RcMeasurement *self);

@@ -18,6 +18,11 @@ rc_origin_page_handle (RcServer *self, SoupServerMessage *msg, const char *path)
   if (self->csp != NULL)
     soup_message_headers_replace (response, "Content-Security-Policy", self->csp);
   soup_message_headers_replace (response, "Cache-Control", "no-store");
+  if (g_str_equal (path, RC_DIAGNOSIS_PATH))
+    {
+      rc_origin_diagnosis_handle (self, msg);
+      return;
+    }
   if (!rc_origin_check_method (msg))
     return;
   file = g_hash_table_lookup (self->page_files, g_str_equal (path, "/") ? "/index.html" : path);

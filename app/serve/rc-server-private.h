@@ -135,6 +135,10 @@ gboolean rc_origin_open_to_all (SoupServerMessage *msg, const char *name);
 
 /* The origins */
 void rc_origin_page_handle (RcServer *self, SoupServerMessage *msg, const char *path);
+
+/* rc-origin-diagnosis.c: POST RC_DIAGNOSIS_PATH at the page origin (rc-page-report.h). */
+#define RC_DIAGNOSIS_PATH "/rc-diagnosis"
+void rc_origin_diagnosis_handle (RcServer *self, SoupServerMessage *msg);
 /* FALSE when the answer is deferred (the message is paused until an encoded copy is ready;
  * the origin then calls rc_server_resume() itself). */
 gboolean rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path);

@@ -1,9 +1,14 @@
 /* The plain side of bench-measure-overhead: what a reader's page does, minus measuring. It reads
  * the same boot plan the console's host page reads, builds a blob worker from worker.js and
- * relays its one answer. No step messages, no policy, no violation listener. */
+ * relays its one answer (to WebKit's handler, or POSTed to /result). No step messages, no
+ * policy, no violation listener. */
 (async () => {
   'use strict';
-  const post = (m) => window.webkit.messageHandlers.bench.postMessage(JSON.stringify(m));
+  /* WebKit's view has the bench handler; Chromium and Firefox, started plainly, post the
+     answer to the plain server instead */
+  const post = (m) => window.webkit && window.webkit.messageHandlers
+    ? window.webkit.messageHandlers.bench.postMessage(JSON.stringify(m))
+    : fetch('/result', { method: 'POST', body: JSON.stringify(m) });
   try {
     const plan = await (await fetch('/boot-plan.json', { cache: 'no-store' })).json();
     const text = await (await fetch('/worker.js', { cache: 'no-store' })).text();

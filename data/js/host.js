@@ -14,7 +14,13 @@
  *   {kind: 'worker', data}  {kind: 'violation', ...}  {kind: 'started', worker}
  * In a browser without the console (serve's page), each step, violation and the outcome is
  * also listed on the page (#log), and window.rcMessages holds every message for an
- * automation client.
+ * automation client. There, a boot that fails, stalls after a policy violation (10 s without a
+ * step: a refused runtime hangs) or passes the page's deadline (?deadline=S, default 120)
+ * asks serve for the console's own diagnosis: the messages go to POST /rc-diagnosis at the
+ * page origin, and the answer is shown (#diagnosis) and posted as
+ *   {kind: 'diagnosis', ready, outcome: {kind, message}, party, party_sentence, text}
+ * ({kind: 'diagnosis', error} when serve could not give one). ?diagnose=1 asks for it even
+ * with a console attached (an automation client that drives serve's page).
  */
 (function () {
   'use strict';
@@ -64,7 +70,81 @@
     if (status && message.kind === 'worker' && message.data)
       status.textContent = message.data.type + ' ' + (message.data.phase || message.data.kind || '');
     render(message);
+    watch(message);
   }
+
+  /* ---- the console's diagnosis, for serve's page in a reader's own browser ---- */
+
+  const params = new URLSearchParams(location.search);
+  const wantDiagnosis = !handler || params.get('diagnose') === '1';
+  const deadlineS = Number(params.get('deadline')) > 0 ? Number(params.get('deadline')) : 120;
+  const STALL_MS = 10000;
+  let asked = false;
+  let sawViolation = false;
+  let stallTimer = null;
+  let deadlineTimer = null;
+
+  function stopTimers () {
+    clearTimeout(stallTimer);
+    clearTimeout(deadlineTimer);
+  }
+
+  /* The diagnosis as readable HTML: whose failure first, then the console's text. */
+  function showDiagnosis (answer) {
+    const section = document.getElementById('diagnosis');
+    if (section && typeof document.createElement === 'function') {
+      const party = document.createElement('p');
+      const text = document.createElement('pre');
+      party.className = 'party ' + (answer.party ? 'party-' + answer.party : 'party-unknown');
+      party.textContent = answer.error ? 'No diagnosis: ' + answer.error
+        : answer.party_sentence || 'Whose failure: not known from what was seen.';
+      text.textContent = answer.text || '';
+      section.appendChild(party);
+      section.appendChild(text);
+      section.hidden = false;
+      const hint = document.getElementById('hint');
+      if (hint)
+        hint.hidden = true;
+    }
+    post(Object.assign({ kind: 'diagnosis' }, answer));
+  }
+
+  function askDiagnosis (outcome) {
+    if (!wantDiagnosis || asked)
+      return;
+    asked = true;
+    stopTimers();
+    const body = JSON.stringify({ kind: 'page_report', messages, outcome });
+    fetch('/rc-diagnosis', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, cache: 'no-store' })
+      .then((response) => response.json())
+      .then((answer) => showDiagnosis(answer))
+      .catch((e) => showDiagnosis({ error: 'serve did not answer: ' + (e && e.message ? e.message : String(e)) }));
+  }
+
+  function stalled () {
+    askDiagnosis({ kind: 'timeout', message: 'no step for ' + STALL_MS / 1000 + ' s after a policy violation' });
+  }
+
+  /* What each message means for the diagnosis: a failure asks at once, ready ends the watch,
+     a violation starts the stall watch and each later step restarts it. */
+  function watch (m) {
+    if (!wantDiagnosis || asked || m.kind === 'diagnosis')
+      return;
+    const d = m.kind === 'worker' ? m.data : null;
+    if (d && d.type === 'ready') {
+      asked = true;
+      stopTimers();
+    } else if ((d && d.type === 'error') || m.kind === 'worker_error' || m.kind === 'host_error') {
+      askDiagnosis(null);
+    } else if (m.kind === 'violation' || (d && d.type === 'rc_violation') || (sawViolation && d && d.type === 'progress')) {
+      sawViolation = true;
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(stalled, STALL_MS);
+    }
+  }
+
+  if (wantDiagnosis)
+    deadlineTimer = setTimeout(() => askDiagnosis({ kind: 'timeout', message: 'not ready after the page\'s deadline of ' + deadlineS + ' s' }), deadlineS * 1000);
 
   /* First of all: the engine can then tell a page that never ran from a worker that hung. */
   post({ kind: 'host_alive' });
