@@ -234,6 +234,11 @@ assert_sequence (Booted *b, const char *const *expected)
   g_ptr_array_remove_index (b->wait.progress, b->wait.progress->len - 1);
   {
     g_autofree char *want = g_strjoinv (", ", (char **) expected);
+
+    /* a retried attempt's progress is in the sequence too: its note says why */
+    if (g_strcmp0 (got, want) != 0 && b->wait.record != NULL)
+      for (guint i = 0; i < b->wait.record->notes->len; i++)
+        g_test_message ("note: %s", (char *) b->wait.record->notes->pdata[i]);
     g_assert_cmpstr (got, ==, want);
   }
 }

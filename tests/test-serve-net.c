@@ -174,63 +174,6 @@ test_unthrottled (Fixture *f, gconstpointer user_data)
   g_assert_cmpfloat (r->time_total, <, 2.5);
 }
 
-static gboolean
-set_true (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-no_connection_open (gpointer data)
-{
-  RcServerStats stats;
-
-  rc_server_get_stats (data, &stats);
-  return stats.open == 0;
-}
-
-/* A client's second request reuses its connection (one CONNECT, one TLS handshake), as a
- * browser's would: libsoup keeps a connection alive only while the server has a listener of
- * its own. And a client that leaves a kept-alive connection has it closed at once, not after
- * the idle timeout. */
-static void
-test_keep_alive (Fixture *f, gconstpointer user_data)
-{
-  g_autoptr (CurlResult) r = NULL;
-  GPtrArray *requests;
-  guint connects = 0, gets = 0;
-  gboolean expired = FALSE;
-  guint id;
-
-  start (f, RC_THROTTLE_NONE);
-  r = run_curl (f->server, "-o", "/dev/null", "https://zarr.nemar.org/half-a.bin",
-                "https://zarr.nemar.org/half-b.bin", NULL);
-  g_assert_cmpint (r->exit_status, ==, 0);
-  g_assert_cmpuint (r->status, ==, 200);
-  g_assert_true (wait_for_requests (f->server, 3));
-  requests = rc_server_get_requests (f->server);
-  for (guint i = 0; i < requests->len; i++)
-    {
-      RcRequestRecord *record = requests->pdata[i];
-
-      g_test_message ("%s %s -> %u", record->method, record->url, record->status);
-      if (g_strcmp0 (record->method, "CONNECT") == 0)
-        connects++;
-      else if (g_strcmp0 (record->method, "GET") == 0 && record->status == 200)
-        gets++;
-    }
-  g_assert_cmpuint (connects, ==, 1);
-  g_assert_cmpuint (gets, ==, 2);
-
-  /* well under the idle timeout (60 s) */
-  id = g_timeout_add_seconds (10, set_true, &expired);
-  while (!no_connection_open (f->server) && !expired)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (expired);
-  g_source_remove (id);
-}
-
 #define SLOW_CHUNK  (1024 * 1024)
 #define SLOW_CHUNKS 4
 #define SLOW_GAP_MS 100
@@ -467,7 +410,6 @@ main (int argc, char **argv)
 
 #define ADD(name, func) g_test_add (name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/serve-net/unthrottled", test_unthrottled);
-  ADD ("/serve-net/keep-alive", test_keep_alive);
   ADD ("/serve-net/throttle-nominal", test_throttle_nominal);
   ADD ("/serve-net/throttle-shared", test_throttle_shared);
   ADD ("/serve-net/live", test_live);

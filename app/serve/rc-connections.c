@@ -30,7 +30,6 @@ typedef struct
   GSocketConnection *connection; /* weak: the entry goes with it */
   gint64 accepted_us;
   gint64 headers_since_us; /* a request's headers are awaited since then; 0 when none is */
-  gboolean between;        /* the latest message ended, the next has not begun */
   SoupServerMessage *msg;  /* weak: the latest message begun on the connection */
   guint handling;          /* messages whose answer the server itself is preparing */
   gint64 closing_us;       /* shut down by us at that time; 0 while open */
@@ -110,30 +109,6 @@ shut (Entry *entry, GSocket *socket, gint64 now, const char *why)
   g_socket_shutdown (socket, TRUE, TRUE, NULL);
 }
 
-/* libsoup 3.2 begins a kept-alive connection's next message only at its first byte, and a
- * client that closes the connection instead is never noticed (the end of the stream reaches
- * no handler), so the connection would wait in CLOSE-WAIT for the idle timeout. Between
- * messages, the connection of a peer that closed is closed at once. */
-static gboolean
-peer_left (Entry *entry, GSocket *socket)
-{
-  struct tcp_info info = { 0 };
-  socklen_t length = sizeof info;
-
-  return entry->between
-         && getsockopt (g_socket_get_fd (socket), IPPROTO_TCP, TCP_INFO, &info, &length) == 0
-         && info.tcpi_state == TCP_CLOSE_WAIT;
-}
-
-/* closed, not shut down: libsoup would keep the descriptor (its next message has no
- * completion handler); its reader then fails on the closed socket and lets it go */
-static void
-close_between (Entry *entry, GSocket *socket, gint64 now)
-{
-  entry->closing_us = now;
-  g_socket_close (socket, NULL);
-}
-
 static void
 check_entry (RcServer *self, Entry *entry, GSocket *socket, gint64 now)
 {
@@ -141,10 +116,8 @@ check_entry (RcServer *self, Entry *entry, GSocket *socket, gint64 now)
 
   if (entry->closing_us != 0)
     return; /* shut down already: libsoup is closing it */
-  if (peer_left (entry, socket))
-    close_between (entry, socket, now);
-  else if (entry->headers_since_us != 0
-           && now - entry->headers_since_us >= (gint64) limits->header_timeout_ms * 1000)
+  if (entry->headers_since_us != 0
+      && now - entry->headers_since_us >= (gint64) limits->header_timeout_ms * 1000)
     {
       g_autofree char *why =
           g_strdup_printf ("no complete request headers within %u ms", limits->header_timeout_ms);
@@ -237,10 +210,7 @@ ended_cb (SoupServerMessage *msg, RcServer *self)
 
   handling_done (msg, self);
   if (entry != NULL && entry->msg == msg)
-    {
-      entry->headers_since_us = 0;
-      entry->between = TRUE;
-    }
+    entry->headers_since_us = 0;
 }
 
 void
@@ -254,7 +224,6 @@ rc_connections_watch_message (RcServer *self, SoupServerMessage *msg)
   /* libsoup begins a message when a connection is accepted, and on a kept-alive one when the
    * first byte of the next request arrives: the headers are due from then on. */
   entry->headers_since_us = g_get_monotonic_time ();
-  entry->between = FALSE;
   if (entry->msg != NULL)
     g_object_remove_weak_pointer (G_OBJECT (entry->msg), (gpointer *) &entry->msg);
   entry->msg = msg;
@@ -265,26 +234,6 @@ rc_connections_watch_message (RcServer *self, SoupServerMessage *msg)
   g_signal_connect_object (msg, "wrote-headers", G_CALLBACK (handling_done), self, 0);
   g_signal_connect_object (msg, "finished", G_CALLBACK (ended_cb), self, 0);
   g_signal_connect_object (msg, "disconnected", G_CALLBACK (ended_cb), self, 0);
-}
-
-void
-rc_server_close_idle_connections (RcServer *self)
-{
-  gint64 now = g_get_monotonic_time ();
-  GHashTableIter iter;
-  Entry *entry;
-
-  g_return_if_fail (RC_IS_SERVER (self));
-  if (self->connections == NULL)
-    return;
-  g_hash_table_iter_init (&iter, self->connections);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
-    {
-      GSocket *socket = g_socket_connection_get_socket (entry->connection);
-
-      if (entry->between && entry->closing_us == 0 && !g_socket_is_closed (socket))
-        close_between (entry, socket, now);
-    }
 }
 
 /* ---- admission --------------------------------------------------------------------------- */

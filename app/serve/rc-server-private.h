@@ -55,7 +55,6 @@ struct _RcServer
   /* running */
   SoupServer *soup;
   GSocketService *service;
-  char *keepalive_socket; /* the SoupServer's own listener: see listen_keepalive() */
   RcThrottle *throttle;
   RcTls *tls;
   SoupSession *live_session;

@@ -9,7 +9,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 
-#include <gio/gunixsocketaddress.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -690,40 +689,6 @@ listen_loopback (RcServer *self, GError **error)
   return TRUE;
 }
 
-/* libsoup keeps a connection open after a response only while the SoupServer has a listener
- * of its own (soup-server.c, request_finished: "&& priv->listeners"). The proxy accepts
- * through the GSocketService above, so without one every response closed its connection and
- * every request paid a new TCP connection, CONNECT and TLS handshake, as no browser does. A
- * listening unix socket in the private runtime folder (mode 0700) is that listener; nothing
- * ever connects to it. */
-static gboolean
-listen_keepalive (RcServer *self, GError **error)
-{
-  static guint serial = 0;
-  g_autofree char *name = g_strdup_printf ("proxy-keepalive-%u.sock", ++serial);
-  g_autofree char *path = g_build_filename (rc_paths_runtime_dir (), name, NULL);
-  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
-  g_autoptr (GSocket) socket = NULL;
-  g_autoptr (GError) local_error = NULL;
-
-  g_unlink (path);
-  if ((socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_DEFAULT,
-                              &local_error))
-          == NULL
-      || !g_socket_bind (socket, address, FALSE, &local_error)
-      || !g_socket_listen (socket, &local_error)
-      || !soup_server_listen_socket (self->soup, socket, 0, &local_error))
-    {
-      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND,
-                   _ ("The proxy could not open its keep-alive socket %s (%s): the runtime "
-                      "folder must be writable and its path shorter than 100 characters"),
-                   path, local_error->message);
-      return FALSE;
-    }
-  self->keepalive_socket = g_steal_pointer (&path);
-  return TRUE;
-}
-
 gboolean
 rc_server_start (RcServer *self, GError **error)
 {
@@ -748,7 +713,7 @@ rc_server_start (RcServer *self, GError **error)
   self->soup = soup_server_new ("raw-paths", TRUE, NULL);
   soup_server_add_handler (self->soup, NULL, server_callback, self, NULL);
   g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
-  if (!listen_keepalive (self, error) || !listen_loopback (self, error))
+  if (!listen_loopback (self, error))
     goto failed;
   if (self->encoder == NULL)
     self->encoder = rc_encoder_new (NULL);
@@ -779,9 +744,6 @@ rc_server_stop (RcServer *self)
       soup_server_disconnect (self->soup);
       g_clear_object (&self->soup);
     }
-  if (self->keepalive_socket != NULL)
-    g_unlink (self->keepalive_socket);
-  g_clear_pointer (&self->keepalive_socket, g_free);
   rc_connections_stop (self);
   g_clear_object (&self->live_session);
   g_clear_object (&self->tls);

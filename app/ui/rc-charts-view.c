@@ -159,6 +159,8 @@ build_delay (RcChartsView *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *label = gtk_label_new_with_mnemonic (_ ("_Model’s turn"));
+
+  gtk_widget_set_halign (box, GTK_ALIGN_END);
   GtkWidget *unit = gtk_label_new (_ ("s"));
 
   self->delay_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 600, 0.5));
@@ -195,7 +197,6 @@ build_bar (RcChartsView *self)
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (more), "view-more-symbolic");
   gtk_widget_set_tooltip_text (more, _ ("Compare and Export"));
   gtk_box_append (GTK_BOX (bar), switcher);
-  gtk_box_append (GTK_BOX (bar), build_delay (self));
   gtk_box_append (GTK_BOX (bar), more);
   return bar;
 }
@@ -245,6 +246,8 @@ rc_charts_view_init (RcChartsView *self)
       (void) page;
     }
   gtk_box_append (GTK_BOX (self->box), build_bar (self));
+  /* a row of its own: beside the five tabs it made the window wider than 800 px */
+  gtk_box_append (GTK_BOX (self->box), build_delay (self));
   gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->stack));
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
   g_signal_connect_swapped (self->stack, "notify::visible-child", G_CALLBACK (page_changed_cb),
