@@ -23,31 +23,8 @@ static gboolean
 write_firefox_profile (const char *profile, GError **error)
 {
   g_autofree char *path = g_build_filename (profile, "user.js", NULL);
-  static const char prefs[] =
-      "user_pref(\"app.update.auto\", false);\n"
-      "user_pref(\"media.gmp-manager.updateEnabled\", false);\n"
-      "user_pref(\"network.dns.disablePrefetch\", true);\n"
-      "user_pref(\"network.prefetch-next\", false);\n"
-      "user_pref(\"network.captive-portal-service.enabled\", false);\n"
-      "user_pref(\"network.connectivity-service.enabled\", false);\n"
-      "user_pref(\"security.OCSP.enabled\", 0);\n"
-      "user_pref(\"security.remote_settings.crlite_filters.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.malware.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.phishing.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.downloads.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.update.enabled\", false);\n"
-      "user_pref(\"services.settings.server\", \"http://127.0.0.1:9/v1\");\n"
-      "user_pref(\"app.update.disabledForTesting\", true);\n"
-      "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);\n"
-      "user_pref(\"toolkit.telemetry.enabled\", false);\n"
-      "user_pref(\"browser.shell.checkDefaultBrowser\", false);\n"
-      "user_pref(\"browser.chrome.site_icons\", false);\n"
-      "user_pref(\"browser.startup.page\", 0);\n"
-      "user_pref(\"browser.newtabpage.enabled\", false);\n"
-      "user_pref(\"extensions.update.enabled\", false);\n"
-      "user_pref(\"app.normandy.enabled\", false);\n";
 
-  return g_file_set_contents (path, prefs, -1, error);
+  return g_file_set_contents (path, rc_browser_firefox_quiet_prefs, -1, error);
 }
 
 gboolean
@@ -68,22 +45,20 @@ bench_plain_browser_start (BenchPlainBrowser *self, RcEngineKind kind, const cha
   if (kind == RC_ENGINE_KIND_CHROMIUM)
     {
       /* rc-cdp-browser.c's switches, less --proxy-server, the SPKI list and the pipe */
+      g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+      const char *head[] = { program, "--headless=new", "--no-sandbox", NULL };
+
       profile_arg = g_strdup_printf ("--user-data-dir=%s", self->profile);
-      self->process = g_subprocess_launcher_spawn (
-          launcher, error, program, "--headless=new", "--no-sandbox", profile_arg,
-          "--host-resolver-rules=MAP *.google.com ~NOTFOUND, MAP *.googleapis.com "
-          "~NOTFOUND, MAP *.gstatic.com ~NOTFOUND",
-          "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-          "--disable-component-update", "--disable-domain-reliability", "--disable-sync",
-          "--disable-default-apps", "--disable-extensions", "--disable-gpu",
-          "--disable-dev-shm-usage", "--metrics-recording-only", "--no-pings",
-          "--disable-client-side-phishing-detection", "--disable-breakpad",
-          "--disable-field-trial-config",
-          "--disable-features=Translate,OptimizationHints,MediaRouter,"
-          "DialMediaRouteProvider,AutofillServerCommunication,"
-          "CertificateTransparencyComponentUpdater,PrivacySandboxSettings4,"
-          "InterestFeedContentSuggestions,DnsOverHttps",
-          "--password-store=basic", "--use-mock-keychain", "--dns-prefetch-disable", url, NULL);
+      head[3] = profile_arg;
+
+      for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+        g_ptr_array_add (argv, (gpointer) head[i]);
+      for (guint i = 0; rc_browser_chromium_quiet_switches[i] != NULL; i++)
+        g_ptr_array_add (argv, (gpointer) rc_browser_chromium_quiet_switches[i]);
+      g_ptr_array_add (argv, (gpointer) url);
+      g_ptr_array_add (argv, NULL);
+      self->process =
+          g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
     }
   else
     {

@@ -368,35 +368,11 @@ write_profile (RcBidiBrowser *self, GError **error)
        * proxy, as Chromium's */
       "user_pref(\"network.proxy.no_proxies_on\", \".mozilla.com, .mozilla.org, .mozilla.net, "
       ".googleapis.com, .gstatic.com\");\n"
-      "user_pref(\"app.update.auto\", false);\n"
-      "user_pref(\"media.gmp-manager.updateEnabled\", false);\n"
       "user_pref(\"network.proxy.allow_hijacking_localhost\", false);\n"
-      "user_pref(\"network.dns.disablePrefetch\", true);\n"
-      "user_pref(\"network.prefetch-next\", false);\n"
-      "user_pref(\"network.captive-portal-service.enabled\", false);\n"
-      "user_pref(\"network.connectivity-service.enabled\", false);\n"
-      "user_pref(\"security.OCSP.enabled\", 0);\n"
-      "user_pref(\"security.remote_settings.crlite_filters.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.malware.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.phishing.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.downloads.enabled\", false);\n"
-      "user_pref(\"browser.safebrowsing.update.enabled\", false);\n"
-      /* Remote Settings to a closed loopback port: never through the proxy (loopback is
-       * never proxied), refused at once */
-      "user_pref(\"services.settings.server\", \"http://127.0.0.1:9/v1\");\n"
-      "user_pref(\"app.update.disabledForTesting\", true);\n"
-      "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);\n"
-      "user_pref(\"toolkit.telemetry.enabled\", false);\n"
-      "user_pref(\"browser.shell.checkDefaultBrowser\", false);\n"
-      /* WebKit asks for no favicon: neither may Firefox, or its 404 is a failed resource */
-      "user_pref(\"browser.chrome.site_icons\", false);\n"
-      "user_pref(\"browser.startup.page\", 0);\n"
-      "user_pref(\"browser.newtabpage.enabled\", false);\n"
-      "user_pref(\"extensions.update.enabled\", false);\n"
-      "user_pref(\"app.normandy.enabled\", false);\n"
-      "user_pref(\"remote.prefs.recommended\", true);\n",
+      "user_pref(\"remote.prefs.recommended\", true);\n"
+      "%s",
       g_uri_get_host (proxy), g_uri_get_port (proxy), g_uri_get_host (proxy),
-      g_uri_get_port (proxy));
+      g_uri_get_port (proxy), rc_browser_firefox_quiet_prefs);
   return g_file_set_contents (prefs_path, prefs, -1, error) && run_certutil (init, error)
          && run_certutil (add, error);
 }

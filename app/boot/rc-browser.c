@@ -247,3 +247,57 @@ rc_browser_find_process (GPid group, const char *marker)
     }
   return best;
 }
+
+const char *const rc_browser_chromium_quiet_switches[] = {
+  "--host-resolver-rules=MAP *.google.com ~NOTFOUND, MAP *.googleapis.com ~NOTFOUND, "
+  "MAP *.gstatic.com ~NOTFOUND",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-domain-reliability",
+  "--disable-sync",
+  "--disable-default-apps",
+  "--disable-extensions",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--metrics-recording-only",
+  "--no-pings",
+  "--disable-client-side-phishing-detection",
+  "--disable-breakpad",
+  "--disable-field-trial-config",
+  "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,"
+  "AutofillServerCommunication,CertificateTransparencyComponentUpdater,"
+  "PrivacySandboxSettings4,InterestFeedContentSuggestions,DnsOverHttps",
+  "--password-store=basic",
+  "--use-mock-keychain",
+  "--dns-prefetch-disable",
+  NULL,
+};
+
+const char rc_browser_firefox_quiet_prefs[] =
+    "user_pref(\"app.update.auto\", false);\n"
+    "user_pref(\"media.gmp-manager.updateEnabled\", false);\n"
+    "user_pref(\"network.dns.disablePrefetch\", true);\n"
+    "user_pref(\"network.prefetch-next\", false);\n"
+    "user_pref(\"network.captive-portal-service.enabled\", false);\n"
+    "user_pref(\"network.connectivity-service.enabled\", false);\n"
+    "user_pref(\"security.OCSP.enabled\", 0);\n"
+    "user_pref(\"security.remote_settings.crlite_filters.enabled\", false);\n"
+    "user_pref(\"browser.safebrowsing.malware.enabled\", false);\n"
+    "user_pref(\"browser.safebrowsing.phishing.enabled\", false);\n"
+    "user_pref(\"browser.safebrowsing.downloads.enabled\", false);\n"
+    "user_pref(\"browser.safebrowsing.update.enabled\", false);\n"
+    /* Remote Settings to a closed loopback port: never through a proxy (loopback is never
+     * proxied), refused at once */
+    "user_pref(\"services.settings.server\", \"http://127.0.0.1:9/v1\");\n"
+    "user_pref(\"app.update.disabledForTesting\", true);\n"
+    "user_pref(\"datareporting.policy.dataSubmissionEnabled\", false);\n"
+    "user_pref(\"toolkit.telemetry.enabled\", false);\n"
+    "user_pref(\"browser.shell.checkDefaultBrowser\", false);\n"
+    /* WebKit asks for no favicon: neither may Firefox, or its 404 is a failed resource */
+    "user_pref(\"browser.chrome.site_icons\", false);\n"
+    "user_pref(\"browser.startup.page\", 0);\n"
+    "user_pref(\"browser.newtabpage.enabled\", false);\n"
+    "user_pref(\"extensions.update.enabled\", false);\n"
+    "user_pref(\"app.normandy.enabled\", false);\n";

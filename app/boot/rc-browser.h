@@ -72,6 +72,12 @@ char *rc_browser_program_version (const char *program, GError **error);
 char *rc_browser_make_profile (const char *prefix, GError **error);
 void rc_browser_remove_profile (const char *dir);
 void rc_browser_kill_group (GPid pid);
+/* What keeps a browser from calling home during a measurement, for the console's browsers and
+ * the benchmark's plain ones alike (so their ratio compares like with like): Chromium's
+ * switches (NULL-terminated; no proxy, certificate or remote-debugging switch among them) and
+ * Firefox's user.js lines (no proxy or remote-agent preference among them). */
+extern const char *const rc_browser_chromium_quiet_switches[];
+extern const char rc_browser_firefox_quiet_prefs[];
 GPid rc_browser_find_process (GPid group, const char *marker);
 
 G_END_DECLS

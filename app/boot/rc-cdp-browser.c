@@ -550,26 +550,21 @@ start_process (RcCdpBrowser *self, GError **error)
   g_autofree char *spki = rc_server_get_spki_sha256 (self->server);
   g_autofree char *spki_arg = g_strdup_printf ("--ignore-certificate-errors-spki-list=%s", spki);
   int to_child[2], from_child[2];
-  const char *argv[] = {
+  const char *const head[] = {
     PROGRAM, "--headless=new", "--no-sandbox", /* the suite runs as root in CI containers */
     profile_arg, proxy_arg,
     /* Chromium's own calls home never reach the proxy, nor the network */
-    "--proxy-bypass-list=*.google.com;*.googleapis.com;*.gstatic.com",
-    "--host-resolver-rules=MAP *.google.com ~NOTFOUND, MAP *.googleapis.com "
-    "~NOTFOUND, MAP *.gstatic.com ~NOTFOUND",
-    spki_arg, "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
-    "--disable-background-networking", "--disable-component-update", "--disable-domain-reliability",
-    "--disable-sync", "--disable-default-apps", "--disable-extensions", "--disable-gpu",
-    "--disable-dev-shm-usage", "--metrics-recording-only", "--no-pings",
-    "--disable-client-side-phishing-detection", "--disable-breakpad",
-    "--disable-field-trial-config",
-    "--disable-features=Translate,OptimizationHints,MediaRouter,"
-    "DialMediaRouteProvider,AutofillServerCommunication,"
-    "CertificateTransparencyComponentUpdater,PrivacySandboxSettings4,"
-    "InterestFeedContentSuggestions,DnsOverHttps",
-    "--password-store=basic", "--use-mock-keychain", "--dns-prefetch-disable", "about:blank", NULL
+    "--proxy-bypass-list=*.google.com;*.googleapis.com;*.gstatic.com", spki_arg,
+    "--remote-debugging-pipe"
   };
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
 
+  for (guint i = 0; i < G_N_ELEMENTS (head); i++)
+    g_ptr_array_add (argv, (gpointer) head[i]);
+  for (guint i = 0; rc_browser_chromium_quiet_switches[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) rc_browser_chromium_quiet_switches[i]);
+  g_ptr_array_add (argv, "about:blank");
+  g_ptr_array_add (argv, NULL);
   if (g_unix_open_pipe (to_child, FD_CLOEXEC, error) == FALSE)
     return FALSE;
   if (g_unix_open_pipe (from_child, FD_CLOEXEC, error) == FALSE)
@@ -585,7 +580,7 @@ start_process (RcCdpBrowser *self, GError **error)
   g_subprocess_launcher_take_fd (launcher, to_child[0], 3);
   g_subprocess_launcher_take_fd (launcher, from_child[1], 4);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-  self->process = g_subprocess_launcher_spawnv (launcher, argv, error);
+  self->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
   if (self->process == NULL)
     {
       close (to_child[1]);
