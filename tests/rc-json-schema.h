@@ -1,5 +1,5 @@
 /* rc-json-schema.h: a validator for the subset of JSON Schema 2020-12 that
- * data/schema/run-report-v1.schema.json uses: type (a name or a list), const, enum, required,
+ * data/schema/run-report-v2.schema.json uses: type (a name or a list), const, enum, required,
  * properties, items, minimum and local $ref ("#/$defs/name"). Any other keyword in the schema
  * is reported as unsupported, so the subset cannot silently shrink what is checked. */
 #pragma once

@@ -34,7 +34,7 @@ static JsonNode *
 load_schema (void)
 {
   g_autofree char *path =
-      g_build_filename (RC_SOURCE_DIR, "data", "schema", "run-report-v1.schema.json", NULL);
+      g_build_filename (RC_SOURCE_DIR, "data", "schema", "run-report-v2.schema.json", NULL);
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
 
@@ -108,9 +108,14 @@ test_json_schema (void)
   g_assert_nonnull (strstr (md, "| **Boot time** | 3.15 s (3.05 s–3.35 s) |"));
   g_assert_cmpstr (json_object_get_string_member (root, "schema"), ==,
                    "runtime-console/run-report");
-  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 2);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "statistics")), ==,
                     3);
+  g_assert_cmpstr (
+      json_object_get_string_member (
+          json_array_get_object_element (json_object_get_array_member (root, "statistics"), 0),
+          "engine"),
+      ==, "webkit");
 
   /* the validator catches what the schema forbids */
   step = json_array_get_object_element (
@@ -205,8 +210,8 @@ test_load_errors (void)
 
   expect_load_error ("{\"schema\": \"something-else\", \"version\": 1}", RC_RECORD_ERROR_VERSION,
                      "not a runtime-console run report");
-  expect_load_error ("{\"schema\": \"runtime-console/run-report\", \"version\": 2, \"runs\": []}",
-                     RC_RECORD_ERROR_VERSION, "version 1 only");
+  expect_load_error ("{\"schema\": \"runtime-console/run-report\", \"version\": 3, \"runs\": []}",
+                     RC_RECORD_ERROR_VERSION, "versions 1 to 2");
   expect_load_error ("{\"schema\": \"runtime-console/run-report\", \"version\": 1, \"runs\": "
                      "[{\"scenario\": \"cold\"}]}",
                      RC_RECORD_ERROR_INVALID, "runs[0].index: missing");
@@ -438,7 +443,9 @@ test_summary_and_write (void)
   if (g_getenv ("RC_TEST_PRINT") != NULL)
     g_printerr ("%s", summary);
   g_assert_true (g_str_has_prefix (summary, "cold: 3 runs, 0 failed, median run cold-3\n"
-                                            "  boot 3.15 s (3.05–3.35), network 5.1 MB (12.3 MB "
+                                            "  boot 3.15 s (3.05–3.35) from navigation, browser "
+                                            "start 0.40 s apart\n"
+                                            "  network 5.1 MB (12.3 MB "
                                             "once decoded), heap after boot 21.0 MB\n"
                                             "  verdicts: network 24 cache 0 revalidated 0 "
                                             "failed 0 disagree 0\n"));
@@ -723,6 +730,23 @@ test_markdown_engines (void)
                                 "850 ms |\n"));
   /* the report with its engines is a valid run report, and reads back */
   assert_valid (schema, report);
+  /* statistics per engine and scenario, never a median over three browsers */
+  {
+    JsonArray *stats = json_object_get_array_member (json_node_get_object (report), "statistics");
+    g_autofree char *summary = rc_measurement_format_summary (m);
+
+    g_assert_cmpuint (json_array_get_length (stats), ==, 6);
+    g_assert_cmpstr (
+        json_object_get_string_member (json_array_get_object_element (stats, 2), "engine"), ==,
+        "chromium");
+    g_assert_cmpstr (
+        json_object_get_string_member (json_array_get_object_element (stats, 2), "median_run"), ==,
+        "cold-1");
+    g_assert_true (g_str_has_prefix (summary, "webkit cold: 1 run, 0 failed"));
+    g_assert_nonnull (strstr (summary, "\nchromium cold: 1 run, 0 failed, median run "
+                                       "cold-1\n  boot 4.05 s from navigation"));
+    g_assert_nonnull (strstr (summary, "\nfirefox warm: 1 run"));
+  }
   back = rc_measurement_from_json (report, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (((RcRunRecord *) back->runs->pdata[2])->env.engine, ==, "chromium");

@@ -371,7 +371,7 @@ static void
 test_schema (void)
 {
   g_autofree char *schema_path =
-      g_build_filename (RC_SOURCE_DIR, "data", "schema", "run-report-v1.schema.json", NULL);
+      g_build_filename (RC_SOURCE_DIR, "data", "schema", "run-report-v2.schema.json", NULL);
   g_autoptr (JsonParser) schema = json_parser_new ();
   g_autoptr (JsonParser) report = json_parser_new ();
   g_autoptr (GPtrArray) problems = NULL;

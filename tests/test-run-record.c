@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "core/rc-boot-clock.h"
 #include "core/rc-diagnostic.h"
 #include "core/rc-run-analysis.h"
 #include "core/rc-measurement.h"
@@ -656,6 +657,111 @@ test_stats (void)
   g_assert_cmpfloat (warm->heap_bytes.median, ==, 20971520);
 }
 
+/* The reader's boot: the page's navigation start to ready on the page's clock, from the two
+ * performance.timeOrigin values; browser start apart; the console's clock only as a fallback. */
+static void
+test_boot_clock (void)
+{
+  const double page_epoch = 1764633600000.25; /* the page's performance.timeOrigin */
+  RcBootClock clock;
+  g_autoptr (RcRunRecord) r = rc_run_record_new (RC_SCENARIO_COLD, 1);
+
+  rc_boot_clock_start (&clock, 1000000);
+  /* host_alive at page time 100 ms arrived at 2.0005 s: the page began at 1.9005 s */
+  rc_boot_clock_page_message (&clock, 2000500, 100, page_epoch);
+  /* a later message arrived 0.5 ms later than it could have: the earliest estimate stays */
+  rc_boot_clock_page_message (&clock, 2201000, 300, -1);
+  /* the worker's clock began 250 ms after the page's */
+  rc_boot_clock_worker_origin (&clock, page_epoch + 250);
+  rc_boot_clock_worker_origin (&clock, page_epoch + 900); /* a second worker is not the boot's */
+  /* ready at worker 2000 ms, relayed at page 2253: the origins place it exactly at 2250 */
+  rc_boot_clock_end (&clock, 2000, 2253);
+  rc_boot_clock_end (&clock, 5000, 5000); /* only the first end counts */
+  rc_boot_clock_apply (&clock, 4155000, r);
+  g_assert_cmpstr (r->boot_clock, ==, "navigation");
+  g_assert_cmpfloat_with_epsilon (r->boot_ms, 2250, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r->worker_start_ms, 250, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r->start_ms, 900.5, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r->wall_ms, 3155, 1e-6);
+  g_assert_cmpint (r->page_time_origin_us, ==, 1900500);
+  /* the two clocks agree: browser start + boot is the console's wall time, less the relay */
+  g_assert_cmpfloat (r->wall_ms - r->start_ms - r->boot_ms, >=, 0);
+  g_assert_cmpfloat (r->wall_ms - r->start_ms - r->boot_ms, <, 10);
+
+  /* a worker that did not say its origin (an old worker): the page's relay time */
+  rc_boot_clock_start (&clock, 0);
+  rc_boot_clock_page_message (&clock, 500000, 20, page_epoch);
+  rc_boot_clock_end (&clock, 2000, 2253);
+  rc_boot_clock_apply (&clock, 2800000, r);
+  g_assert_cmpfloat_with_epsilon (r->boot_ms, 2253, 1e-6);
+  g_assert_cmpfloat (r->worker_start_ms, ==, -1);
+
+  /* a deadline the page did not stamp: from the page's start to the console's end */
+  rc_boot_clock_start (&clock, 0);
+  rc_boot_clock_page_message (&clock, 500000, 20, page_epoch);
+  rc_boot_clock_apply (&clock, 10480000, r);
+  g_assert_cmpfloat_with_epsilon (r->boot_ms, 10000, 1e-6);
+  g_assert_cmpstr (r->boot_clock, ==, "navigation");
+
+  /* a page that never spoke: the console's clock, and said so */
+  rc_boot_clock_start (&clock, 0);
+  rc_boot_clock_apply (&clock, 3000000, r);
+  g_assert_cmpfloat_with_epsilon (r->boot_ms, 3000, 1e-6);
+  g_assert_cmpstr (r->boot_clock, ==, "console");
+  g_assert_cmpfloat (r->start_ms, ==, -1);
+
+  /* clocks that tell two stories are flagged */
+  {
+    g_autoptr (RcRunRecord) told = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+    g_autoptr (RcRunAnalysis) fine = rc_run_analyse (told);
+    g_autoptr (RcRunAnalysis) off = NULL;
+    gboolean flagged = FALSE;
+
+    for (guint i = 0; i < fine->flags->len; i++)
+      g_assert_cmpstr (((RcDiagnostic *) fine->flags->pdata[i])->rule, !=, "boot-clocks-disagree");
+    told->wall_ms += 600;
+    off = rc_run_analyse (told);
+    for (guint i = 0; i < off->flags->len; i++)
+      flagged |=
+          g_str_equal (((RcDiagnostic *) off->flags->pdata[i])->rule, "boot-clocks-disagree");
+    g_assert_true (flagged);
+  }
+}
+
+/* A version 1 report (a real three-engine measurement) still reads: its boot times are the
+ * console's clock, said in the summary, which has a block per engine and scenario. */
+static void
+test_version_1_report (void)
+{
+  g_autofree char *path = g_build_filename (RC_SOURCE_DIR, "tests", "fixtures", "charts",
+                                            "three-engines-report.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) m = rc_measurement_load (path, &error);
+  g_autofree char *summary = NULL;
+  g_autoptr (JsonNode) again = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->read_version, ==, 1);
+  g_assert_cmpstr (((RcRunRecord *) m->runs->pdata[0])->boot_clock, ==, "console");
+  summary = rc_measurement_format_summary (m);
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s", summary);
+  g_assert_true (g_str_has_prefix (summary, "webkit cold: "));
+  g_assert_nonnull (strstr (summary, "\nchromium cold: "));
+  g_assert_nonnull (strstr (summary, "\nfirefox warm: "));
+  g_assert_null (strstr (summary, "\ncold: "));
+  g_assert_nonnull (strstr (summary, "on the console's clock (browser start included)"));
+  g_assert_nonnull (strstr (summary, "note: a version 1 report"));
+  /* written again it is version 2, and keeps saying which clock its runs were timed on */
+  again = rc_measurement_to_json (m);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (again), "version"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (
+                       json_array_get_object_element (
+                           json_object_get_array_member (json_node_get_object (again), "runs"), 0),
+                       "boot_clock"),
+                   ==, "console");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -680,5 +786,7 @@ main (int argc, char **argv)
   g_test_add_func ("/analysis/after-ready", test_after_ready);
   g_test_add_func ("/analysis/engine-view", test_engine_view);
   g_test_add_func ("/stats", test_stats);
+  g_test_add_func ("/run-record/boot-clock", test_boot_clock);
+  g_test_add_func ("/run-record/version-1-report", test_version_1_report);
   return g_test_run ();
 }

@@ -41,6 +41,16 @@ handle_worker_message (RcEngine *self, JsonObject *message)
     }
   if (t_ms >= 0 && self->record != NULL)
     rc_run_record_note_clock (self->record, g_get_monotonic_time (), t_ms);
+  if (booting)
+    {
+      JsonObject *rc = rc_worker_message_object (message, "rc");
+
+      if (rc != NULL)
+        rc_boot_clock_worker_origin (&self->clock, rc_worker_message_double (rc, "origin", -1));
+      if (g_strcmp0 (type, "ready") == 0 || g_strcmp0 (type, "error") == 0
+          || g_strcmp0 (type, "rc_compile") == 0)
+        rc_boot_clock_end (&self->clock, t_ms, self->page_message_t);
+    }
   if (g_strcmp0 (type, "rc_violation") != 0)
     g_signal_emit (self, rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS], 0, message);
 
@@ -220,6 +230,13 @@ rc_engine_handle_page_message (RcEngine *self, const char *text)
     }
   kind = rc_worker_message_string (message, "kind");
   self->page_reported = TRUE;
+  self->page_message_t = rc_worker_message_double (message, "t", -1);
+  if (self->boot_task != NULL)
+    rc_boot_clock_page_message (&self->clock, g_get_monotonic_time (), self->page_message_t,
+                                rc_worker_message_double (message, "time_origin", -1));
+  if (self->boot_task != NULL
+      && (g_strcmp0 (kind, "host_error") == 0 || g_strcmp0 (kind, "worker_error") == 0))
+    rc_boot_clock_end (&self->clock, -1, self->page_message_t); /* the page's failure */
   if (g_strcmp0 (kind, "worker") == 0 && rc_worker_message_object (message, "data") != NULL)
     handle_worker_message (self, rc_worker_message_object (message, "data"));
   else if (g_strcmp0 (kind, "violation") == 0)

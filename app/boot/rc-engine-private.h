@@ -6,6 +6,7 @@
 
 #include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
+#include "core/rc-boot-clock.h"
 
 G_BEGIN_DECLS
 
@@ -53,6 +54,8 @@ struct _RcEngine
   GCancellable *boot_cancellable;
   gulong cancel_handler;
   gint64 boot_start_us;
+  RcBootClock clock;     /* navigation start → ready on the page's clock (rc-boot-clock.h) */
+  double page_message_t; /* the page's stamp of the message being handled; -1 none */
   double runtime_loaded_ms;
   RcBootMode boot_mode;
   gboolean run_given; /* the boot's run was given (rc_engine_boot_run_async()) */

@@ -410,7 +410,7 @@ rc_engine_finish_boot (RcEngine *self)
     }
   adopt_requests (self);
   rc_engine_explain_missing_wheel (self);
-  self->record->boot_ms = (g_get_monotonic_time () - self->boot_start_us) / 1000.0;
+  rc_boot_clock_apply (&self->clock, g_get_monotonic_time (), self->record);
   pid = self->browser != NULL ? rc_browser_get_renderer_pid (self->browser)
                               : rc_web_process_find_new (self->pids_before_view);
   if (pid != 0)
@@ -596,6 +596,7 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
   self->page_reported = FALSE;
   g_clear_pointer (&self->failed_loads, json_array_unref);
   self->boot_start_us = g_get_monotonic_time ();
+  rc_boot_clock_start (&self->clock, self->boot_start_us);
   rc_engine_health_start (self);
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
   g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");

@@ -94,6 +94,25 @@ warn_if_mixed (RcComparison *self, const char *which, const RcMeasurement *m)
     }
 }
 
+/* Boot times on two clocks (a version 1 report's include browser start) are no comparison. */
+static void
+warn_if_clocks_differ (RcComparison *self, const RcMeasurement *a, const RcMeasurement *b)
+{
+  g_autoptr (RcRunStats) sa = rc_measurement_stats (a, self->scenario);
+  g_autoptr (RcRunStats) sb = rc_measurement_stats (b, self->scenario);
+  gboolean console_a = sa->console_clock > 0, console_b = sb->console_clock > 0;
+
+  if (console_a == console_b)
+    return;
+  g_ptr_array_add (
+      self->warnings,
+      /* TRANSLATORS: "A times its boots on the console's clock …" */
+      g_strdup_printf (_ ("%s times its boots on the console's clock, browser start included "
+                          "(a version 1 report), %s from the page's navigation start: the boot "
+                          "times differ by the browser's start-up; compare the steps"),
+                       console_a ? "A" : "B", console_a ? "B" : "A"));
+}
+
 /* A report whose control booted (in an engine) was not measured under its policy there. */
 static void
 warn_if_invalid (RcComparison *self, const char *which, const RcMeasurement *m)
@@ -238,6 +257,7 @@ rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scen
   warn_if_mixed (self, "B", b);
   warn_if_invalid (self, "A", a);
   warn_if_invalid (self, "B", b);
+  warn_if_clocks_differ (self, a, b);
   sa = rc_measurement_stats (a, self->scenario);
   sb = rc_measurement_stats (b, self->scenario);
   collect_rows (self, sa, sb);

@@ -226,37 +226,11 @@ get_field (Column *c, gpointer field)
   return *(RcStat *) ((char *) c->stats + GPOINTER_TO_SIZE (field));
 }
 
-/* The engine of @run: reports before other engines are WebKit's. */
-static const char *
-run_engine (const RcRunRecord *run)
-{
-  return run->env.engine != NULL ? run->env.engine : "webkit";
-}
-
-/* Each engine once, in the order the runs booted in them. */
-static GPtrArray *
-list_engines (const RcMeasurement *self)
-{
-  GPtrArray *engines = g_ptr_array_new ();
-
-  for (guint i = 0; i < self->runs->len; i++)
-    {
-      const char *engine = run_engine (self->runs->pdata[i]);
-      gboolean seen = FALSE;
-
-      for (guint j = 0; j < engines->len; j++)
-        seen |= g_str_equal (engines->pdata[j], engine);
-      if (!seen)
-        g_ptr_array_add (engines, (gpointer) engine);
-    }
-  return engines;
-}
-
 /* "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6)", "Chromium 156.0.8078.114", … joined. */
 static char *
 describe_engines (const RcMeasurement *self)
 {
-  g_autoptr (GPtrArray) engines = list_engines (self);
+  g_autoptr (GPtrArray) engines = rc_measurement_engines (self);
   GString *text = g_string_new (NULL);
 
   for (guint i = 0; i < engines->len; i++)
@@ -264,7 +238,7 @@ describe_engines (const RcMeasurement *self)
       const RcRunRecord *run = NULL;
 
       for (guint j = 0; j < self->runs->len && run == NULL; j++)
-        if (g_str_equal (run_engine (self->runs->pdata[j]), engines->pdata[i]))
+        if (g_str_equal (rc_run_record_get_engine (self->runs->pdata[j]), engines->pdata[i]))
           run = self->runs->pdata[j];
       if (i > 0)
         g_string_append (text, i + 1 == engines->len ? " and " : ", ");
@@ -311,12 +285,18 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
          "with the range when there were several runs. Bytes are bytes over the network as the "
          "loopback proxy counted them (still brotli- or gzip-encoded, as jsDelivr sends them), "
          "with the size once decoded in parentheses, so a cache hit is 0 B; the heap is the "
-         "WebAssembly memory after boot.\n\n"),
+         "WebAssembly memory after boot. The boot time runs from the page's navigation start "
+         "to ready on the page's own clock, as a reader whose browser is already running "
+         "waits; starting the browser is the row of its own below it.\n\n"),
       date, self->tool_version, engines, env->pyodide_version ? env->pyodide_version : "?",
       worker != NULL ? worker : "?", env->policy_name ? env->policy_name : "?",
       env->throttle_profile ? env->throttle_profile : "none",
       env->deployment ? env->deployment : "production", env->page_origin ? env->page_origin : "?",
       env->machine_cores, memory, counts->str);
+  if (self->read_version == 1)
+    g_string_append (out, _ ("> Read from a version 1 report: its boot times run from the "
+                             "console's load call and include starting the browser, so they "
+                             "are not comparable with a reader's.\n\n"));
 }
 
 static void
@@ -365,6 +345,8 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
   byte_row (out, _ ("**Total over the network**"), columns, n, get_total_bytes, NULL);
   row (out, _ ("**Boot time**"), columns, n, get_field,
        GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, boot_ms)), format_ms);
+  row (out, _ ("Browser start before navigation (not in the boot time)"), columns, n, get_field,
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, start_ms)), format_ms);
   row (out, _ ("WebAssembly heap after boot"), columns, n, get_field,
        GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, heap_bytes)), rc_format_bytes);
   row (out, _ ("Web process memory (RSS) after boot"), columns, n, get_field,
@@ -486,18 +468,6 @@ checks (GString *out, const RcMeasurement *self)
                              "no warm run fetched an immutable resource.\n"));
 }
 
-/* The runs of @engine only, copied (NULL @engine: all of them). */
-static RcMeasurement *
-engine_runs (const RcMeasurement *self, const char *engine)
-{
-  RcMeasurement *only = rc_measurement_new (self->community);
-
-  for (guint i = 0; i < self->runs->len; i++)
-    if (g_str_equal (run_engine (self->runs->pdata[i]), engine))
-      rc_measurement_add_run (only, rc_run_record_copy (self->runs->pdata[i]));
-  return only;
-}
-
 static void
 column_fill (Column *c, const RcMeasurement *source)
 {
@@ -519,12 +489,13 @@ column_fill (Column *c, const RcMeasurement *source)
 static GArray *
 make_columns (const RcMeasurement *self)
 {
-  g_autoptr (GPtrArray) engines = list_engines (self);
+  g_autoptr (GPtrArray) engines = rc_measurement_engines (self);
   GArray *columns = g_array_new (FALSE, TRUE, sizeof (Column));
 
   for (guint e = 0; e < engines->len; e++)
     {
-      RcMeasurement *only = engines->len > 1 ? engine_runs (self, engines->pdata[e]) : NULL;
+      RcMeasurement *only =
+          engines->len > 1 ? rc_measurement_copy_engine (self, engines->pdata[e]) : NULL;
       const RcMeasurement *source = only != NULL ? only : self;
       g_autoptr (GArray) scenarios = rc_measurement_scenarios (source);
 

@@ -101,6 +101,37 @@ rc_measurement_scenarios (const RcMeasurement *self)
   return scenarios;
 }
 
+GPtrArray *
+rc_measurement_engines (const RcMeasurement *self)
+{
+  GPtrArray *engines = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->runs->len; i++)
+    {
+      const char *engine = rc_run_record_get_engine (self->runs->pdata[i]);
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < engines->len; j++)
+        seen |= g_str_equal (engines->pdata[j], engine);
+      if (!seen)
+        g_ptr_array_add (engines, (gpointer) engine);
+    }
+  return engines;
+}
+
+RcMeasurement *
+rc_measurement_copy_engine (const RcMeasurement *self, const char *engine)
+{
+  RcMeasurement *only = rc_measurement_new (self->community);
+
+  only->model_delay_ms = self->model_delay_ms;
+  only->read_version = self->read_version;
+  for (guint i = 0; i < self->runs->len; i++)
+    if (g_str_equal (rc_run_record_get_engine (self->runs->pdata[i]), engine))
+      rc_measurement_add_run (only, rc_run_record_copy (self->runs->pdata[i]));
+  return only;
+}
+
 RcRunStats *
 rc_measurement_stats (const RcMeasurement *self, RcScenario scenario)
 {
@@ -218,9 +249,10 @@ add_step_stat (JsonBuilder *b, gconstpointer item)
 }
 
 static void
-add_stats (JsonBuilder *b, const RcMeasurement *self, const RcRunStats *s)
+add_stats (JsonBuilder *b, const RcMeasurement *self, const char *engine, const RcRunStats *s)
 {
   json_builder_begin_object (b);
+  rc_json_add_string (b, "engine", engine);
   rc_json_add_string (b, "scenario", rc_scenario_to_string (s->scenario));
   rc_json_add_int (b, "runs", s->runs);
   rc_json_add_int (b, "failed", s->failed);
@@ -228,6 +260,7 @@ add_stats (JsonBuilder *b, const RcMeasurement *self, const RcRunStats *s)
       b, "median_run",
       s->median_run >= 0 ? ((RcRunRecord *) self->runs->pdata[s->median_run])->run_id : NULL);
   add_stat (b, "boot_ms", &s->boot_ms);
+  add_stat (b, "start_ms", &s->start_ms);
   add_stat (b, "total_bytes", &s->total_bytes);
   add_stat (b, "total_decoded_bytes", &s->total_decoded_bytes);
   add_stat (b, "heap_bytes", &s->heap_bytes);
@@ -241,6 +274,7 @@ rc_measurement_to_json (const RcMeasurement *self)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
   g_autoptr (GArray) scenarios = rc_measurement_scenarios (self);
+  g_autoptr (GPtrArray) engines = rc_measurement_engines (self);
 
   json_builder_begin_object (b);
   rc_json_add_string (b, "schema", RC_RUN_REPORT_SCHEMA);
@@ -265,12 +299,19 @@ rc_measurement_to_json (const RcMeasurement *self)
   json_builder_end_array (b);
   json_builder_set_member_name (b, "statistics");
   json_builder_begin_array (b);
-  for (guint i = 0; i < scenarios->len; i++)
+  /* per engine and scenario: a median over several browsers is no browser's */
+  for (guint e = 0; e < engines->len; e++)
     {
-      g_autoptr (RcRunStats) s =
-          rc_measurement_stats (self, g_array_index (scenarios, RcScenario, i));
+      g_autoptr (RcMeasurement) only = rc_measurement_copy_engine (self, engines->pdata[e]);
 
-      add_stats (b, self, s);
+      for (guint i = 0; i < scenarios->len; i++)
+        {
+          g_autoptr (RcRunStats) s =
+              rc_measurement_stats (only, g_array_index (scenarios, RcScenario, i));
+
+          if (s->runs > 0)
+            add_stats (b, only, engines->pdata[e], s);
+        }
     }
   json_builder_end_array (b);
   json_builder_set_member_name (b, "control");
@@ -396,11 +437,11 @@ rc_measurement_from_json (JsonNode *node, GError **error)
     }
   version = json_object_get_member (o, "version");
   if (version == NULL || !JSON_NODE_HOLDS_VALUE (version)
-      || json_node_get_value_type (version) != G_TYPE_INT64
-      || json_node_get_int (version) != RC_RUN_REPORT_VERSION)
+      || json_node_get_value_type (version) != G_TYPE_INT64 || json_node_get_int (version) < 1
+      || json_node_get_int (version) > RC_RUN_REPORT_VERSION)
     {
       g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_VERSION,
-                   _ ("version: this runtime-console reads run reports of version %d only"),
+                   _ ("version: this runtime-console reads run reports of versions 1 to %d"),
                    RC_RUN_REPORT_VERSION);
       return NULL;
     }
@@ -424,6 +465,7 @@ rc_measurement_from_json (JsonNode *node, GError **error)
           g_strdup (string_member (json_object_get_object_member (o, "tool"), "version"));
     }
   read_model_delay (self, o);
+  self->read_version = (guint) json_node_get_int (version);
   for (guint i = 0; i < json_array_get_length (json_node_get_array (runs)); i++)
     {
       g_autofree char *path = g_strdup_printf ("runs[%u]", i);
@@ -432,6 +474,9 @@ rc_measurement_from_json (JsonNode *node, GError **error)
 
       if (run == NULL)
         return NULL;
+      /* version 1 timed the boot from the console's load call, browser start included */
+      if (json_node_get_int (version) == 1 && run->boot_clock == NULL)
+        run->boot_clock = g_strdup ("console");
       rc_measurement_add_run (self, run);
     }
   if (!read_controls (self, o, error))

@@ -1,8 +1,8 @@
 /* rc-measurement.h: the result of `runtime-console measure`: runs, statistics, verdicts,
  * exports and budgets.
  *
- * JSON follows data/schema/run-report-v1.schema.json ({"schema": "runtime-console/run-report",
- * "version": 1, …}); HAR follows HAR 1.2 with custom _run, _step and _verdict fields; Markdown
+ * JSON follows data/schema/run-report-v2.schema.json ({"schema": "runtime-console/run-report",
+ * "version": 2, …}); HAR follows HAR 1.2 with custom _run, _step and _verdict fields; Markdown
  * is a dated "What it costs" table ready to paste into a community README.
  */
 #pragma once
@@ -15,8 +15,10 @@
 
 G_BEGIN_DECLS
 
-#define RC_RUN_REPORT_SCHEMA  "runtime-console/run-report"
-#define RC_RUN_REPORT_VERSION 1
+#define RC_RUN_REPORT_SCHEMA "runtime-console/run-report"
+/* Version 2: boot_ms runs from the page's navigation start (boot_clock, start_ms, wall_ms).
+ * Version 1 reports still read; their boot times are the console's wall clock. */
+#define RC_RUN_REPORT_VERSION 2
 
 typedef struct
 {
@@ -33,6 +35,9 @@ typedef struct
   /* the model's first turn for the preload_on simulation (rc-preload-sim.h), in ms;
    * RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS unless `measure --model-delay` said otherwise */
   double model_delay_ms;
+  /* The report version this was read from (1: boot times include browser start); 0 when it
+   * was measured by this console. */
+  guint read_version;
 } RcMeasurement;
 
 RcMeasurement *rc_measurement_new (const char *community);
@@ -42,6 +47,11 @@ void rc_measurement_add_run (RcMeasurement *self, RcRunRecord *run);
 /* Scenarios present, in first-run order. */
 GArray *rc_measurement_scenarios (const RcMeasurement *self);
 RcRunStats *rc_measurement_stats (const RcMeasurement *self, RcScenario scenario);
+/* Each engine once (rc_run_record_get_engine()), in the order runs booted in them: a new array
+ * of strings owned by the runs. */
+GPtrArray *rc_measurement_engines (const RcMeasurement *self);
+/* A new measurement holding copies of @engine's runs only (its statistics are that engine's). */
+RcMeasurement *rc_measurement_copy_engine (const RcMeasurement *self, const char *engine);
 
 /* Takes ownership of @control (NULL: none); it replaces every control. */
 void rc_measurement_set_control (RcMeasurement *self, RcControl *control);

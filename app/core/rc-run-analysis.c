@@ -139,6 +139,8 @@ timing_worker_ms (const RcRunRecord *record, const RcResourceTiming *t, double v
 {
   if (g_strcmp0 (t->context, "page") != 0)
     return value;
+  if (record->worker_start_ms >= 0) /* both origins as the browser says them */
+    return value - record->worker_start_ms;
   if (record->page_time_origin_us == 0 || record->worker_time_origin_us == 0)
     return NAN;
   return value + (record->page_time_origin_us - record->worker_time_origin_us) / 1000.0;
@@ -595,10 +597,35 @@ flag_unobserved (RcRunAnalysis *self, const RcRunRecord *record, gboolean warm)
     }
 }
 
+/* The page's clock and the console's must tell one story: the browser's start plus the boot
+ * is the console's wall time, less a message's relay (rc-boot-clock.h). */
+#define CLOCK_SLACK_MS 250
+
+static void
+flag_clocks (RcRunAnalysis *self, const RcRunRecord *record)
+{
+  double gap;
+
+  if (g_strcmp0 (record->boot_clock, "navigation") != 0 || record->start_ms < 0
+      || record->wall_ms < 0 || record->boot_ms < 0)
+    return;
+  gap = record->wall_ms - record->start_ms - record->boot_ms;
+  if (gap > -CLOCK_SLACK_MS && gap < CLOCK_SLACK_MS)
+    return;
+  flag (self, record, RC_SEVERITY_WARNING, "boot-clocks-disagree",
+        _ ("The boot time is the page's own; a gap this large means a message was held up on "
+           "its way to the console."),
+        g_strdup_printf (_ ("browser start %.0f ms + boot %.0f ms from navigation is %.0f ms off "
+                            "the console's wall clock of %.0f ms"),
+                         record->start_ms, record->boot_ms, gap, record->wall_ms));
+}
+
 static void
 compute_flags (const RcRunRecord *record, RcRunAnalysis *self)
 {
   gboolean warm = rc_scenario_is_warm (record->scenario);
+
+  flag_clocks (self, record);
 
   for (guint i = 0; i < self->resources->len; i++)
     {

@@ -202,6 +202,10 @@ rc_run_record_to_json (const RcRunRecord *self)
   rc_json_add_int (b, "index", self->index);
   add_environment (b, &self->env);
   rc_json_add_measured_double (b, "boot_ms", self->boot_ms);
+  rc_json_add_string (b, "boot_clock", self->boot_clock);
+  rc_json_add_measured_double (b, "start_ms", self->start_ms);
+  rc_json_add_measured_double (b, "wall_ms", self->wall_ms);
+  rc_json_add_measured_double (b, "worker_start_ms", self->worker_start_ms);
   rc_json_add_measured_double (b, "ready_ms", self->ready_ms);
   rc_json_add_int (b, "worker_time_origin_us", self->worker_time_origin_us);
   rc_json_add_int (b, "page_time_origin_us", self->page_time_origin_us);
@@ -705,6 +709,21 @@ read_attempts (JsonObject *o, const char *path, RcRunRecord *self, GError **erro
   return TRUE;
 }
 
+/* "navigation" or "console" (rc-run-record.h); absent in version 1 reports. */
+static gboolean
+read_boot_clock (JsonObject *o, const char *path, char **out, GError **error)
+{
+  if (!read_string (o, "boot_clock", path, FALSE, out, error))
+    return FALSE;
+  if (*out != NULL && !g_str_equal (*out, "navigation") && !g_str_equal (*out, "console"))
+    {
+      g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
+                   _ ("%s.boot_clock: “%s” is not one of navigation, console"), path, *out);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 RcRunRecord *
 rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
 {
@@ -735,6 +754,10 @@ rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
   if (!read_string (o, "run_id", path, TRUE, &self->run_id, error)
       || !read_environment (o, path, &self->env, error)
       || !read_double (o, "boot_ms", path, FALSE, &self->boot_ms, error)
+      || !read_boot_clock (o, path, &self->boot_clock, error)
+      || !read_double (o, "start_ms", path, FALSE, &self->start_ms, error)
+      || !read_double (o, "wall_ms", path, FALSE, &self->wall_ms, error)
+      || !read_double (o, "worker_start_ms", path, FALSE, &self->worker_start_ms, error)
       || !read_double (o, "ready_ms", path, FALSE, &self->ready_ms, error)
       || !read_int (o, "worker_time_origin_us", path, FALSE, &self->worker_time_origin_us, error)
       || !read_int (o, "page_time_origin_us", path, FALSE, &self->page_time_origin_us, error)

@@ -204,6 +204,9 @@ rc_run_record_new (RcScenario scenario, guint index)
   self->index = index;
   self->run_id = g_strdup_printf ("%s-%u", rc_scenario_to_string (scenario), index);
   self->boot_ms = -1;
+  self->start_ms = -1;
+  self->wall_ms = -1;
+  self->worker_start_ms = -1;
   self->ready_ms = -1;
   self->web_process_rss_bytes = -1;
   self->attempts = 1;
@@ -226,6 +229,7 @@ rc_run_record_free (RcRunRecord *self)
   if (self == NULL)
     return;
   g_free (self->run_id);
+  g_free (self->boot_clock);
   rc_run_environment_clear (&self->env);
   g_ptr_array_unref (self->steps);
   g_ptr_array_unref (self->sub_phases);
@@ -522,4 +526,10 @@ rc_run_record_find_sub_phase (const RcRunRecord *self, const char *name)
         return p;
     }
   return NULL;
+}
+
+const char *
+rc_run_record_get_engine (const RcRunRecord *self)
+{
+  return self->env.engine != NULL ? self->env.engine : "webkit";
 }

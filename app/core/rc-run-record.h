@@ -3,7 +3,7 @@
  * The boot engine fills a record while it boots (steps, sub-phases, Resource Timing entries,
  * violations, outcome); the serving layer's request log supplies RcRequestRecords; analysis,
  * statistics and exports (rc-run-analysis.h, rc-run-stats.h, rc-measurement.h) only read it.
- * A record serialises to and from JSON (the "runs[]" items of data/schema/run-report-v1).
+ * A record serialises to and from JSON (the "runs[]" items of data/schema/run-report-v2).
  *
  * Clocks: step, sub-phase, Resource Timing and violation times are worker-side (or page-side)
  * performance.now() milliseconds; proxy requests carry g_get_monotonic_time() µs. The record
@@ -171,7 +171,18 @@ typedef struct
   guint index; /* 1-based repetition within the scenario */
   RcRunEnvironment env;
 
-  double boot_ms;               /* host wall clock: page load start → ready/failed */
+  /* The reader's figure: the page's navigation start (its time origin) → ready or failure,
+   * on the page's own clock, as a reader whose browser is already running pays it. */
+  double boot_ms;
+  /* What boot_ms was measured on: "navigation" (the page's clock, above) or "console" (the
+   * console's wall clock from its load call, browser start included: a page that never told
+   * its clock, or a version 1 report); NULL when not said (read as "console"). */
+  char *boot_clock;
+  /* The console's load call → the page's time origin: starting the browser or web process,
+   * opening the tab, the navigation's set-up. Never inside boot_ms; -1 unknown. */
+  double start_ms;
+  double wall_ms;               /* console's wall clock: load call → ready/failed; -1 unknown */
+  double worker_start_ms;       /* page clock when the worker's clock began; -1 unknown */
   double ready_ms;              /* worker clock at ready/error; -1 unknown */
   gint64 worker_time_origin_us; /* monotonic µs at worker performance.now() == 0; 0 unknown */
   gint64 page_time_origin_us;   /* same for the page; 0 unknown */
@@ -241,6 +252,10 @@ double rc_run_step_duration (const RcRunStep *step); /* ms, -1 while open */
 guint rc_run_record_step_at (const RcRunRecord *self, double t_ms);
 /* Heap after the last step with a known heap, or -1. */
 gint64 rc_run_record_final_heap (const RcRunRecord *self);
+
+/* The engine that booted @self: "webkit", "chromium" or "firefox"; reports written before
+ * other engines are WebKit's. */
+const char *rc_run_record_get_engine (const RcRunRecord *self);
 
 /* Last path segment of a URL, without query or fragment: "pyodide.asm.wasm". */
 char *rc_url_file_name (const char *url);

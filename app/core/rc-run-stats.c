@@ -215,11 +215,12 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
       g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
   g_autoptr (GPtrArray) keys = rc_run_stats_step_keys (runs);
   g_autofree double *boot = g_new0 (double, runs->len + 1);
+  g_autofree double *start = g_new0 (double, runs->len + 1);
   g_autofree double *bytes = g_new0 (double, runs->len + 1);
   g_autofree double *decoded = g_new0 (double, runs->len + 1);
   g_autofree double *heap = g_new0 (double, runs->len + 1);
   g_autofree double *rss = g_new0 (double, runs->len + 1);
-  guint nboot = 0, nheap = 0, nrss = 0, ndecoded = 0;
+  guint nboot = 0, nstart = 0, nheap = 0, nrss = 0, ndecoded = 0;
 
   self->scenario = scenario;
   self->runs = runs->len;
@@ -232,6 +233,10 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
       g_ptr_array_add (analyses, analysis);
       if (run->boot_ms >= 0)
         boot[nboot++] = run->boot_ms;
+      if (run->start_ms >= 0)
+        start[nstart++] = run->start_ms;
+      if (g_strcmp0 (run->boot_clock, "navigation") != 0)
+        self->console_clock++;
       bytes[i] = (double) analysis->total_bytes;
       if (analysis->total_decoded_bytes >= 0)
         decoded[ndecoded++] = (double) analysis->total_decoded_bytes;
@@ -241,6 +246,7 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
         rss[nrss++] = (double) run->web_process_rss_bytes;
     }
   rc_stat_compute (&self->boot_ms, boot, nboot);
+  rc_stat_compute (&self->start_ms, start, nstart);
   rc_stat_compute (&self->total_bytes, bytes, runs->len);
   rc_stat_compute (&self->total_decoded_bytes, decoded, ndecoded);
   rc_stat_compute (&self->heap_bytes, heap, nheap);

@@ -35,11 +35,13 @@ typedef struct
 typedef struct
 {
   RcScenario scenario;
-  guint runs;     /* runs considered */
-  guint failed;   /* runs not ready */
-  int median_run; /* index into the runs array given, -1 when empty */
-  RcStat boot_ms;
-  RcStat total_bytes;         /* wire bytes until ready */
+  guint runs;          /* runs considered */
+  guint failed;        /* runs not ready */
+  int median_run;      /* index into the runs array given, -1 when empty */
+  RcStat boot_ms;      /* rc-run-record.h: navigation start → ready (boot_clock) */
+  RcStat start_ms;     /* browser or web-process start before navigation; n counts runs known */
+  guint console_clock; /* runs whose boot_ms is the console's wall clock (boot_clock) */
+  RcStat total_bytes;  /* wire bytes until ready */
   RcStat total_decoded_bytes; /* the same once decoded; n counts runs where it is known */
   RcStat heap_bytes;          /* heap after boot */
   RcStat rss_bytes;

@@ -279,7 +279,7 @@
     if (message && typeof message === 'object' &&
         (message.type === 'progress' || message.type === 'ready' || message.type === 'error' ||
          message.type === 'result')) {
-      const rc = { t: now(), heap: heap(), probe: 'heap-probe' };
+      const rc = { t: now(), heap: heap(), probe: 'heap-probe', origin: performance.timeOrigin };
       if (message.type === 'progress')
         Object.assign(loadStep, { step: typeof message.step === 'number' ? message.step : loadStep.step,
                                   phase: typeof message.phase === 'string' ? message.phase : null,

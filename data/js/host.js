@@ -5,7 +5,8 @@
  * host_error naming its stage, URL and HTTP status, so no failure is left to the deadline.
  * No inline script or style anywhere, so strict policies apply as-is.
  * Messages to the console (each JSON, each with t = the page's performance.now()):
- *   {kind: 'host_alive'}                          first of all, before the plan is fetched
+ *   {kind: 'host_alive', time_origin}             first of all, before the plan is fetched;
+ *       time_origin: the page's performance.timeOrigin (the boot is timed from it)
  *   {kind: 'host_error', stage, url, status, message}
  *       stage: 'plan' | 'worker-source' | 'bundle' | 'probe' | 'worker-start' | 'page-script';
  *       url: what failed, or null; status: its HTTP status, 0 when none (no response, a script
@@ -147,7 +148,7 @@
     deadlineTimer = setTimeout(() => askDiagnosis({ kind: 'timeout', message: 'not ready after the page\'s deadline of ' + deadlineS + ' s' }), deadlineS * 1000);
 
   /* First of all: the engine can then tell a page that never ran from a worker that hung. */
-  post({ kind: 'host_alive' });
+  post({ kind: 'host_alive', time_origin: performance.timeOrigin });
 
   /* A failure of the host page itself: {kind: 'host_error', stage, url, status, message}. A CSP
    * refusal also queues a securitypolicyviolation event, so let it arrive first. */

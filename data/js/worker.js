@@ -643,7 +643,7 @@ def _compile_all(items_json):
   }
 
   function stamp (message) {
-    message.rc = { t: performance.now(), heap: heap() };
+    message.rc = { t: performance.now(), heap: heap(), origin: performance.timeOrigin };
     if (message.type === 'error')
       message.rc.failed_loads = failedLoads.slice();
     return message;
@@ -867,7 +867,7 @@ def _compile_all(items_json):
                    images: [], artifacts: [] };
     const message = Object.assign(base, fields);
     message.elapsed_ms = Math.max(0, Math.round(performance.now() - started));
-    message.rc = { t: performance.now(), heap: heap() };
+    message.rc = { t: performance.now(), heap: heap(), origin: performance.timeOrigin };
     return message;
   }
 
