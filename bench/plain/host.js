@@ -31,14 +31,20 @@
     const worker = new Worker(url);
     URL.revokeObjectURL(url);
     const steps = {};
+    /* The reader's figure, as the console takes it: from this page's navigation start to the
+       worker's ready, moved onto the page's clock by the two time origins */
+    const pageClock = (t, origin) => typeof t === 'number' && typeof origin === 'number'
+      ? { nav_ms: origin - performance.timeOrigin + t, worker_start_ms: origin - performance.timeOrigin, worker_ms: t }
+      : { nav_ms: performance.now() };
     worker.onmessage = (e) => {
       const m = e.data;
       if (!builtin)
-        return post(m);
+        return post(m.type === 'ready' ? Object.assign(m, pageClock(m.t, m.origin)) : m);
       if (m.type === 'progress')
         steps[m.phase] = m.rc.t;
       else if (m.type === 'ready')
-        post({ type: 'ready', runtime_ms: steps.runtime_loaded - steps.loading_runtime });
+        post(Object.assign({ type: 'ready', runtime_ms: steps.runtime_loaded - steps.loading_runtime },
+                           pageClock(m.rc.t, m.rc.origin)));
       else if (m.type === 'error')
         post(m);
     };
