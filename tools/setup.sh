@@ -9,7 +9,8 @@ PACKAGES="meson ninja-build pkg-config gcc libglib2.0-dev libglib2.0-bin libyaml
 libjson-glib-dev libbrotli-dev libsoup-3.0-dev libgnutls28-dev glib-networking libgtk-4-dev libadwaita-1-dev
 libgtksourceview-5-dev libwebkitgtk-6.0-dev libarchive-dev xvfb xauth gettext desktop-file-utils appstream
 clang-format clang-14 libclang-rt-14-dev llvm-14 curl python3 nodejs npm
-chromium firefox-esr libnss3-tools"
+chromium firefox-esr libnss3-tools
+itstool yelp-tools yelp"
 
 missing=""
 for p in $PACKAGES; do

@@ -8,6 +8,7 @@
 #include <webkit/webkit.h>
 
 #include "rc-application.h"
+#include "rc-help.h"
 #include "rc-resources.h"
 #include "rc-window.h"
 
@@ -145,6 +146,13 @@ rc_application_shortcuts_action (GSimpleAction *action, GVariant *param, gpointe
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
 }
 
+static void
+rc_application_help_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  /* The installed Mallard help in yelp, else the manual's page on the window (rc-help.c). */
+  rc_help_show (GTK_WINDOW (rc_application_get_window (RC_APPLICATION (user_data), FALSE)));
+}
+
 static const GActionEntry app_actions[] = {
   { "open", rc_application_open_action },
   { "open-recent", rc_application_open_recent_action, "s" },
@@ -152,6 +160,7 @@ static const GActionEntry app_actions[] = {
   { "quit", rc_application_quit_action },
   { "about", rc_application_about_action },
   { "shortcuts", rc_application_shortcuts_action },
+  { "help", rc_application_help_action },
 };
 
 static const struct
@@ -161,6 +170,7 @@ static const struct
 } accels[] = {
   { "app.open", { "<Control>o", NULL } },
   { "app.quit", { "<Control>q", NULL } },
+  { "app.help", { "F1", NULL } },
   { "window.close", { "<Control>w", NULL } },
   { "win.revalidate", { "<Control>r", "F5", NULL } },
   { "win.save-config", { "<Control>s", NULL } },

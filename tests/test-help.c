@@ -1,0 +1,198 @@
+/* test-help.c: the window's Help (F1, the main menu): the app.help action and its key, the menu
+ * item and the shortcuts window's entry, and the URI it opens with yelp, without yelp, installed
+ * and uninstalled (rc_help_resolve_uri(), so nothing is launched). Under Xvfb.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "rc-test-ui.h"
+#include "ui/rc-application.h"
+#include "ui/rc-help.h"
+#include "ui/rc-window.h"
+
+static RcApplication *rc_test_app;
+
+static void
+touch (const char *dir, const char *relative)
+{
+  g_autofree char *path = g_build_filename (dir, relative, NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (parent, 0700), ==, 0);
+  g_file_set_contents (path, "x\n", -1, &error);
+  g_assert_no_error (error);
+}
+
+static char *
+file_uri (const char *dir, const char *relative)
+{
+  g_autofree char *path = g_build_filename (dir, relative, NULL);
+
+  return g_filename_to_uri (path, NULL, NULL);
+}
+
+static void
+test_help_uri_installed (void)
+{
+  g_autofree char *datadir = g_dir_make_tmp ("rc-help-XXXXXX", NULL);
+  g_autofree char *uri = NULL;
+  g_autofree char *expected = NULL;
+
+  touch (datadir, "help/C/runtime-console/index.page");
+  touch (datadir, "doc/runtime-console/window.md");
+  /* With yelp, the installed Mallard pages, by their id, as GNOME apps open theirs. */
+  uri = rc_help_resolve_uri (TRUE, datadir, RC_SOURCE_DIR);
+  g_assert_cmpstr (uri, ==, "help:runtime-console");
+  g_clear_pointer (&uri, g_free);
+  /* Without yelp, the manual's installed page on the window, never the source tree's. */
+  uri = rc_help_resolve_uri (FALSE, datadir, RC_SOURCE_DIR);
+  expected = file_uri (datadir, "doc/runtime-console/window.md");
+  g_assert_cmpstr (uri, ==, expected);
+  g_assert_true (g_str_has_prefix (uri, "file:///"));
+}
+
+static void
+test_help_uri_uninstalled (void)
+{
+  g_autofree char *datadir = g_dir_make_tmp ("rc-help-XXXXXX", NULL);
+  g_autofree char *uri = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *source_help = g_build_filename (RC_SOURCE_DIR, "help", "C", NULL);
+
+  /* An uninstalled build with yelp shows the source tree's pages (they exist: help/C/). */
+  uri = rc_help_resolve_uri (TRUE, datadir, RC_SOURCE_DIR);
+  expected = g_strconcat ("ghelp:", source_help, NULL);
+  g_assert_cmpstr (uri, ==, expected);
+  g_clear_pointer (&uri, g_free);
+  g_clear_pointer (&expected, g_free);
+  /* Without yelp, the source tree's docs/window.md. */
+  uri = rc_help_resolve_uri (FALSE, datadir, RC_SOURCE_DIR);
+  expected = file_uri (RC_SOURCE_DIR, "docs/window.md");
+  g_assert_cmpstr (uri, ==, expected);
+  g_clear_pointer (&uri, g_free);
+  /* Nothing installed and no source tree: the manual's page online, never an empty URI. */
+  uri = rc_help_resolve_uri (TRUE, datadir, NULL);
+  g_assert_cmpstr (uri, ==, RC_HELP_ONLINE_URI);
+  g_clear_pointer (&uri, g_free);
+  /* This build's own answer is one of those, and opens a page that exists. */
+  uri = rc_help_get_uri ();
+  g_test_message ("this build's help: %s", uri);
+  if (g_str_has_prefix (uri, "file:"))
+    {
+      g_autofree char *path = g_filename_from_uri (uri, NULL, NULL);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+    }
+  else
+    g_assert_true (g_str_equal (uri, "help:runtime-console") || g_str_has_prefix (uri, "ghelp:/")
+                   || g_str_equal (uri, RC_HELP_ONLINE_URI));
+}
+
+static gboolean
+menu_has_action (GMenuModel *menu, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuLinkIter) links = NULL;
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action))
+        return TRUE;
+      links = g_menu_model_iterate_item_links (menu, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
+          if (menu_has_action (link, action))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static GMenuModel *
+find_primary_menu (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)))
+    return gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GMenuModel *menu = find_primary_menu (child);
+      if (menu != NULL)
+        return menu;
+    }
+  return NULL;
+}
+
+static gboolean
+shortcuts_name_action (GtkWidget *widget, const char *action)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *name = NULL;
+
+      g_object_get (widget, "action-name", &name, NULL);
+      if (g_strcmp0 (name, action) == 0)
+        return TRUE;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shortcuts_name_action (child, action))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_help_action_menu_and_key (void)
+{
+  RcWindow *window = rc_window_new (rc_test_app);
+  g_auto (GStrv) accels = NULL;
+  g_auto (GStrv) actions = NULL;
+  GMenuModel *menu;
+  GtkShortcutsWindow *overlay;
+
+  gtk_window_present (GTK_WINDOW (window));
+  rc_test_spin (200);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (rc_test_app), "help"));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (rc_test_app), "help"));
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (rc_test_app), "app.help");
+  g_assert_nonnull (accels);
+  g_assert_cmpstr (accels[0], ==, "F1");
+  /* F1 is not taken by another action. */
+  actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (rc_test_app), "F1");
+  g_assert_cmpuint (g_strv_length (actions), ==, 1);
+  g_assert_cmpstr (actions[0], ==, "app.help");
+  menu = find_primary_menu (GTK_WIDGET (window));
+  g_assert_nonnull (menu);
+  g_assert_true (menu_has_action (menu, "app.help"));
+  g_assert_true (menu_has_action (menu, "app.shortcuts"));
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_nonnull (overlay);
+  g_assert_true (shortcuts_name_action (GTK_WIDGET (overlay), "app.help"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  rc_test_app = rc_application_new ();
+  g_assert_true (g_application_register (G_APPLICATION (rc_test_app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/help/uri-installed", test_help_uri_installed);
+  g_test_add_func ("/ui/help/uri-uninstalled", test_help_uri_uninstalled);
+  g_test_add_func ("/ui/help/action-menu-and-key", test_help_action_menu_and_key);
+  status = g_test_run ();
+  g_clear_object (&rc_test_app);
+  return status;
+}
