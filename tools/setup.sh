@@ -10,7 +10,7 @@ libjson-glib-dev libbrotli-dev libsoup-3.0-dev libgnutls28-dev glib-networking l
 libgtksourceview-5-dev libwebkitgtk-6.0-dev libarchive-dev xvfb xauth gettext desktop-file-utils appstream
 clang-format clang-14 libclang-rt-14-dev llvm-14 curl python3 nodejs npm
 chromium firefox-esr libnss3-tools
-itstool yelp-tools yelp"
+itstool yelp-tools yelp pandoc man-db"
 
 missing=""
 for p in $PACKAGES; do
