@@ -42,6 +42,7 @@ bench_plain_browser_start (BenchPlainBrowser *self, RcEngineKind kind, const cha
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
                                         | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", self->profile, TRUE); /* as the console's */
   if (kind == RC_ENGINE_KIND_CHROMIUM)
     {
       /* rc-cdp-browser.c's switches, less --proxy-server, the SPKI list and the pipe */

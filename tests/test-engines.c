@@ -105,7 +105,8 @@ engine_views (const RcRunRecord *record)
   return n;
 }
 
-/* No process in @kind's process groups and no profile folder of the engine is left. */
+/* No process in @kind's process groups, no profile folder of the engine and none of the
+ * browser's own temporary files (Chromium's org.chromium.Chromium.* singleton folder) is left. */
 static void
 assert_nothing_left (const char *program)
 {
@@ -114,8 +115,12 @@ assert_nothing_left (const char *program)
   const char *name;
 
   while (tmp != NULL && (name = g_dir_read_name (tmp)) != NULL)
-    if (g_str_has_prefix (name, prefix))
-      g_error ("a profile folder was left behind: %s/%s", g_get_tmp_dir (), name);
+    {
+      if (g_str_has_prefix (name, prefix))
+        g_error ("a profile folder was left behind: %s/%s", g_get_tmp_dir (), name);
+      if (g_str_has_prefix (name, "org.chromium.") || g_str_has_prefix (name, "mozilla"))
+        g_error ("the browser left its temporary files behind: %s/%s", g_get_tmp_dir (), name);
+    }
 }
 
 static const char *

@@ -779,6 +779,32 @@ test_compare_engines (void)
   g_assert_true (mixed_warned);
 }
 
+/* A version 1 report's boots include browser start: compare says so instead of showing the
+ * browser's start-up as a regression or a gain. */
+static void
+test_compare_clocks (void)
+{
+  g_autoptr (RcMeasurement) now = rc_measurement_new ("demo");
+  g_autoptr (RcMeasurement) old = rc_measurement_new ("demo");
+  g_autoptr (RcComparison) c = NULL;
+  g_autoptr (RcComparison) same = NULL;
+  RcRunRecord *run = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  gboolean warned = FALSE;
+
+  rc_measurement_add_run (now, rc_test_demo_run (RC_SCENARIO_COLD, 1, 0));
+  g_free (run->boot_clock);
+  run->boot_clock = g_strdup ("console");
+  rc_measurement_add_run (old, run);
+  c = rc_measurement_compare (old, now, -1);
+  for (guint i = 0; i < c->warnings->len; i++)
+    warned |= g_str_has_prefix (c->warnings->pdata[i],
+                                "A times its boots on the console's clock, browser start included");
+  g_assert_true (warned);
+  same = rc_measurement_compare (now, now, -1);
+  for (guint i = 0; i < same->warnings->len; i++)
+    g_assert_null (strstr (same->warnings->pdata[i], "console's clock"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -791,6 +817,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/markdown", test_markdown);
   g_test_add_func ("/export/markdown-engines", test_markdown_engines);
   g_test_add_func ("/compare/engines", test_compare_engines);
+  g_test_add_func ("/compare/clocks", test_compare_clocks);
   g_test_add_func ("/export/budgets", test_budgets);
   g_test_add_func ("/export/summary-and-write", test_summary_and_write);
   g_test_add_func ("/compare/rows", test_compare);

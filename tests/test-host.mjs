@@ -13,8 +13,9 @@ const PLAN = { worker: 'builtin', runtime: { pyodide_version: '0.29.5', preload:
 
 // files: path → body (string) or HTTP status (number); a missing path is 404.
 // handler false: serve's page in a reader's own browser (no console to post to).
+// hint: the page's #hint element ({hidden}); timeScale shortens the page's timers (0.001: 10 s in 10 ms).
 function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, workerThrows = null, handler = true,
-                     search = '' } = {}) {
+                     search = '', hint = null, timeScale = 1 } = {}) {
   const page = { posted: [], fetched: [], bodies: {}, timers: [], windowListeners: {}, workers: [] };
   const head = {
     appendChild (script) {
@@ -34,13 +35,14 @@ function makePage ({ files = {}, bundleLoads = true, bundleDefines = true, worke
       static revokeObjectURL () {}
     },
     Blob: class { constructor (parts) { this.text = parts.join(''); } },
-    Error, TypeError, JSON, Object, Array, Promise, performance: { now: () => performance.now(), getEntriesByName: () => [] },
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    Error, TypeError, JSON, Object, Array, Promise,
+    performance: { now: () => performance.now(), timeOrigin: 1764633600000.5, getEntriesByName: () => [] },
+    setTimeout: (fn, ms) => setTimeout(fn, ms * timeScale),
     clearTimeout: (id) => clearTimeout(id),
     URLSearchParams,
     location: { href: ORIGIN + '/' + search, origin: ORIGIN, search },
     document: {
-      getElementById: () => null,
+      getElementById: (id) => (id === 'hint' ? hint : null),
       addEventListener () {},
       createElement: () => ({}),
       head,
@@ -94,7 +96,9 @@ const tests = {
     const page = makePage();
     assert.deepEqual(page.posted.map((m) => m.kind), ['host_alive']);
     assert.equal(typeof page.posted[0].t, 'number');
-    assert.deepEqual(Object.keys(page.posted[0]).sort(), ['kind', 't']);
+    assert.deepEqual(Object.keys(page.posted[0]).sort(), ['kind', 't', 'time_origin']);
+    /* the page's time origin: the console times the boot from it (rc-boot-clock.h) */
+    assert.equal(page.posted[0].time_origin, 1764633600000.5);
     assert.deepEqual(page.fetched, ['/boot-plan.json']);
     await settle(page, 'host_error');
   },
@@ -183,6 +187,29 @@ const tests = {
     assert.ok(page.fetched.includes('/rc-diagnosis'));
     /* serve's error answer is no JSON here: the page says it got no diagnosis */
     assert.match(posted[posted.length - 1].error, /^serve did not answer: /);
+  },
+  async 'serve\'s page shows its hint only while a step is overdue, never after ready' () {
+    const plan = JSON.stringify(PLAN);
+    const hint = { hidden: true };
+    /* the page's own deadline far away: only the hint's timer matters here */
+    const page = makePage({ handler: false, hint, timeScale: 0.001, search: '?deadline=100000',
+                            files: { '/boot-plan.json': plan, '/worker.js': 'function w () {}' } });
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    assert.equal(hint.hidden, true);
+    for (let i = 0; i < 200 && page.workers.length === 0; i++)
+      await wait(2);
+    assert.equal(page.workers.length, 1);
+    await wait(30); /* 10 s of the page's time without a step */
+    assert.equal(hint.hidden, false);
+    const worker = page.workers[0];
+    worker.onmessage({ data: { type: 'progress', step: 1, steps: 2, phase: 'loading_runtime' } });
+    assert.equal(hint.hidden, true); /* a step came: not overdue */
+    await wait(30);
+    assert.equal(hint.hidden, false);
+    worker.onmessage({ data: { type: 'ready', version: '0.29.5' } });
+    assert.equal(hint.hidden, true);
+    await wait(40);
+    assert.equal(hint.hidden, true); /* ready for good */
   },
 };
 

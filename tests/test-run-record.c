@@ -752,6 +752,9 @@ test_version_1_report (void)
   g_assert_null (strstr (summary, "\ncold: "));
   g_assert_nonnull (strstr (summary, "on the console's clock (browser start included)"));
   g_assert_nonnull (strstr (summary, "note: a version 1 report"));
+  /* the reader's wait is simulated per browser, as the boots are */
+  g_assert_nonnull (strstr (summary, "first message to first result in webkit (model turn"));
+  g_assert_nonnull (strstr (summary, "first message to first result in firefox (model turn"));
   /* written again it is version 2, and keeps saying which clock its runs were timed on */
   again = rc_measurement_to_json (m);
   g_assert_cmpint (json_object_get_int_member (json_node_get_object (again), "version"), ==, 2);

@@ -90,6 +90,38 @@ test_python_fields (void)
              "runtime.python.pyodide_version", 6, 22, "Input should be a valid string");
   check_one (HEAD "runtime:\n  python:\n    pyodide_version: \"0.28.3\"\n", "pyodide-pin",
              "runtime.python.pyodide_version", 6, 22, "exactly 0.29.5");
+  /* Pyodide 314 cannot boot in OSA's classic worker: a warning with the reason, beside
+   * OSA's own pin rule (an error, with its fix) */
+  {
+    g_autoptr (RcCommunity) c =
+        load (HEAD "runtime:\n  python:\n    pyodide_version: \"314.0.2\"\n");
+    const RcDiagnostic *w =
+        expect (c, "pyodide-module-worker", "runtime.python.pyodide_version", 6, 22,
+                "pyodide_version is '314.0.2', but Pyodide 314 and later load pyodide.asm.mjs "
+                "by dynamic import(), which OSA's classic worker (it calls importScripts) "
+                "cannot run");
+    const RcDiagnostic *pin =
+        expect (c, "pyodide-pin", "runtime.python.pyodide_version", 6, 22, "exactly 0.29.5");
+
+    g_assert_cmpint (w->severity, ==, RC_SEVERITY_WARNING);
+    g_assert_cmpint (pin->severity, ==, RC_SEVERITY_ERROR);
+    g_assert_nonnull (strstr (w->hint, "module worker"));
+  }
+  /* an earlier version, or one that is no number, gets the pin rule alone */
+  {
+    static const char *const others[] = { "0.28.3", "313.9", "v314", "31.4.0" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (others); i++)
+      {
+        g_autofree char *yaml =
+            g_strdup_printf (HEAD "runtime:\n  python:\n    pyodide_version: \"%s\"\n", others[i]);
+        g_autoptr (RcCommunity) c = load (yaml);
+        GPtrArray *diags = rc_community_get_diagnostics (c);
+
+        for (guint j = 0; j < diags->len; j++)
+          g_assert_cmpstr (((RcDiagnostic *) diags->pdata[j])->rule, !=, "pyodide-module-worker");
+      }
+  }
 }
 
 /* §7 13–15: preludes (never reported as compiled; length in characters). */

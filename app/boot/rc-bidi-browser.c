@@ -447,6 +447,8 @@ start_process (RcBidiBrowser *self, GError **error)
                                             : G_SUBPROCESS_FLAGS_STDOUT_SILENCE
                                                   | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  /* its temporary files inside the profile, which goes with it: nothing is left in /tmp */
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", self->profile, TRUE);
   g_subprocess_launcher_setenv (launcher, "MOZ_CRASHREPORTER_DISABLE", "1", TRUE);
   self->process = g_subprocess_launcher_spawnv (launcher, argv, error);
   if (self->process == NULL)

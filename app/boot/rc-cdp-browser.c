@@ -580,6 +580,9 @@ start_process (RcCdpBrowser *self, GError **error)
   g_subprocess_launcher_take_fd (launcher, to_child[0], 3);
   g_subprocess_launcher_take_fd (launcher, from_child[1], 4);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
+  /* its temporary files (Chromium's singleton socket folder) inside the profile, which
+   * goes with it: a browser killed at the end of a run leaves nothing in /tmp */
+  g_subprocess_launcher_setenv (launcher, "TMPDIR", self->profile, TRUE);
   self->process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, error);
   if (self->process == NULL)
     {

@@ -90,7 +90,20 @@ compute_scale (Timeline *t)
       extend (&lo, &hi, series->end_ms, series->end_ms);
     }
   rc_chart_scale_init (&t->scale, lo, hi, 8, RC_CHART_UNIT_MS);
-  rc_chart_axis_set_scale (&t->model->x, &t->scale, _ ("Time since the worker started"));
+  if (t->n == 1 && t->series[0].run->worker_start_ms >= 0)
+    {
+      /* the boot time is the page's (navigation start to ready): say how far it is ahead */
+      g_autofree char *ahead = g_strdup_printf ("%.0f ms", t->series[0].run->worker_start_ms);
+      /* TRANSLATORS: %s is "250 ms": the page's navigation started that long before the worker */
+      g_autofree char *title =
+          g_strdup_printf (_ ("Time since the worker started (the page's navigation began %s "
+                              "earlier)"),
+                           ahead);
+
+      rc_chart_axis_set_scale (&t->model->x, &t->scale, title);
+    }
+  else
+    rc_chart_axis_set_scale (&t->model->x, &t->scale, _ ("Time since the worker started"));
 }
 
 static const RcRunStep *

@@ -114,6 +114,30 @@ rc_config_check_deployment_map (RcCheck *c, RcYamlNode *node, const char *path, 
   return FALSE;
 }
 
+/* Pyodide 314 (Python 3.14) ships only pyodide.asm.mjs, which pyodide.js loads with a dynamic
+ * import(): a classic worker cannot run it, and OSA's worker is one (it calls importScripts,
+ * runtime-worker.md §1). A warning beside OSA's own pin rule: the reason is the worker's,
+ * not CI's. */
+#define RC_PYODIDE_FIRST_MODULE_ONLY 314
+
+static void
+warn_module_worker (RcCheck *c, RcYamlNode *v)
+{
+  char *end = NULL;
+  guint64 major = g_ascii_strtoull (v->text, &end, 10);
+
+  if (end == v->text || (*end != '.' && *end != '\0') || major < RC_PYODIDE_FIRST_MODULE_ONLY)
+    return;
+  rc_check_report (
+      c, RC_SEVERITY_WARNING, v, "runtime.python.pyodide_version", "pyodide-module-worker",
+      _ ("Keep pyodide_version at \"0.29.5\": OSA's worker has to become a module worker "
+         "before a reader's browser can boot Pyodide 314."),
+      "pyodide_version is '%s', but Pyodide %d and later load pyodide.asm.mjs by dynamic "
+      "import(), which OSA's classic worker (it calls importScripts) cannot run: the runtime "
+      "would fail in every reader's browser",
+      v->text, RC_PYODIDE_FIRST_MODULE_ONLY);
+}
+
 static void
 check_pyodide_version (RcCheck *c, RcYamlNode *python)
 {
@@ -132,6 +156,7 @@ check_pyodide_version (RcCheck *c, RcYamlNode *python)
         rc_check_offer_replace (c, v, "\"" RC_PYODIDE_PIN "\"", label);
       return;
     }
+  warn_module_worker (c, v);
   if (!g_str_equal (v->text, RC_PYODIDE_PIN))
     {
       rc_check_error (c, v, "runtime.python.pyodide_version", "pyodide-pin",

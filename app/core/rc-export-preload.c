@@ -82,8 +82,8 @@ cell (double ms)
   return ms < 0 ? g_strdup ("—") : g_strdup_printf ("%.1f s", ms / 1000.0);
 }
 
-void
-rc_measurement_append_preload_text (const RcMeasurement *self, GString *out)
+static void
+append_preload_text (const RcMeasurement *self, const char *engine, GString *out)
 {
   g_autofree char *line = NULL;
   RcPreloadSim sim;
@@ -92,9 +92,14 @@ rc_measurement_append_preload_text (const RcMeasurement *self, GString *out)
   line = rc_preload_sim_recommendation (&sim);
   if (line == NULL)
     return;
-  /* TRANSLATORS: %.1f is the model's first-turn delay in seconds */
-  g_string_append_printf (out, _ ("first message to first result (model turn %.1f s):\n"),
-                          sim.model_delay_ms / 1000.0);
+  if (engine != NULL)
+    /* TRANSLATORS: "first message to first result in chromium (model turn 8.1 s):" */
+    g_string_append_printf (out, _ ("first message to first result in %s (model turn %.1f s):\n"),
+                            engine, sim.model_delay_ms / 1000.0);
+  else
+    /* TRANSLATORS: %.1f is the model's first-turn delay in seconds */
+    g_string_append_printf (out, _ ("first message to first result (model turn %.1f s):\n"),
+                            sim.model_delay_ms / 1000.0);
   for (guint i = 0; i < RC_PRELOAD_N_VALUES; i++)
     {
       g_autofree char *c = cell (sim.cold[i].wait_ms), *w = cell (sim.warm[i].wait_ms);
@@ -107,6 +112,25 @@ rc_measurement_append_preload_text (const RcMeasurement *self, GString *out)
       g_string_append_c (out, '\n');
     }
   g_string_append_printf (out, "  %s\n", line);
+}
+
+/* With several engines, one simulation per engine: a reader waits in one browser. */
+void
+rc_measurement_append_preload_text (const RcMeasurement *self, GString *out)
+{
+  g_autoptr (GPtrArray) engines = rc_measurement_engines (self);
+
+  if (engines->len < 2)
+    {
+      append_preload_text (self, NULL, out);
+      return;
+    }
+  for (guint e = 0; e < engines->len; e++)
+    {
+      g_autoptr (RcMeasurement) only = rc_measurement_copy_engine (self, engines->pdata[e]);
+
+      append_preload_text (only, engines->pdata[e], out);
+    }
 }
 
 void

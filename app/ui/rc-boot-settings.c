@@ -302,16 +302,15 @@ rc_boot_settings_show_findings (RcBootSettings *self, GPtrArray *findings)
 static char *
 engine_item (RcBootSettings *self, RcEngineKind kind)
 {
+  /* Short, so the row's value fits beside its title at any width: the subtitle under the row
+   * says how the engine runs (embedded view, headless) and its version. */
   if (kind == RC_ENGINE_KIND_WEBKIT)
-    /* Translators: an item of the Engine row */
-    return g_strdup (_ ("WebKit (embedded view)"));
+    return g_strdup ("WebKit");
   if (self->engine_errors[kind] != NULL)
-    /* Translators: an item of the Engine row: "Chromium (not installed)" */
-    return g_strdup_printf (_ ("%s (not installed)"),
+    /* Translators: an item of the Engine row: "Chromium (missing)"; keep it short */
+    return g_strdup_printf (_ ("%s (missing)"),
                             kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
-  /* Translators: an item of the Engine row: "Chromium (headless)" */
-  return g_strdup_printf (_ ("%s (headless)"),
-                          kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
+  return g_strdup (kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
 }
 
 static void
@@ -325,8 +324,9 @@ show_engine (RcBootSettings *self)
   if (missing != NULL)
     text = g_strdup (missing);
   else if (kind == RC_ENGINE_KIND_WEBKIT)
-    /* Translators: under the Engine row: "WebKitGTK 2.50.6 in the Host Page view" */
-    text = g_strdup_printf (_ ("WebKitGTK %s in the Host Page view"), version ? version : "");
+    /* Translators: under the Engine row: "WebKitGTK 2.50.6, embedded: in the Host Page view" */
+    text = g_strdup_printf (_ ("WebKitGTK %s, embedded: in the Host Page view"),
+                            version ? version : "");
   else
     /* Translators: under the Engine row: "Chromium 156.0.8078.114, headless: …" */
     text = g_strdup_printf (_ ("%s %s, headless: its steps, requests and console are shown here"),

@@ -88,6 +88,27 @@
   function stopTimers () {
     clearTimeout(stallTimer);
     clearTimeout(deadlineTimer);
+    clearTimeout(overdueTimer);
+  }
+
+  /* The page's hint that a blocked runtime looks like a slow one: shown only while a step is
+     overdue (no step for OVERDUE_MS), hidden again at the next step and for good at the end. */
+  const OVERDUE_MS = 10000;
+  let overdueTimer = null;
+
+  function showHint (show) {
+    const hint = typeof document.getElementById === 'function' ? document.getElementById('hint') : null;
+    if (hint)
+      hint.hidden = !show;
+  }
+
+  function watchOverdue (m) {
+    const d = m.kind === 'worker' ? m.data : null;
+    if (m.kind !== 'host_alive' && m.kind !== 'started' && !(d && d.type === 'progress'))
+      return;
+    clearTimeout(overdueTimer);
+    showHint(false);
+    overdueTimer = setTimeout(() => showHint(true), OVERDUE_MS);
   }
 
   /* The diagnosis as readable HTML: whose failure first, then the console's text. */
@@ -131,10 +152,12 @@
   function watch (m) {
     if (!wantDiagnosis || asked || m.kind === 'diagnosis')
       return;
+    watchOverdue(m);
     const d = m.kind === 'worker' ? m.data : null;
     if (d && d.type === 'ready') {
       asked = true;
       stopTimers();
+      showHint(false);
     } else if ((d && d.type === 'error') || m.kind === 'worker_error' || m.kind === 'host_error') {
       askDiagnosis(null);
     } else if (m.kind === 'violation' || (d && d.type === 'rc_violation') || (sawViolation && d && d.type === 'progress')) {
