@@ -1,6 +1,8 @@
 /* test-help.c: the window's Help (F1, the main menu): the app.help action and its key, the menu
- * item and the shortcuts window's entry, and the URI it opens with yelp, without yelp, installed
- * and uninstalled (rc_help_resolve_uri(), so nothing is launched). Under Xvfb.
+ * item and the shortcuts window's entry, the URI it opens with yelp, without yelp, installed
+ * and uninstalled (rc_help_resolve_uri()), and the action handing that URI to the help: handler
+ * (a stand-in for yelp, registered in a private XDG_DATA_HOME, that writes down what it got).
+ * Under Xvfb.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -9,12 +11,15 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "ui/rc-application.h"
 #include "ui/rc-help.h"
 #include "ui/rc-window.h"
 
 static RcApplication *rc_test_app;
+/* The stand-in help viewer writes the URI it was launched with here. */
+static char *launched_uri_file;
 
 static void
 touch (const char *dir, const char *relative)
@@ -54,6 +59,7 @@ test_help_uri_installed (void)
   expected = file_uri (datadir, "doc/runtime-console/window.md");
   g_assert_cmpstr (uri, ==, expected);
   g_assert_true (g_str_has_prefix (uri, "file:///"));
+  rc_test_remove_tree (datadir);
 }
 
 static void
@@ -90,6 +96,7 @@ test_help_uri_uninstalled (void)
   else
     g_assert_true (g_str_equal (uri, "help:runtime-console") || g_str_has_prefix (uri, "ghelp:/")
                    || g_str_equal (uri, RC_HELP_ONLINE_URI));
+  rc_test_remove_tree (datadir);
 }
 
 static gboolean
@@ -177,10 +184,71 @@ test_help_action_menu_and_key (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+test_help_action_launches_viewer (void)
+{
+  RcWindow *window = rc_window_new (rc_test_app);
+  g_autofree char *expected = rc_help_get_uri ();
+  g_autofree char *launched = NULL;
+  gint64 until = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  gtk_window_present (GTK_WINDOW (window));
+  /* What F1 and the menu item do. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.help", NULL));
+  while (!g_file_get_contents (launched_uri_file, &launched, NULL, NULL)
+         && g_get_monotonic_time () < until)
+    rc_test_spin (100);
+  g_assert_nonnull (launched);
+  g_strchomp (launched);
+  g_test_message ("the help: handler was launched with %s", launched);
+  g_assert_cmpstr (launched, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A help: handler of our own, ahead of yelp (the user's mimeapps.list wins), so activating
+ * app.help launches something harmless that says what it was given. Before GTK starts: GIO
+ * reads the desktop files once. */
+static char *
+install_stand_in_viewer (void)
+{
+  g_autofree char *home = g_dir_make_tmp ("rc-help-viewer-XXXXXX", NULL);
+  g_autofree char *apps = g_build_filename (home, "data", "applications", NULL);
+  g_autofree char *config = g_build_filename (home, "config", NULL);
+  g_autofree char *script = g_build_filename (home, "viewer.sh", NULL);
+  g_autofree char *desktop = g_build_filename (apps, "rc-test-help-viewer.desktop", NULL);
+  g_autofree char *mimeapps = g_build_filename (config, "mimeapps.list", NULL);
+  g_autofree char *data_home = g_build_filename (home, "data", NULL);
+  g_autofree char *script_text = NULL;
+  g_autofree char *desktop_text = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (apps, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (config, 0700), ==, 0);
+  launched_uri_file = g_build_filename (home, "launched-uri", NULL);
+  script_text = g_strdup_printf ("#!/bin/sh\nprintf '%%s\\n' \"$1\" > '%s.part'\n"
+                                 "mv '%s.part' '%s'\n",
+                                 launched_uri_file, launched_uri_file, launched_uri_file);
+  g_assert_true (g_file_set_contents (script, script_text, -1, NULL));
+  g_assert_cmpint (g_chmod (script, 0700), ==, 0);
+  desktop_text = g_strdup_printf ("[Desktop Entry]\nType=Application\nName=Help stand-in\n"
+                                  "Exec=%s %%u\nNoDisplay=true\n"
+                                  "MimeType=x-scheme-handler/help;x-scheme-handler/ghelp;\n",
+                                  script);
+  g_assert_true (g_file_set_contents (desktop, desktop_text, -1, NULL));
+  g_assert_true (g_file_set_contents (mimeapps,
+                                      "[Default Applications]\n"
+                                      "x-scheme-handler/help=rc-test-help-viewer.desktop\n"
+                                      "x-scheme-handler/ghelp=rc-test-help-viewer.desktop\n",
+                                      -1, NULL));
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  return g_steal_pointer (&home);
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr (GError) error = NULL;
+  g_autofree char *viewer_home = install_stand_in_viewer ();
   int status;
 
   gtk_test_init (&argc, &argv, NULL);
@@ -192,7 +260,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/help/uri-installed", test_help_uri_installed);
   g_test_add_func ("/ui/help/uri-uninstalled", test_help_uri_uninstalled);
   g_test_add_func ("/ui/help/action-menu-and-key", test_help_action_menu_and_key);
+  g_test_add_func ("/ui/help/action-launches-viewer", test_help_action_launches_viewer);
   status = g_test_run ();
   g_clear_object (&rc_test_app);
+  rc_test_remove_tree (viewer_home);
   return status;
 }
