@@ -220,6 +220,8 @@ rc_engine_handle_page_message (RcEngine *self, const char *text)
     }
   kind = rc_worker_message_string (message, "kind");
   self->page_reported = TRUE;
+  if (rc_engine_once_page_message (self, kind))
+    return;
   if (g_strcmp0 (kind, "worker") == 0 && rc_worker_message_object (message, "data") != NULL)
     handle_worker_message (self, rc_worker_message_object (message, "data"));
   else if (g_strcmp0 (kind, "violation") == 0)
