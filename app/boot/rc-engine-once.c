@@ -2,7 +2,8 @@
  * started a second worker, or fetched one URL twice measured two boots at once (issue 19:
  * two interpreters on two cores, twice the bytes): it fails as the engine's, with what was
  * seen, and so never becomes a median. The proxy's request log is the ground truth for
- * "fetched twice"; the host page says each load (host_alive) and each worker (started). The
+ * "fetched twice"; the host page says each load (host_alive), that it is left (host_unload,
+ * before a reload cuts the worker's loads off) and each worker (started). The
  * first attempt of a retried boot is not the run's: its requests carry another run id, and
  * what it still had in flight when the next attempt began is left out by its start time. */
 #include "config.h"
@@ -60,10 +61,16 @@ rc_engine_once_page_message (RcEngine *self, const char *kind)
   if (g_strcmp0 (kind, "host_alive") == 0 && self->host_loads++ > 0)
     message = g_strdup_printf (
         _ ("one page per run: the host page loaded %u times in this run (host_alive at %.2f s "
-           "and %.2f s of the attempt): the browser navigated it again"),
+           "and %.2f s of the attempt): a second page measures a second boot"),
         self->host_loads, seconds (self, self->first_host_load_us), seconds (self, now));
   else if (g_strcmp0 (kind, "host_alive") == 0)
     self->first_host_load_us = now;
+  /* this attempt's page leaves: the old page of a warm boot says so before the new one lives */
+  else if (g_strcmp0 (kind, "host_unload") == 0 && self->host_loads > 0)
+    message = g_strdup_printf (_ ("one page per run: the host page was left at %.2f s of the "
+                                  "attempt (it loaded at %.2f s): the page was loaded again "
+                                  "during the boot"),
+                               seconds (self, now), seconds (self, self->first_host_load_us));
   else if (g_strcmp0 (kind, "started") == 0 && self->workers_started++ > 0)
     message = g_strdup_printf (
         _ ("one page per run: the host page started %u workers in this run (at %.2f s and "
