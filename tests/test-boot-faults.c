@@ -422,6 +422,22 @@ host_variant (const char *from, const char *to)
   return g_bytes_new_take (changed, strlen (changed));
 }
 
+/* Each run here fails and retries (two cold boots a second apart): the next boot starts once
+ * every session given back but the engine's is cleared, so the pool holds no more than two, as after any other
+ * test here. */
+static void
+wait_pool_idle (void)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add_seconds (30, timeout_cb, &expired);
+
+  /* (one is the engine's: a failed boot keeps its view) */
+  while (rc_session_pool_get_size () - rc_session_pool_get_idle () > 1 && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (id);
+}
+
 /* A cold boot of @host instead of the engine's own host page: the boot serves its own first,
  * and the page loads after this returns to the main loop. */
 static RcRunRecord *
@@ -429,6 +445,7 @@ boot_with_host (RcEngine *engine, GBytes *host)
 {
   Wait wait = { g_main_loop_new (NULL, FALSE) };
 
+  wait_pool_idle ();
   rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &wait);
   rc_server_add_page_file (server, "/host.js", host, "text/javascript; charset=utf-8");
   if (!wait.done)
@@ -510,7 +527,8 @@ test_one_page_per_run (void)
   g_autofree char *attempt_1 = NULL;
 
   r = boot_with_host (engine, reload);
-  assert_one_page_failure (r, "the host page was left at ", NULL);
+  /* the page says it is left, or the proxy sees index.html again first */
+  assert_one_page_failure (r, "the host page was left at ", "/index.html 2 times (at ");
   g_clear_pointer (&r, rc_run_record_free);
 
   r = boot_with_host (engine, again);
@@ -535,6 +553,7 @@ test_one_page_per_run (void)
 
   /* the engine's own page boots once, to ready, in the same engine */
   g_clear_pointer (&r, rc_run_record_free);
+  wait_pool_idle ();
   r = boot_to_end (engine, NULL, NULL, NULL, NULL);
   g_assert_nonnull (r);
   if (r->outcome.state != RC_OUTCOME_READY)
