@@ -328,6 +328,8 @@ rc_engine_retry_if_engine (RcEngine *self)
       self->record->boot_ms / 1000.0, self->record->outcome.message);
   old_id = g_strdup_printf ("%s#attempt-1", self->record->run_id);
   rc_server_relabel_run (self->server, self->record->run_id, old_id);
+  /* What the first attempt's page still fetches until the next attempt starts is its own. */
+  rc_server_set_run_id (self->server, old_id);
   /* Not from inside a WebKit signal (the next attempt replaces the view), and not before
    * WebKit noticed what died. */
   self->retry_waited_ms = RETRY_DELAY_MS;
