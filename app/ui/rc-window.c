@@ -512,11 +512,13 @@ save_config_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 
 /* The seal probe's list, written into config.yaml as a quick fix (not saved). */
 static void
-probe_apply_cb (RcWindow *self, GStrv modules)
+probe_apply_cb (RcProbeDialog *dialog, GStrv modules, RcWindow *self)
 {
+  GFile *probed = g_object_get_data (G_OBJECT (dialog), "rc-folder");
   g_autoptr (RcFix) fix = NULL;
 
-  if (self->community == NULL
+  /* a probe of the folder shown before is no recommendation for this one */
+  if (self->community == NULL || self->folder == NULL || !g_file_equal (probed, self->folder)
       || (fix =
               rc_community_fix_import_before_seal (self->community, (const char *const *) modules))
              == NULL
@@ -537,7 +539,9 @@ probe_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (self->community == NULL)
     return;
   dialog = rc_probe_dialog_new (GTK_WINDOW (self), self->community);
-  g_signal_connect_object (dialog, "apply", G_CALLBACK (probe_apply_cb), self, G_CONNECT_SWAPPED);
+  g_object_set_data_full (G_OBJECT (dialog), "rc-folder", g_object_ref (self->folder),
+                          g_object_unref);
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (probe_apply_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
