@@ -224,6 +224,7 @@ rc_engine_conclude_failure (RcEngine *self)
   blame.violations = self->record->violations->len;
   blame.refused = rc_boot_find_refused (self->record->requests, self->expected_urls);
   blame.page_reported = self->page_reported;
+  blame.message = outcome->message;
   party = rc_boot_blame (&blame);
   g_free (outcome->party);
   outcome->party = g_strdup (rc_party_to_string (party));

@@ -146,7 +146,7 @@ void rc_engine_conclude_failure (RcEngine *self);
  * engine. rc_engine_start_attempt() runs the next attempt. */
 gboolean rc_engine_retry_if_engine (RcEngine *self);
 gboolean rc_engine_start_attempt (RcEngine *self, GError **error);
-/* What the policy refuses of this community's needs (rc_csp_findings_count_refused()). */
+/* What the policy refuses of what the boot needs (rc_boot_count_boot_refusals()). */
 guint rc_engine_policy_refusals (RcEngine *self);
 
 /* rc-engine-once.c: one page per run. _start() as the attempt's run id is set; _owns_request()

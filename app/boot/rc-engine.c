@@ -326,7 +326,8 @@ rc_engine_policy_refusals (RcEngine *self)
   RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
   g_autoptr (GPtrArray) findings = rc_csp_analyse_text (self->csp, &needs);
 
-  return rc_csp_findings_count_refused (findings);
+  /* fetch_allow URLs are for the community's code once it runs, never a boot's reason */
+  return rc_boot_count_boot_refusals (findings);
 }
 
 static gboolean
