@@ -1,7 +1,8 @@
 /* test-boot-faults.c: faults during a real boot (issue 12) that test-boot.c does not cover:
  * a second boot asked for while one runs, a boot cancelled by the user, the distribution
  * missing an interpreter file, the community folder deleted mid-boot, the page's certificate
- * rejected, the proxy's port in use. Each ends in a named
+ * rejected, the proxy's port in use, a page that loads twice or starts a second worker or
+ * fetches a URL twice (one page per run, issue 19). Each ends in a named
  * state (ready, or a kind with its party and diagnosis), the engine takes the next boot, and no web process or session folder is left over.
  * (The web and network processes killed mid-boot are test-boot.c's.) One server and one
  * window for all; the boots that must fail have short deadlines. Run under `xvfb-run -a`.
@@ -394,6 +395,180 @@ test_certificate_rejected (void)
   assert_nothing_left (engine);
 }
 
+/* ---- one page per run ------------------------------------------------------------------- */
+
+/* The engine's host page with @from replaced by @to (it must be there), or @to appended when
+ * @from is NULL. */
+static GBytes *
+host_variant (const char *from, const char *to)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) own =
+      g_resources_lookup_data ("/earth/osc/RuntimeConsole/js/host.js", 0, &error);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) parts = NULL;
+  char *changed;
+
+  g_assert_no_error (error);
+  text = g_strndup (g_bytes_get_data (own, NULL), g_bytes_get_size (own));
+  if (from == NULL)
+    changed = g_strconcat (text, to, NULL);
+  else
+    {
+      parts = g_strsplit (text, from, -1);
+      g_assert_cmpuint (g_strv_length (parts), ==, 2);
+      changed = g_strjoinv (to, parts);
+    }
+  return g_bytes_new_take (changed, strlen (changed));
+}
+
+/* Each run here fails and retries (two cold boots a second apart): the next boot starts once
+ * every session given back but the engine's is cleared, so the pool holds no more than two, as after any other
+ * test here. */
+static void
+wait_pool_idle (void)
+{
+  gboolean expired = FALSE;
+  guint id = g_timeout_add_seconds (30, timeout_cb, &expired);
+
+  /* (one is the engine's: a failed boot keeps its view) */
+  while (rc_session_pool_get_size () - rc_session_pool_get_idle () > 1 && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (id);
+}
+
+/* A cold boot of @host instead of the engine's own host page: the boot serves its own first,
+ * and the page loads after this returns to the main loop. */
+static RcRunRecord *
+boot_with_host (RcEngine *engine, GBytes *host)
+{
+  Wait wait = { g_main_loop_new (NULL, FALSE) };
+
+  wait_pool_idle ();
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &wait);
+  rc_server_add_page_file (server, "/host.js", host, "text/javascript; charset=utf-8");
+  if (!wait.done)
+    g_main_loop_run (wait.loop);
+  g_main_loop_unref (wait.loop);
+  g_assert_no_error (wait.error);
+  g_assert_nonnull (wait.record);
+  g_test_message ("%s (%s): %s\n%s", wait.record->outcome.kind, wait.record->outcome.party,
+                  wait.record->outcome.message, wait.record->outcome.diagnosis);
+  return wait.record;
+}
+
+/* Failed as the engine's, retried once (the documented retry) and the same again, with what
+ * was seen (@seen, or @also when not NULL) and when in the message. */
+static void
+assert_one_page_failure (const RcRunRecord *r, const char *seen, const char *also)
+{
+  gboolean retried = FALSE;
+
+  g_assert_cmpint (r->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (r->outcome.kind, ==, "engine");
+  g_assert_cmpstr (r->outcome.party, ==, "engine");
+  g_assert_true (g_str_has_prefix (r->outcome.message, "one page per run: "));
+  if (strstr (r->outcome.message, seen) == NULL
+      && (also == NULL || strstr (r->outcome.message, also) == NULL))
+    g_error ("%s failed for another reason than %s: %s", r->run_id, seen, r->outcome.message);
+  g_assert_nonnull (strstr (r->outcome.message, " s"));
+  g_assert_nonnull (r->outcome.diagnosis);
+  g_assert_cmpuint (r->attempts, ==, 2);
+  /* (attempt 1 may have seen a request of the page the last boot left, still in flight when
+   * its web process ended: a repeat all the same) */
+  for (guint i = 0; i < r->notes->len; i++)
+    retried |= strstr (r->notes->pdata[i], "attempt 1 failed in the engine after") != NULL
+               && strstr (r->notes->pdata[i], "(one page per run: ") != NULL;
+  g_assert_true (retried);
+  g_assert_cmpfloat (r->boot_ms, <, SHORT_DEADLINE * 1000 * 0.5);
+}
+
+static guint
+count_gets (GPtrArray *requests, const char *run_id, const char *suffix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < requests->len; i++)
+    {
+      const RcRequestRecord *request = requests->pdata[i];
+
+      n += (run_id == NULL || g_strcmp0 (request->run_id, run_id) == 0)
+           && g_strcmp0 (request->method, "GET") == 0 && request->url != NULL
+           && g_str_has_suffix (request->url, suffix);
+    }
+  return n;
+}
+
+/* A page that loads itself again, one that runs the host page twice, one that starts a second
+ * worker and one that fetches a URL twice each fail the run as the engine's, whatever the engine (the boot is the engine's
+ * own; test-engines.c drives Chromium and Firefox), never as a ready run of double cost. */
+static void
+test_one_page_per_run (void)
+{
+  g_autofree char *dir = make_small ("one-page");
+  RcEngine *engine = engine_for (dir, NULL, SHORT_DEADLINE);
+  /* the page files are no-store: a second navigation fetches them all again */
+  g_autoptr (GBytes) reload = host_variant (NULL, "\nif (!sessionStorage.getItem('rc-again')) {\n"
+                                                  "  sessionStorage.setItem('rc-again', '1');\n"
+                                                  "  setTimeout(() => location.reload(), 300);\n"
+                                                  "}\n");
+  /* the host page a second time in the same document (as from a cache): it says so first */
+  g_autoptr (GBytes) again = host_variant (
+      NULL, "\nif (!document.currentScript.src.endsWith('?again'))\n"
+            "  document.head.appendChild(Object.assign(document.createElement('script'), "
+            "{ src: '/host.js?again' }));\n");
+  g_autoptr (GBytes) two_workers = host_variant (
+      "    post({ kind: 'started', worker: plan.worker });\n",
+      "    post({ kind: 'started', worker: plan.worker });\n    startWorker(source);\n"
+      "    post({ kind: 'started', worker: plan.worker });\n");
+  g_autoptr (GBytes) twice = host_variant (NULL, "\nfetch('/host.css', { cache: 'no-store' });\n");
+  g_autoptr (RcRunRecord) r = NULL;
+  g_autofree char *attempt_1 = NULL;
+
+  r = boot_with_host (engine, reload);
+  /* the page says it is left, or the proxy sees index.html again first */
+  assert_one_page_failure (r, "the host page was left at ", "/index.html 2 times (at ");
+  g_clear_pointer (&r, rc_run_record_free);
+
+  r = boot_with_host (engine, again);
+  /* its second copy fetches the plan again as it says host_alive: either comes first */
+  assert_one_page_failure (r, "the host page loaded 2 times in this run (host_alive at ",
+                           "/boot-plan.json 2 times (at ");
+  g_clear_pointer (&r, rc_run_record_free);
+
+  r = boot_with_host (engine, two_workers);
+  assert_one_page_failure (r, "the host page started 2 workers in this run (at ", NULL);
+  g_clear_pointer (&r, rc_run_record_free);
+
+  r = boot_with_host (engine, twice);
+  assert_one_page_failure (r, "/host.css 2 times (at ", NULL);
+  g_assert_nonnull (strstr (r->outcome.message, "fetched more than once"));
+  g_assert_nonnull (strstr (r->outcome.diagnosis, "/host.css 2 times (at "));
+  /* the run's requests are its last attempt's: the first one's are its own, not the run's */
+  g_assert_cmpuint (count_gets (r->requests, NULL, "/host.css"), ==, 2);
+  attempt_1 = g_strdup_printf ("%s#attempt-1", r->run_id);
+  /* (the log may also hold, under the run's id, a request of a page the last boot left) */
+  g_assert_cmpuint (count_gets (rc_server_get_requests (server), attempt_1, "/host.css"), >=, 2);
+
+  /* the engine's own page boots once, to ready, in the same engine */
+  g_clear_pointer (&r, rc_run_record_free);
+  wait_pool_idle ();
+  r = boot_to_end (engine, NULL, NULL, NULL, NULL);
+  g_assert_nonnull (r);
+  if (r->outcome.state != RC_OUTCOME_READY)
+    g_error ("the engine's own page did not boot (%s): %s", r->outcome.kind, r->outcome.message);
+  g_assert_cmpuint (count_gets (r->requests, NULL, "/host.css"), ==, 1);
+  for (guint i = 0; i < r->requests->len; i++)
+    {
+      const RcRequestRecord *request = r->requests->pdata[i];
+
+      if (g_strcmp0 (request->method, "GET") == 0)
+        g_assert_cmpuint (count_gets (r->requests, NULL, request->url), ==, 1);
+    }
+  assert_nothing_left (engine);
+}
+
 /* ---- the proxy's port already in use ------------------------------------------------------ */
 
 /* Nothing boots: the error names the port and says what to do; with a free port the same
@@ -457,6 +632,7 @@ main (int argc, char **argv)
   g_test_add_func ("/boot-faults/community-deleted", test_community_deleted);
   g_test_add_func ("/boot-faults/certificate-rejected", test_certificate_rejected);
   g_test_add_func ("/boot-faults/port-in-use", test_port_in_use);
+  g_test_add_func ("/boot-faults/one-page-per-run", test_one_page_per_run);
   status = g_test_run ();
   gtk_window_destroy (GTK_WINDOW (window));
   rc_server_stop (server);

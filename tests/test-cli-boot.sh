@@ -2,7 +2,7 @@
 # The `boot` CLI contract (issue 4): exit 2 when it cannot run, 1 on a failed boot with the
 # worker's raw kind, the step lines as they happen, and the run record written with --record.
 # The boots here are short: the OSA stand-in bundle (Pyodide, then a failing import), a
-# refused worker, then a generated full distribution (pure-Python wheels) with --distribution,
+# refused worker, a misspelled preload under nemarlike, then a generated full distribution (pure-Python wheels) with --distribution,
 # and without it.
 # Usage: test-cli-boot.sh RUNTIME_CONSOLE SOURCE_DIR
 set -u
@@ -73,6 +73,28 @@ cp -r "$src/data/examples/demo" "$tmp/demo"
 check "a worker the policy refuses exits 1" "[ $status -eq 1 ]"
 check "the violation is printed" "grep -q 'violation in the page: worker-src refused blob' '$tmp/out'"
 check "with a diagnosis" "grep -q '^Diagnosis:' '$tmp/out'"
+
+# A misspelled preload under nemarlike, whose only refusal is the demo's fetch_allow data host
+# (issue 23): the community's failure, its one cause first, the policy finding said to be none.
+cp -r "$src/data/examples/demo" "$tmp/demoz"
+sed -i 's/preload: \[demo-helpers\]/preload: [demo-helperz]/' "$tmp/demoz/config.yaml"
+"$rc" boot "$tmp/demoz" --csp nemarlike --deadline 120 --record "$tmp/demoz.json" \
+  >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a misspelled preload fails as the worker's runtime error" \
+  "[ $status -eq 1 ] && grep -q '^FAILED (runtime).*package demo-helperz did not load: No known package' '$tmp/out'"
+check "whose failure: the community, not the policy" \
+  "grep -A1 '^Diagnosis:' '$tmp/out' | grep -q '^Whose failure: the community' && ! grep -q 'Content-Security-Policy, which refuses' '$tmp/out'"
+check "the one cause comes first and names the preload key" \
+  "grep -A2 '^Diagnosis:' '$tmp/out' | tail -1 | grep -q '^The cause: the preload names demo-helperz.*runtime.python.preload'"
+check "the unrelated connect-src finding is said to be no cause" \
+  "grep -A1 '^Not the cause of this failure' '$tmp/out' | grep -q 'connect-src does not allow https://data.example.org/'"
+check "the run record's party is community" \
+  "python3 - '$tmp/demoz.json' <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))['outcome']
+assert o['kind'] == 'runtime' and o['party'] == 'community', o
+assert o['diagnosis'].split('\\n')[1].startswith('The cause: the preload names demo-helperz'), o['diagnosis']
+PY"
 
 # Options are checked before booting (issue 9 §6): nothing boots, exit 2, the --help pointer.
 "$rc" boot "$src/data/examples/demo" --record /no/such/dir/x.json >"$tmp/out" 2>"$tmp/err"; status=$?

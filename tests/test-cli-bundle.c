@@ -6,7 +6,9 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <sys/stat.h>
 
 #include "core/rc-bundle.h"
 #include "core/rc-measurement.h"
@@ -295,6 +297,34 @@ test_replay_boots (void)
   rc_test_remove_tree (tmp);
 }
 
+/* The zip is the user's file: 0666 less their umask, not mkstemp's 0600 (issue 23). */
+static void
+test_mode_follows_umask (void)
+{
+  static const mode_t masks[] = { 022, 002 };
+  g_autofree char *demo = source_path ("data", "examples", "demo", NULL);
+  g_autofree char *report = source_path ("tests", "fixtures", "charts", "demo-report.json", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (masks); i++)
+    {
+      g_autofree char *tmp = rc_test_make_tmp ("rc-bundle-mode");
+      g_autofree char *zip = g_build_filename (tmp, "repro.zip", NULL);
+      g_autofree char *out = NULL, *err = NULL;
+      const char *args[] = { "bundle", demo, "-o", zip, "--report", report, NULL };
+      mode_t old = umask (masks[i]); /* the child inherits it */
+      int status = run_console (NULL, args, &out, &err);
+      GStatBuf st;
+
+      umask (old);
+      if (status != 0)
+        g_printerr ("%s%s", out, err);
+      g_assert_cmpint (status, ==, 0);
+      g_assert_cmpint (g_stat (zip, &st), ==, 0);
+      g_assert_cmpint (st.st_mode & 0777, ==, 0666 & ~masks[i]);
+      rc_test_remove_tree (tmp);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -308,6 +338,7 @@ main (int argc, char **argv)
   else
     {
       g_test_add_func ("/bundle/contents", test_contents);
+      g_test_add_func ("/bundle/mode-follows-umask", test_mode_follows_umask);
       g_test_add_func ("/bundle/refusals", test_refusals);
       g_test_add_func ("/bundle/replay-argv", test_replay_argv);
     }

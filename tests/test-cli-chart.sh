@@ -60,8 +60,18 @@ check "a missing report exits 2 naming it" "[ $status -eq 2 ] && grep -q 'missin
 check "chart --compare draws both reports" "[ $status -eq 0 ] && grep -q 'demo-report-b.json' '$tmp/compare.svg'"
 "$rc" compare "$report" "$other" --chart "$tmp/cmp-compare.svg" >"$tmp/out" 2>"$tmp/err"; status=$?
 check "compare --chart compare.svg" "[ $status -eq 0 ] && grep -q '>Environments differ' '$tmp/cmp-compare.svg' && grep -q 'B − A' '$tmp/out'"
-"$rc" compare "$report" "$other" --chart "$tmp/donut.svg" 2>"$tmp/err"; status=$?
+"$rc" compare "$report" "$other" --chart "donut=$tmp/donut.svg" 2>"$tmp/err"; status=$?
 check "compare with a bad chart exits 2" "[ $status -eq 2 ] && grep -q 'compare --help' '$tmp/err'"
+# issue 23: with two reports the comparison is the chart that makes sense
+"$rc" compare "$report" "$other" --chart "$tmp/diff.png" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "compare --chart diff.png draws the comparison" \
+  "[ $status -eq 0 ] && [ -s '$tmp/diff.png' ] && [ \"\$(png_size '$tmp/diff.png')\" != not-png ] && grep -q 'diff.png' '$tmp/err'"
+"$rc" compare "$report" "$other" --chart "$tmp/diff.svg" --chart "$tmp/heap.svg" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "compare: a kind in the name still wins" \
+  "[ $status -eq 0 ] && grep -q '>Environments differ' '$tmp/diff.svg' && ! grep -q '>Environments differ' '$tmp/heap.svg'"
+"$rc" chart "$report" --compare "$other" --chart "$tmp/chart-diff.svg" 2>"$tmp/err"; status=$?
+check "chart --compare B: a file name without a kind is the comparison" \
+  "[ $status -eq 0 ] && grep -q 'demo-report-b.json' '$tmp/chart-diff.svg'"
 "$rc" measure --check-budgets "$report" --chart "$tmp/m-bytes.svg" >"$tmp/out" 2>"$tmp/err"; status=$?
 check "measure --chart draws the measured (here: saved) report" "[ -s '$tmp/m-bytes.svg' ] && grep -q '>Bytes and cache hits</text>' '$tmp/m-bytes.svg'"
 "$rc" measure /nonexistent --chart "$tmp/x.gif" 2>"$tmp/err"; status=$?

@@ -22,6 +22,7 @@
 
 #include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
+#include "boot/rc-measure-runner.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-analysis.h"
@@ -541,6 +542,132 @@ test_missing_browser (void)
   g_rmdir (empty);
 }
 
+/* ---- one page per run -------------------------------------------------------------------- */
+
+static void
+on_measured (GObject *source, GAsyncResult *result, gpointer data)
+{
+  Wait *wait = data;
+  RcMeasurement **out = (RcMeasurement **) &wait->record;
+
+  *out = rc_measure_runner_run_finish (RC_MEASURE_RUNNER (source), result, &wait->error);
+  g_main_loop_quit (wait->loop);
+}
+
+/* No GET of @run_id (NULL: any) in @requests repeats a URL. */
+static void
+assert_each_url_once (GPtrArray *requests, const char *run_id, const char *where)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < requests->len; i++)
+    {
+      const RcRequestRecord *request = requests->pdata[i];
+
+      if ((run_id != NULL && g_strcmp0 (request->run_id, run_id) != 0)
+          || g_strcmp0 (request->method, "GET") != 0 || request->url == NULL)
+        continue;
+      if (!g_hash_table_add (seen, request->url))
+        g_error ("%s: %s fetched %s more than once", where, run_id, request->url);
+    }
+}
+
+static guint64
+wire_bytes (const RcRunRecord *run)
+{
+  guint64 bytes = 0;
+
+  for (guint i = 0; i < run->requests->len; i++)
+    bytes += ((RcRequestRecord *) run->requests->pdata[i])->bytes;
+  return bytes;
+}
+
+/* The engine's host page that reloads itself once, 300 ms in. */
+static GBytes *
+host_that_reloads (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) own =
+      g_resources_lookup_data ("/earth/osc/RuntimeConsole/js/host.js", 0, &error);
+  char *text;
+
+  g_assert_no_error (error);
+  text =
+      g_strdup_printf ("%.*s\nif (!sessionStorage.getItem('rc-again')) {\n"
+                       "  sessionStorage.setItem('rc-again', '1');\n"
+                       "  setTimeout(() => location.reload(), 300);\n}\n",
+                       (int) g_bytes_get_size (own), (const char *) g_bytes_get_data (own, NULL));
+  return g_bytes_new_take (text, strlen (text));
+}
+
+/* Issue 19: cold, cold as `measure` runs them (the next boot starts from the last one's
+ * ready message): every cold run loads the page once, in one attempt, at the cost of the
+ * first; in the proxy's log too. A page that reloads itself fails as the engine's. */
+static void
+test_cold_cold_one_page (gconstpointer data)
+{
+  RcEngineKind kind = GPOINTER_TO_UINT (data);
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (RcEngine) engine = engine_new (kind, server, "nemarlike", DEADLINE);
+  g_autoptr (RcMeasureRunner) runner = rc_measure_runner_new (engine);
+  g_autoptr (GArray) scenarios = g_array_new (FALSE, FALSE, sizeof (RcScenario));
+  g_autoptr (RcMeasurement) measurement = NULL;
+  g_autoptr (GBytes) reload = host_that_reloads ();
+  g_autoptr (RcRunRecord) r = NULL;
+  RcScenario cold = RC_SCENARIO_COLD;
+  Wait wait = { .loop = g_main_loop_new (NULL, FALSE) };
+  GPtrArray *log;
+
+  g_array_append_val (scenarios, cold);
+  rc_measure_runner_set_scenarios (runner, scenarios);
+  rc_measure_runner_set_runs (runner, 2);
+  rc_measure_runner_set_control (runner, FALSE);
+  rc_measure_runner_run_async (runner, NULL, on_measured, &wait);
+  g_main_loop_run (wait.loop);
+  g_assert_no_error (wait.error);
+  measurement = (RcMeasurement *) g_steal_pointer (&wait.record);
+  g_assert_nonnull (measurement);
+  g_assert_cmpuint (measurement->runs->len, ==, 2);
+  log = rc_server_get_requests (server);
+  for (guint i = 0; i < measurement->runs->len; i++)
+    {
+      const RcRunRecord *run = measurement->runs->pdata[i];
+
+      g_test_message ("%s: %u attempt(s), %u requests, %" G_GUINT64_FORMAT " bytes", run->run_id,
+                      run->attempts, run->requests->len, wire_bytes (run));
+      assert_ready (run);
+      g_assert_cmpuint (run->attempts, ==, 1);
+      assert_each_url_once (run->requests, NULL, "the record");
+      assert_each_url_once (log, run->run_id, "the proxy's log");
+    }
+  g_assert_cmpuint (wire_bytes (measurement->runs->pdata[1]), ==,
+                    wire_bytes (measurement->runs->pdata[0]));
+  for (guint i = 0; i < log->len; i++)
+    g_assert_null (strstr (((RcRequestRecord *) log->pdata[i])->run_id, "#attempt-"));
+
+  rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &wait);
+  rc_server_add_page_file (server, "/host.js", reload, "text/javascript; charset=utf-8");
+  g_main_loop_run (wait.loop);
+  g_assert_no_error (wait.error);
+  r = g_steal_pointer (&wait.record);
+  g_test_message ("reloading page: %s (%s): %s", r->outcome.kind, r->outcome.party,
+                  r->outcome.message);
+  g_assert_cmpint (r->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (r->outcome.kind, ==, "engine");
+  g_assert_cmpstr (r->outcome.party, ==, "engine");
+  /* the page says it is left, or the proxy sees index.html again first */
+  g_assert_true (g_str_has_prefix (r->outcome.message, "one page per run: "));
+  if (strstr (r->outcome.message, "the host page was left at ") == NULL
+      && strstr (r->outcome.message, "/index.html 2 times (at ") == NULL)
+    g_error ("the reload was not named: %s", r->outcome.message);
+  g_main_loop_unref (wait.loop);
+  rc_engine_stop (engine);
+  g_clear_object (&runner);
+  g_clear_object (&engine);
+  rc_server_stop (server);
+  assert_nothing_left (program_of (kind));
+}
+
 static void
 fail_without_distribution (void)
 {
@@ -593,9 +720,11 @@ main (int argc, char **argv)
       const char *name = rc_engine_kind_to_string (kinds[i]);
       g_autofree char *demo = g_strdup_printf ("/engines/%s/demo-cold-warm", name);
       g_autofree char *control = g_strdup_printf ("/engines/%s/control", name);
+      g_autofree char *one_page = g_strdup_printf ("/engines/%s/cold-cold-one-page", name);
 
       g_test_add_data_func (demo, GUINT_TO_POINTER (kinds[i]), test_demo_cold_warm);
       g_test_add_data_func (control, GUINT_TO_POINTER (kinds[i]), test_control);
+      g_test_add_data_func (one_page, GUINT_TO_POINTER (kinds[i]), test_cold_cold_one_page);
       add_warm_restart (kinds[i]);
     }
   add_interpreter_tests ();

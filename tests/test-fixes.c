@@ -142,6 +142,43 @@ test_no_fix_in_flow_mapping (void)
   g_assert_null (find_rule (c, "extra-key")->fix);
 }
 
+/* One suggestion for a version YAML reads as a number: the hint says what the fix writes,
+ * and why (issue 23). */
+static void
+test_version_hint_is_the_fix (void)
+{
+  g_autoptr (RcCommunity) c =
+      load_with_overlay (HEAD "runtime:\n  python:\n    pyodide_version: 0.29\n");
+  const RcDiagnostic *d = find_rule (c, "type-string");
+
+  g_assert_cmpstr (d->fix->replacement, ==, "\"0.29.5\"");
+  g_assert_nonnull (strstr (d->hint, "pyodide_version: \"0.29.5\""));
+  g_assert_nonnull (strstr (d->hint, "OSA's CI requires"));
+  g_assert_null (strstr (d->hint, "\"0.29\""));
+}
+
+#define PRELOAD_BASE                                                                               \
+  HEAD "runtime:\n  python:\n    pyodide_version: \"0.29.5\"\n"                                    \
+       "    lockfile: runtime/demo-pyodide-lock.json\n"
+
+/* A misspelled preload with exactly one close name (the overlay's or the distribution's) is
+ * replaced by it; with two close names there is no obvious edit, only the hint. */
+static void
+test_replace_preload (void)
+{
+  g_autoptr (RcCommunity) two = NULL;
+  const RcDiagnostic *d;
+
+  check_fix (PRELOAD_BASE "    preload: [eegprep-laen]\n", "preload-unresolved",
+             "Replace with “eegprep-lean”", OVERLAY_BASE);
+  check_fix (PRELOAD_BASE "    preload: [eegprep-lean, nump]\n", "preload-unresolved",
+             "Replace with “numpy”", PRELOAD_BASE "    preload: [eegprep-lean, numpy]\n");
+  two = load_with_overlay (PRELOAD_BASE "    preload: [eegprep-lean, pyyam]\n");
+  d = find_rule (two, "preload-unresolved");
+  g_assert_null (d->fix);
+  g_assert_nonnull (strstr (d->hint, "Did you mean"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -150,6 +187,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   fixture_init ();
   g_test_add_func ("/fixes/quote-version", test_quote_version);
+  g_test_add_func ("/fixes/version-hint-is-the-fix", test_version_hint_is_the_fix);
+  g_test_add_func ("/fixes/replace-preload", test_replace_preload);
   g_test_add_func ("/fixes/import-name", test_import_name);
   g_test_add_func ("/fixes/duplicate", test_duplicate);
   g_test_add_func ("/fixes/unknown-key", test_unknown_key);

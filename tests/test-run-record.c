@@ -619,8 +619,9 @@ test_stats (void)
   g_autoptr (RcRunStats) odd = NULL;
   g_autoptr (RcRunStats) even = NULL;
   g_autoptr (RcRunStats) warm = NULL;
+  g_autoptr (RcRunStats) restart = NULL;
   const RcStepStat *s;
-  RcRunRecord *failed;
+  RcRunRecord *failed, *doubled;
 
   g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_COLD, 1, 0));
   g_ptr_array_add (runs, rc_test_demo_run (RC_SCENARIO_WARM, 1, 0));
@@ -655,6 +656,23 @@ test_stats (void)
   g_assert_cmpint (warm->median_run, ==, 1);
   g_assert_cmpfloat (warm->total_bytes.median, ==, 1834);
   g_assert_cmpfloat (warm->heap_bytes.median, ==, 20971520);
+
+  /* a doubled boot (issue 19) fails as the engine's: never the median run, also when it is the
+   * median time among its ready neighbours or the only run of its scenario */
+  doubled = rc_test_demo_run (RC_SCENARIO_COLD, 6, 150);
+  rc_run_record_failed (doubled, "engine", "one page per run: the host page loaded 2 times", NULL,
+                        -1);
+  g_ptr_array_add (runs, doubled);
+  g_assert_cmpint (rc_run_stats_median_run (runs, RC_SCENARIO_COLD), ==, 3);
+  doubled = rc_test_demo_run (RC_SCENARIO_WARM_RESTART, 1, 0);
+  rc_run_record_failed (doubled, "engine", "one page per run: the host page loaded 2 times", NULL,
+                        -1);
+  g_ptr_array_add (runs, doubled);
+  restart = rc_run_stats_compute (runs, RC_SCENARIO_WARM_RESTART);
+  g_assert_cmpuint (restart->runs, ==, 1);
+  g_assert_cmpuint (restart->failed, ==, 1);
+  g_assert_cmpint (restart->median_run, ==, -1);
+  g_assert_cmpint (rc_run_stats_median_run (runs, RC_SCENARIO_WARM_RESTART), ==, -1);
 }
 
 /* The reader's boot: the page's navigation start to ready on the page's clock, from the two

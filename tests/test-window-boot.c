@@ -15,8 +15,40 @@
 #include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"
+#include "ui/rc-boot-controls.h"
 #include "ui/rc-run-tables.h"
 #include "ui/rc-table-item.h"
+
+/* Stop is red only while something runs (issue 23): sets *@wrong when it is sensitive and
+ * not red, or red and not sensitive. */
+static void
+stop_style_cb (GtkWidget *stop, GParamSpec *pspec, gboolean *wrong)
+{
+  gboolean red = gtk_widget_has_css_class (stop, "destructive-action");
+
+  if (red != gtk_widget_get_sensitive (stop) || red == gtk_widget_has_css_class (stop, "flat"))
+    *wrong = TRUE;
+}
+
+static GtkWidget *
+stop_button (RcBootPane *pane)
+{
+  GtkWidget *stop = GTK_WIDGET (gtk_widget_get_template_child (
+      GTK_WIDGET (rc_test_pane_child (pane, "controls")), RC_TYPE_BOOT_CONTROLS, "stop_button"));
+
+  g_assert_nonnull (stop);
+  return stop;
+}
+
+static void
+assert_stop_idle (RcBootPane *pane)
+{
+  GtkWidget *stop = stop_button (pane);
+
+  g_assert_false (gtk_widget_get_sensitive (stop));
+  g_assert_false (gtk_widget_has_css_class (stop, "destructive-action"));
+  g_assert_true (gtk_widget_has_css_class (stop, "flat"));
+}
 
 static void
 test_window_boot_cold_ready (void)
@@ -34,11 +66,23 @@ test_window_boot_cold_ready (void)
   const RcChartModel *timeline;
   gulong id;
   g_autofree char *shot = NULL;
+  gboolean stop_wrong = FALSE, stop_toggled = FALSE;
 
   g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
   rc_test_show_page (window, "boot");
+  assert_stop_idle (pane);
+  g_signal_connect (stop_button (pane), "notify::sensitive", G_CALLBACK (stop_style_cb),
+                    &stop_wrong);
+  g_signal_connect_swapped (stop_button (pane), "notify::sensitive", G_CALLBACK (rc_test_set_true),
+                            &stop_toggled);
   record = rc_test_boot_and_wait (window, "boot.cold", 150);
   g_test_message ("outcome: %s", record->outcome.message);
+  /* red while the boot ran, flat before and after */
+  g_signal_handlers_disconnect_by_data (stop_button (pane), &stop_wrong);
+  g_signal_handlers_disconnect_by_data (stop_button (pane), &stop_toggled);
+  g_assert_true (stop_toggled);
+  g_assert_false (stop_wrong);
+  assert_stop_idle (pane);
   /* The screenshot comes first so a failing boot leaves one to look at. */
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-cold");
   g_clear_pointer (&shot, g_free);

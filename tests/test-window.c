@@ -336,7 +336,7 @@ test_window_overlay_problem_opens_json (void)
   RcWindow *window = rc_test_open_window ("tests/fixtures/ui/bad-overlay");
   RcProblemsView *problems = rc_test_window_child (window, "problems_view");
   GListModel *model = rc_problems_view_get_problems (problems);
-  GtkSourceBuffer *buffer = rc_problems_view_get_buffer (problems);
+  GtkSourceBuffer *buffer = NULL;
   GtkSourceLanguage *language;
   g_autoptr (GSList) marks = NULL;
   GtkTextIter cursor;
@@ -356,6 +356,11 @@ test_window_overlay_problem_opens_json (void)
   /* The source view switched to the overlay, highlighted as JSON, marked and at the key. */
   g_assert_cmpstr (rc_problems_view_get_shown_file (problems), ==,
                    "runtime/bad-overlay-pyodide-lock.json");
+  /* a buffer of its own: config.yaml's keeps its text and undo history */
+  buffer = rc_problems_view_get_buffer (problems);
+  g_assert_true (GTK_TEXT_BUFFER (buffer)
+                 == gtk_text_view_get_buffer (GTK_TEXT_VIEW (gtk_widget_get_template_child (
+                     GTK_WIDGET (problems), RC_TYPE_PROBLEMS_VIEW, "source_view"))));
   language = gtk_source_buffer_get_language (buffer);
   g_assert_nonnull (language);
   g_assert_cmpstr (gtk_source_language_get_id (language), ==, "json");

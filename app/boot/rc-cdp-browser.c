@@ -388,6 +388,15 @@ read_cb (GObject *source, GAsyncResult *result, gpointer data)
       g_object_unref (self);
       return;
     }
+  if (error != NULL)
+    {
+      g_autofree char *what =
+          g_strdup_printf (_ ("Chromium's DevTools pipe could not be read: %s"), error->message);
+
+      fail (self, what);
+      g_object_unref (self);
+      return;
+    }
   if (text == NULL || g_data_input_stream_read_byte (self->in, NULL, NULL) != '\0')
     {
       fail (self, _ ("Chromium closed its DevTools pipe (the browser exited)"));
@@ -396,7 +405,11 @@ read_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   if (length > 0)
     on_message (self, text);
-  read_next (self);
+  /* The message may have ended the boot, and the next one (a cold boot, a warm restart) start
+   * a new browser from inside it, whose pipe already has its read: a second read there fails
+   * as pending, which looked like this new browser closing its pipe. */
+  if (source == (GObject *) self->in)
+    read_next (self);
   g_object_unref (self);
 }
 

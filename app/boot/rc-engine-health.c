@@ -224,6 +224,7 @@ rc_engine_conclude_failure (RcEngine *self)
   blame.violations = self->record->violations->len;
   blame.refused = rc_boot_find_refused (self->record->requests, self->expected_urls);
   blame.page_reported = self->page_reported;
+  blame.message = outcome->message;
   party = rc_boot_blame (&blame);
   g_free (outcome->party);
   outcome->party = g_strdup (rc_party_to_string (party));
@@ -328,6 +329,8 @@ rc_engine_retry_if_engine (RcEngine *self)
       self->record->boot_ms / 1000.0, self->record->outcome.message);
   old_id = g_strdup_printf ("%s#attempt-1", self->record->run_id);
   rc_server_relabel_run (self->server, self->record->run_id, old_id);
+  /* What the first attempt's page still fetches until the next attempt starts is its own. */
+  rc_server_set_run_id (self->server, old_id);
   /* Not from inside a WebKit signal (the next attempt replaces the view), and not before
    * WebKit noticed what died. */
   self->retry_waited_ms = RETRY_DELAY_MS;

@@ -237,6 +237,8 @@ rc_engine_handle_page_message (RcEngine *self, const char *text)
   if (self->boot_task != NULL
       && (g_strcmp0 (kind, "host_error") == 0 || g_strcmp0 (kind, "worker_error") == 0))
     rc_boot_clock_end (&self->clock, -1, self->page_message_t); /* the page's failure */
+  if (rc_engine_once_page_message (self, kind))
+    return;
   if (g_strcmp0 (kind, "worker") == 0 && rc_worker_message_object (message, "data") != NULL)
     handle_worker_message (self, rc_worker_message_object (message, "data"));
   else if (g_strcmp0 (kind, "violation") == 0)

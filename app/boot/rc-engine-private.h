@@ -76,6 +76,12 @@ struct _RcEngine
   JsonArray *failed_loads; /* the worker's rc.failed_loads of its error message, or NULL */
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
 
+  /* one page per run (rc-engine-once.c) */
+  gint64 attempt_since_us; /* requests that started before are not this attempt's */
+  guint host_loads, workers_started;
+  gint64 first_host_load_us, first_worker_us;
+  gboolean once_failed; /* this attempt failed for a repeat already */
+
   /* prelude compile oracle: sources to compile instead of booting, and what came back */
   JsonArray *compile_sources;
   JsonArray *compile_results;
@@ -140,8 +146,19 @@ void rc_engine_conclude_failure (RcEngine *self);
  * engine. rc_engine_start_attempt() runs the next attempt. */
 gboolean rc_engine_retry_if_engine (RcEngine *self);
 gboolean rc_engine_start_attempt (RcEngine *self, GError **error);
-/* What the policy refuses of this community's needs (rc_csp_findings_count_refused()). */
+/* What the policy refuses of what the boot needs (rc_boot_count_boot_refusals()). */
 guint rc_engine_policy_refusals (RcEngine *self);
+
+/* rc-engine-once.c: one page per run. _start() as the attempt's run id is set; _owns_request()
+ * tells the attempt's requests (its run id, started since); a second host page load or worker
+ * (_page_message(), TRUE when it failed the boot) or a second fetch of one URL
+ * (_check_request(), at once; _check(), at the end, TRUE when it failed a ready record) fails
+ * the boot as kind "engine" with what was seen. */
+void rc_engine_once_start (RcEngine *self);
+gboolean rc_engine_owns_request (RcEngine *self, const RcRequestRecord *request);
+gboolean rc_engine_once_page_message (RcEngine *self, const char *kind);
+void rc_engine_once_check_request (RcEngine *self, const RcRequestRecord *request);
+gboolean rc_engine_once_check (RcEngine *self);
 
 /* Applies rc_engine_rename_wheel()'s renames to a freshly built @plan. */
 void rc_engine_apply_wheel_renames (RcEngine *self, JsonObject *plan);

@@ -281,11 +281,12 @@ rc_engine_serve_page (RcEngine *self, GError **error)
 static void
 on_request_finished (RcServer *server, RcRequestRecord *request, RcEngine *self)
 {
-  if (self->record != NULL && g_strcmp0 (request->run_id, self->record->run_id) == 0)
+  if (rc_engine_owns_request (self, request))
     {
       rc_run_record_add_request (self->record, request);
       rc_engine_check_missing_wheel (self, request);
       rc_engine_note_refused (self, request);
+      rc_engine_once_check_request (self, request);
     }
 }
 
@@ -325,7 +326,8 @@ rc_engine_policy_refusals (RcEngine *self)
   RcCspNeeds needs = engine_needs (self, &cdn_path, &fetch_allow);
   g_autoptr (GPtrArray) findings = rc_csp_analyse_text (self->csp, &needs);
 
-  return rc_csp_findings_count_refused (findings);
+  /* fetch_allow URLs are for the community's code once it runs, never a boot's reason */
+  return rc_boot_count_boot_refusals (findings);
 }
 
 static gboolean
@@ -370,8 +372,7 @@ adopt_requests (RcEngine *self)
   guint n = 0;
 
   for (guint i = 0; log != NULL && i < log->len; i++)
-    n += g_strcmp0 (((RcRequestRecord *) g_ptr_array_index (log, i))->run_id, self->record->run_id)
-         == 0;
+    n += rc_engine_owns_request (self, g_ptr_array_index (log, i));
   if (n <= self->record->requests->len)
     return;
   g_ptr_array_set_size (self->record->requests, 0);
@@ -379,7 +380,7 @@ adopt_requests (RcEngine *self)
     {
       const RcRequestRecord *r = g_ptr_array_index (log, i);
 
-      if (g_strcmp0 (r->run_id, self->record->run_id) == 0)
+      if (rc_engine_owns_request (self, r))
         rc_run_record_add_request (self->record, r);
     }
 }
@@ -409,6 +410,7 @@ rc_engine_finish_boot (RcEngine *self)
       return;
     }
   adopt_requests (self);
+  rc_engine_once_check (self);
   rc_engine_explain_missing_wheel (self);
   rc_boot_clock_apply (&self->clock, g_get_monotonic_time (), self->record);
   pid = self->browser != NULL ? rc_browser_get_renderer_pid (self->browser)
@@ -593,6 +595,7 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
   if (self->attempt > 1 && self->retry_note != NULL)
     rc_run_record_add_note (self->record, "%s", self->retry_note);
   rc_server_set_run_id (self->server, self->record->run_id);
+  rc_engine_once_start (self);
   self->page_reported = FALSE;
   g_clear_pointer (&self->failed_loads, json_array_unref);
   self->boot_start_us = g_get_monotonic_time ();

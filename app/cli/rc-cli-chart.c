@@ -61,7 +61,7 @@ kind_from_stem (const char *path, RcChartKind *out)
 }
 
 static RcCliChart *
-parse_spec (const char *spec, GError **error)
+parse_spec (const char *spec, const RcChartKind *fallback, GError **error)
 {
   const char *eq = strchr (spec, '=');
   g_autofree char *kind_text = eq != NULL ? g_strndup (spec, eq - spec) : NULL;
@@ -76,8 +76,10 @@ parse_spec (const char *spec, GError **error)
                    _ ("--chart %s: the file must end in .svg or .png"), spec);
       return NULL;
     }
-  if (kind_text != NULL ? !rc_chart_kind_from_string (kind_text, &kind)
-                        : !kind_from_stem (path, &kind))
+  if (kind_text == NULL && !kind_from_stem (path, &kind) && fallback != NULL)
+    kind = *fallback;
+  else if (kind_text != NULL ? !rc_chart_kind_from_string (kind_text, &kind)
+                             : !kind_from_stem (path, &kind))
     {
       if (kind_text != NULL)
         g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
@@ -123,8 +125,9 @@ parse_size (const char *size, int *width, int *height, GError **error)
   return FALSE;
 }
 
-GPtrArray *
-rc_cli_charts_parse (char **specs, const char *size, int *width, int *height, GError **error)
+static GPtrArray *
+parse_charts (char **specs, const RcChartKind *fallback, const char *size, int *width, int *height,
+              GError **error)
 {
   g_autoptr (GPtrArray) charts =
       g_ptr_array_new_with_free_func ((GDestroyNotify) rc_cli_chart_free);
@@ -133,7 +136,7 @@ rc_cli_charts_parse (char **specs, const char *size, int *width, int *height, GE
     return NULL;
   for (guint i = 0; specs != NULL && specs[i] != NULL; i++)
     {
-      RcCliChart *chart = parse_spec (specs[i], error);
+      RcCliChart *chart = parse_spec (specs[i], fallback, error);
 
       if (chart == NULL)
         return NULL;
@@ -146,6 +149,19 @@ rc_cli_charts_parse (char **specs, const char *size, int *width, int *height, GE
       return NULL;
     }
   return g_steal_pointer (&charts);
+}
+
+GPtrArray *
+rc_cli_charts_parse (char **specs, const char *size, int *width, int *height, GError **error)
+{
+  return parse_charts (specs, NULL, size, width, height, error);
+}
+
+GPtrArray *
+rc_cli_charts_parse_default (char **specs, RcChartKind default_kind, const char *size, int *width,
+                             int *height, GError **error)
+{
+  return parse_charts (specs, &default_kind, size, width, height, error);
 }
 
 /* The model of one chart and its height (@height 0: as tall as the chart needs). */
@@ -227,7 +243,11 @@ rc_cli_chart (int argc, char **argv)
   if (files == NULL || g_strv_length (files) != 1)
     g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                          _ ("give exactly one report file, REPORT.json"));
-  else if ((charts = rc_cli_charts_parse (specs, size, &width, &height, &error)) != NULL
+  /* with two reports, a file name that names no chart means the comparison */
+  else if ((charts = compare != NULL ? rc_cli_charts_parse_default (specs, RC_CHART_COMPARE, size,
+                                                                    &width, &height, &error)
+                                     : rc_cli_charts_parse (specs, size, &width, &height, &error))
+               != NULL
            && charts->len == 0)
     g_set_error_literal (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
                          _ ("give at least one --chart FILE"));

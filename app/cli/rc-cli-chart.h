@@ -21,6 +21,11 @@ void rc_cli_chart_free (RcCliChart *self);
  * Returns a GPtrArray of RcCliChart (empty when @specs is NULL). */
 GPtrArray *rc_cli_charts_parse (char **specs, const char *size, int *width, int *height,
                                 GError **error);
+/* The same, where a file name that names no chart kind means @default_kind: compare's
+ * --chart diff.png, and chart's with --compare B.json, where the comparison is the chart
+ * that makes sense. */
+GPtrArray *rc_cli_charts_parse_default (char **specs, RcChartKind default_kind, const char *size,
+                                        int *width, int *height, GError **error);
 /* Draws each chart of @charts from @report (@other: compare's B report) and writes it,
  * printing "chart: PATH" on stderr. @label_a/@label_b name the reports (NULL: community). */
 gboolean rc_cli_charts_write (GPtrArray *charts, const RcMeasurement *report,

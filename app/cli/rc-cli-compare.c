@@ -80,7 +80,10 @@ rc_cli_compare (int argc, char **argv)
 
   if (!parse_options (argc, argv, &scenario_text, &files, &chart_specs, &chart_size, &error)
       || !pick_scenario (scenario_text, &chosen, &error)
-      || (charts = rc_cli_charts_parse (chart_specs, chart_size, &width, &height, &error)) == NULL)
+      /* the comparison is the chart compare draws: "diff.png" needs no kind in its name */
+      || (charts = rc_cli_charts_parse_default (chart_specs, RC_CHART_COMPARE, chart_size, &width,
+                                                &height, &error))
+             == NULL)
     return rc_cli_cannot_run ("compare", error);
   /* history:DIR@N names an entry of a community's history (rc-history.h). */
   for (guint i = 0; i < 2; i++)

@@ -3,7 +3,10 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
 #include "core/rc-boot-blame.h"
+#include "core/rc-csp.h"
 
 G_DEFINE_ENUM_TYPE (RcParty, rc_party, G_DEFINE_ENUM_VALUE (RC_PARTY_UNKNOWN, "unknown"),
                     G_DEFINE_ENUM_VALUE (RC_PARTY_COMMUNITY, "community"),
@@ -40,13 +43,122 @@ refused_party (const RcRequestRecord *refused)
   return RC_PARTY_COMMUNITY;
 }
 
+gboolean
+rc_boot_requirement_is_boot_need (const char *requirement)
+{
+  return g_strcmp0 (requirement, "connect-fetch-allow") != 0;
+}
+
+guint
+rc_boot_count_boot_refusals (GPtrArray *findings)
+{
+  guint n = 0;
+
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    {
+      const RcCspFinding *f = g_ptr_array_index (findings, i);
+
+      if (!f->granted && rc_boot_requirement_is_boot_need (f->requirement))
+        n++;
+    }
+  return n;
+}
+
+#define PACKAGE_MARK      "package "
+#define DID_NOT_LOAD      " did not load: "
+#define NO_KNOWN_PACKAGE  "No known package"
+#define EGRESS_GUARD      "Blocked by the runtime egress policy"
+#define DISTRIBUTION_LOCK "the Pyodide distribution's lock"
+
+/* "package NAME did not load: …" → NAME, or NULL. */
+static char *
+failed_package (const char *message)
+{
+  const char *start = strstr (message, PACKAGE_MARK);
+  const char *end;
+
+  if (start == NULL)
+    return NULL;
+  start += strlen (PACKAGE_MARK);
+  end = strstr (start, DID_NOT_LOAD);
+  if (end == NULL || end == start || memchr (start, ' ', (gsize) (end - start)) != NULL)
+    return NULL;
+  return g_strndup (start, (gsize) (end - start));
+}
+
+char *
+rc_boot_named_cause (const char *kind, const char *message, RcParty *party)
+{
+  static const char *const community[] = { "config", "lock", "prelude", "import_before_seal",
+                                           NULL };
+  g_autofree char *package = NULL;
+  RcParty unused;
+
+  if (party == NULL)
+    party = &unused;
+  *party = RC_PARTY_UNKNOWN;
+  if (kind == NULL || message == NULL || *message == '\0')
+    return NULL;
+  /* The worker's own words are the strongest evidence of all: a name the lock lacks fails
+   * before any request, so nothing the network or the policy did can have caused it. */
+  package = failed_package (message);
+  if (package != NULL && strstr (message, NO_KNOWN_PACKAGE) != NULL)
+    {
+      *party = RC_PARTY_COMMUNITY;
+      return g_strdup_printf (
+          _ ("The cause: the preload names %s, a package that neither the Pyodide "
+             "distribution's lock nor the community's runtime lock overlay lists (Pyodide: "
+             "“%s”). Check its spelling in runtime.python.preload of config.yaml."),
+          package, strstr (message, NO_KNOWN_PACKAGE));
+    }
+  if (package != NULL && strstr (message, EGRESS_GUARD) != NULL)
+    {
+      *party = RC_PARTY_COMMUNITY;
+      return g_strdup_printf (_ ("The cause: the worker's egress guard refused to load package "
+                                 "%s from a URL the boot may not reach, which the community's "
+                                 "lock names (%s)."),
+                              package, message);
+    }
+  if (g_strcmp0 (kind, "lock") == 0 && strstr (message, DISTRIBUTION_LOCK) != NULL)
+    {
+      *party = RC_PARTY_DISTRIBUTION;
+      return g_strdup_printf (_ ("The cause: %s."), message);
+    }
+  for (guint i = 0; community[i] != NULL; i++)
+    if (g_str_equal (kind, community[i]))
+      {
+        *party = RC_PARTY_COMMUNITY;
+        return g_strdup_printf (_ ("The cause: %s."), message);
+      }
+  if (g_str_equal (kind, "memory"))
+    {
+      *party = RC_PARTY_COMMUNITY;
+      return g_strdup_printf (_ ("The cause: %s (the runtime asked for more memory than the "
+                                 "engine gives a page)."),
+                              message);
+    }
+  if (g_str_equal (kind, "engine") || g_str_equal (kind, "web-process-terminated"))
+    {
+      *party = RC_PARTY_ENGINE;
+      return g_strdup_printf (_ ("The cause: %s."), message);
+    }
+  if (g_str_equal (kind, "distribution"))
+    {
+      *party = RC_PARTY_DISTRIBUTION;
+      return g_strdup_printf (_ ("The cause: %s."), message);
+    }
+  return NULL;
+}
+
 RcParty
 rc_boot_blame (const RcBlame *blame)
 {
-  static const char *const engine[] = { "engine", NULL };
+  static const char *const engine[] = { "engine", "web-process-terminated", NULL };
   static const char *const community[] = { "config", "lock", "prelude", "import_before_seal",
                                            "memory", NULL };
   static const char *const nobody[] = { "cancelled", "stopped", NULL };
+  g_autofree char *cause = NULL;
+  RcParty named;
 
   if (kind_is (blame, nobody))
     return RC_PARTY_UNKNOWN;
@@ -56,8 +168,12 @@ rc_boot_blame (const RcBlame *blame)
     return RC_PARTY_DISTRIBUTION;
   if (blame->refused != NULL)
     return refused_party (blame->refused);
+  cause = rc_boot_named_cause (blame->kind, blame->message, &named);
+  if (cause != NULL)
+    return named;
   if (kind_is (blame, community))
     return RC_PARTY_COMMUNITY;
+  /* Only a refusal of what the boot needs, or one seen happening, can be the policy's. */
   if (blame->policy_refusals > 0 || blame->violations > 0)
     return RC_PARTY_POLICY;
   /* No policy reason and nothing refused: a page that never ran, or a worker that could not

@@ -32,13 +32,32 @@ const char *rc_party_to_string (RcParty party);
 typedef struct
 {
   const char *kind;               /* the outcome kind: "timeout", "runtime", "engine", … */
-  guint policy_refusals;          /* rc_csp_findings_count_refused() of the community's needs */
+  guint policy_refusals;          /* rc_boot_count_boot_refusals() of the community's needs */
   guint violations;               /* securitypolicyviolation events seen */
   const RcRequestRecord *refused; /* a required request the server answered with an error */
   gboolean page_reported;         /* the host page posted at least one message */
+  const char *message;            /* the outcome's message (often the worker's own words) */
 } RcBlame;
 
+/* In this order: no party for a cancelled or stopped boot; the engine's and the
+ * distribution's own kinds; a required request the server refused (its origin); a cause the
+ * failure's own message names (rc_boot_named_cause()); the community's kinds; the policy
+ * only for a refusal of what the boot needs, or a violation seen; then what is left. */
 RcParty rc_boot_blame (const RcBlame *blame);
+
+/* What the policy refuses of what the boot itself needs (rc_csp_analyse() findings). The
+ * community's fetch_allow URLs are left out: only its Python code fetches them, once the
+ * runtime is up, so refusing them never makes a boot fail (a prelude that fetches one shows
+ * a violation, which blames the policy). */
+guint rc_boot_count_boot_refusals (GPtrArray *findings);
+/* Whether @requirement (an RcCspFinding's) is something the boot needs. */
+gboolean rc_boot_requirement_is_boot_need (const char *requirement);
+
+/* The cause a failure names in its own words, when the console knows it: one sentence
+ * (a new string) and, in @party, whose it is; NULL when @kind and @message name none. A
+ * preload name no lock lists ("package X did not load: No known package …") is the
+ * community's, as is every failure of its config, lock, prelude or import_before_seal. */
+char *rc_boot_named_cause (const char *kind, const char *message, RcParty *party);
 
 /* Whether @request_url asks for @expected, query strings ignored. */
 gboolean rc_boot_url_matches (const char *request_url, const char *expected);

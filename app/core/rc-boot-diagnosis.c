@@ -51,7 +51,8 @@ append_violations (GString *text, const RcRunRecord *record)
 }
 
 static void
-append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_urls)
+append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_urls,
+                 gboolean cause_named)
 {
   const RcRequestRecord *last = NULL;
   const char *next = rc_boot_next_expected (expected_urls, record->requests);
@@ -94,6 +95,9 @@ append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_u
     g_string_append_printf (
         text, _ ("The last request the proxy saw: %s %s (HTTP %u, %" G_GUINT64_FORMAT " bytes).\n"),
         last->method, last->url, last->status, last->bytes);
+  /* With the cause known, the request a successful boot would make next is no clue. */
+  if (cause_named)
+    return;
   if (next != NULL)
     g_string_append_printf (text, _ ("A successful boot would next request %s; it never came.\n"),
                             next);
@@ -102,19 +106,65 @@ append_requests (GString *text, const RcRunRecord *record, GPtrArray *expected_u
                               "after its downloads (compiling WebAssembly or running Python).\n"));
 }
 
+/* The policy's findings, what the boot needs apart from what only the community's Python code
+ * fetches once running: a refusal of the latter never makes a boot fail, so it is said to be
+ * no cause rather than listed as one. */
+static void
+append_policy (GString *text, const char *policy, GPtrArray *findings)
+{
+  guint boot_refused = rc_boot_count_boot_refusals (findings);
+  gboolean other_refused = FALSE;
+
+  if (policy == NULL)
+    g_string_append (text, _ ("The page sends no Content-Security-Policy.\n"));
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const RcCspFinding *f = g_ptr_array_index (findings, i);
+
+      if (f->granted)
+        continue;
+      if (!rc_boot_requirement_is_boot_need (f->requirement))
+        {
+          other_refused = TRUE;
+          continue;
+        }
+      g_string_append_printf (text, "%s\n", f->message);
+      if (f->hint != NULL)
+        g_string_append_printf (text, "  %s\n", f->hint);
+    }
+  if (boot_refused == 0 && policy != NULL)
+    g_string_append (text, _ ("The policy grants everything the boot needs.\n"));
+  if (!other_refused)
+    return;
+  g_string_append (text, _ ("Not the cause of this failure: the policy refuses what the "
+                            "community's Python code fetches once it runs (fetch_allow):\n"));
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const RcCspFinding *f = g_ptr_array_index (findings, i);
+
+      if (f->granted || rc_boot_requirement_is_boot_need (f->requirement))
+        continue;
+      g_string_append_printf (text, "  %s\n", f->message);
+      if (f->hint != NULL)
+        g_string_append_printf (text, "    %s\n", f->hint);
+    }
+}
+
 char *
 rc_boot_diagnose (const char *policy, const RcCspNeeds *needs, const RcRunRecord *record,
                   GPtrArray *expected_urls)
 {
   g_autoptr (GPtrArray) findings = rc_csp_analyse_text (policy, needs);
-  g_autofree char *csp = rc_csp_findings_format (findings);
+  g_autofree char *cause =
+      rc_boot_named_cause (record->outcome.kind, record->outcome.message, NULL);
   GString *text = g_string_new (NULL);
 
-  if (policy == NULL)
-    g_string_append (text, _ ("The page sends no Content-Security-Policy.\n"));
-  g_string_append_printf (text, "%s%s", csp, g_str_has_suffix (csp, "\n") ? "" : "\n");
+  /* One cause first, when the failure names it; the evidence after. */
+  if (cause != NULL)
+    g_string_append_printf (text, "%s\n", cause);
+  append_policy (text, policy, findings);
   append_violations (text, record);
-  append_requests (text, record, expected_urls);
+  append_requests (text, record, expected_urls, cause != NULL);
   if (text->len > 0 && text->str[text->len - 1] == '\n')
     g_string_truncate (text, text->len - 1);
   return g_string_free (text, FALSE);

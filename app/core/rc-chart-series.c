@@ -51,10 +51,12 @@ rc_chart_fences (const double *values, guint n, double *low, double *high)
 static gboolean
 is_median_run (const RcMeasurement *report, GArray *medians, guint r)
 {
+  /* the timeline shows a scenario whose runs all failed by its first: not a median */
+  if (((RcRunRecord *) report->runs->pdata[r])->outcome.state != RC_OUTCOME_READY)
+    return FALSE;
   for (guint i = 0; i < medians->len; i++)
     if (g_array_index (medians, int, i) == (int) r)
       return TRUE;
-  (void) report;
   return FALSE;
 }
 

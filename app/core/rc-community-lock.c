@@ -30,10 +30,16 @@ static void
 report_unresolved (RcCommunity *self, RcCheck *c, RcYamlNode *item, const char *path)
 {
   g_autofree char *key = rc_canonicalize_name (item->text);
-  const char *near = rc_check_suggest (key, rc_dist_lock_get_keys (self->dist));
+  /* The overlay's names too: a community most often misspells its own package. */
+  const char *const *overlay_keys =
+      self->overlay != NULL ? rc_lock_overlay_get_keys (self->overlay) : NULL;
+  const char *only = rc_check_suggest_only (key, rc_dist_lock_get_keys (self->dist), overlay_keys);
+  const char *near =
+      only != NULL ? only : rc_check_suggest (key, rc_dist_lock_get_keys (self->dist));
   g_autofree char *hint = near ? g_strdup_printf (_ ("Did you mean '%s'?"), near)
                                : g_strdup (_ ("Use a key of Pyodide's pyodide-lock.json, or add "
                                               "the wheel to the lock overlay."));
+  g_autofree char *label = NULL;
 
   rc_check_error (c, item, path, "preload-unresolved", hint,
                   "preload names '%s', which is a key of neither Pyodide %s's lock nor the "
@@ -41,6 +47,13 @@ report_unresolved (RcCommunity *self, RcCheck *c, RcYamlNode *item, const char *
                   item->text,
                   rc_dist_lock_get_version (self->dist) ? rc_dist_lock_get_version (self->dist)
                                                         : RC_PYODIDE_PIN);
+  /* exactly one close name: replacing it is the one obvious edit */
+  if (only != NULL && item->kind == RC_YAML_STR)
+    {
+      /* TRANSLATORS: %s is a package name of the lock */
+      label = g_strdup_printf (_ ("Replace with “%s”"), only);
+      rc_check_offer_replace (c, item, only, label);
+    }
 }
 
 static void

@@ -78,5 +78,10 @@ char *rc_py_list_repr (const char *const *items, guint n);
 char *rc_pep503_canonical (const char *name);
 /* The closest of choices to word (edit distance ≤ 2), or NULL: for "did you mean" hints. */
 const char *rc_check_suggest (const char *word, const char *const *choices);
+/* The one choice of @choices and @more (either may be NULL) as close to @word as
+ * rc_check_suggest() asks, or NULL when none or more than one is: only then is replacing
+ * @word with it the obvious edit. */
+const char *rc_check_suggest_only (const char *word, const char *const *choices,
+                                   const char *const *more);
 
 G_END_DECLS

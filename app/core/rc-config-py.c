@@ -108,6 +108,30 @@ edit_distance (const char *a, const char *b)
 }
 
 const char *
+rc_check_suggest_only (const char *word, const char *const *choices, const char *const *more)
+{
+  const char *const *lists[] = { choices, more };
+  const char *found = NULL;
+  guint limit;
+
+  if (word == NULL || strlen (word) > 64)
+    return NULL;
+  limit = 1 + CLAMP (strlen (word) / 4, 1, 2);
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    for (guint i = 0; lists[l] != NULL && lists[l][i] != NULL; i++)
+      {
+        guint d = edit_distance (word, lists[l][i]);
+
+        if (d == 0 || d >= limit || d >= strlen (lists[l][i]))
+          continue;
+        if (found != NULL && !g_str_equal (found, lists[l][i]))
+          return NULL; /* two close names: which one was meant is the user's call */
+        found = lists[l][i];
+      }
+  return found;
+}
+
+const char *
 rc_check_suggest (const char *word, const char *const *choices)
 {
   const char *best = NULL;

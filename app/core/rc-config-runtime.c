@@ -153,7 +153,17 @@ check_pyodide_version (RcCheck *c, RcYamlNode *python)
       /* TRANSLATORS: %s is the Pyodide version, 0.29.5 */
       label = g_strdup_printf (_ ("Quote the version: \"%s\""), RC_PYODIDE_PIN);
       if (v->kind == RC_YAML_FLOAT || v->kind == RC_YAML_INT)
-        rc_check_offer_replace (c, v, "\"" RC_PYODIDE_PIN "\"", label);
+        {
+          RcDiagnostic *d = c->diagnostics->pdata[c->diagnostics->len - 1];
+
+          /* One suggestion, the fix's: quoting "0.29" alone would fail the pin next. */
+          g_free (d->hint);
+          d->hint = g_strdup_printf (_ ("YAML reads %s as a number, and OSA's CI requires the "
+                                        "string \"%s\", the Pyodide its tests boot: write "
+                                        "pyodide_version: \"%s\"."),
+                                     v->text, RC_PYODIDE_PIN, RC_PYODIDE_PIN);
+          rc_check_offer_replace (c, v, "\"" RC_PYODIDE_PIN "\"", label);
+        }
       return;
     }
   warn_module_worker (c, v);

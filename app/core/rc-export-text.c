@@ -73,7 +73,7 @@ append_boot (GString *out, const RcRunStats *stats)
   else
     /* TRANSLATORS: %s is "2.24 s (2.10–2.41)": from the page's navigation start to ready */
     g_string_append_printf (out, _ ("  boot %s from navigation"), boot);
-  if (stats->start_ms.n > 0)
+  if (stats->start_ms.n > 0 && stats->start_ms.max > 0) /* a warm boot in an open tab has none */
     /* TRANSLATORS: %s is "3.01 s": starting the browser before the page's navigation */
     g_string_append_printf (out, _ (", browser start %s apart"), start);
 }

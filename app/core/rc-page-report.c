@@ -174,10 +174,11 @@ diagnose (const RcPageReportContext *context, const RcRunRecord *record, RcParty
   needs.fetch_allow = fetch_allow;
   findings = rc_csp_analyse_text (context->policy, &needs);
   blame.kind = record->outcome.kind;
-  blame.policy_refusals = rc_csp_findings_count_refused (findings);
+  blame.policy_refusals = rc_boot_count_boot_refusals (findings);
   blame.violations = record->violations->len;
   blame.refused = rc_boot_find_refused (record->requests, expected);
   blame.page_reported = page_reported;
+  blame.message = record->outcome.message;
   *party = rc_boot_blame (&blame);
   body = rc_boot_diagnose (context->policy, &needs, record, expected);
   return rc_boot_diagnosis_compose (*party, record->outcome.kind, page_reported, body,

@@ -176,7 +176,9 @@ median_run (GPtrArray *runs, GArray *positions)
 {
   g_autofree guint *order = g_new (guint, runs->len);
 
-  if (runs->len == 0)
+  /* A failed run is never the median (a doubled boot, issue 19, is one): when none got ready,
+   * there is none. */
+  if (runs->len == 0 || ((RcRunRecord *) runs->pdata[0])->outcome.state != RC_OUTCOME_READY)
     return -1;
   for (guint i = 0; i < runs->len; i++)
     order[i] = i;

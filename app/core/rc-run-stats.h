@@ -3,7 +3,8 @@
  * Median of an even count is the mean of the two middle values. The *median run* is picked
  * as WebPageTest does: the run whose total boot time is the median; for even N it is the
  * faster of the two middle runs (the lower median), so it is always a run that happened.
- * Ties go to the earlier run. Only runs that reached ready take part when any did.
+ * Ties go to the earlier run. Only runs that reached ready take part when any did, and a
+ * failed run is never the median run: -1 when no run got ready.
  */
 #pragma once
 

@@ -442,8 +442,10 @@ rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
 {
   guint excess;
 
-  g_signal_emit (self, signals[REQUEST_FINISHED], 0, record);
+  /* in the log before anyone hears of it: a handler that relabels the run (a retried boot)
+   * relabels this request too */
   g_ptr_array_add (self->requests, record);
+  g_signal_emit (self, signals[REQUEST_FINISHED], 0, record);
   if (self->requests->len > self->limits.request_log_max)
     {
       excess = self->requests->len - self->limits.request_log_max;

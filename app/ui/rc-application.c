@@ -174,6 +174,7 @@ static const struct
   { "window.close", { "<Control>w", NULL } },
   { "win.revalidate", { "<Control>r", "F5", NULL } },
   { "win.save-config", { "<Control>s", NULL } },
+  { "win.undo-fix", { "<Control>z", NULL } },
   { "boot.cold", { "<Control>b", NULL } },
   { "boot.warm", { "<Control><Shift>b", NULL } },
   { "boot.cold-warm", { "<Control><Alt>b", NULL } },

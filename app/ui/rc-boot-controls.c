@@ -13,6 +13,7 @@ struct _RcBootControls
   /* Template widgets */
   GtkWidget *buttons;
   GtkToggleButton *flap_toggle;
+  GtkWidget *stop_button;
 };
 
 G_DEFINE_FINAL_TYPE (RcBootControls, rc_boot_controls, GTK_TYPE_WIDGET)
@@ -53,6 +54,24 @@ static void
 toggled_cb (RcBootControls *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SETTINGS_REVEALED]);
+}
+
+/* A red Stop says something runs: flat while there is nothing to stop (boot.stop disabled). */
+static void
+stop_sensitive_cb (RcBootControls *self)
+{
+  gboolean running = gtk_widget_get_sensitive (self->stop_button);
+
+  if (running)
+    {
+      gtk_widget_remove_css_class (self->stop_button, "flat");
+      gtk_widget_add_css_class (self->stop_button, "destructive-action");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (self->stop_button, "destructive-action");
+      gtk_widget_add_css_class (self->stop_button, "flat");
+    }
 }
 
 static void
@@ -112,6 +131,7 @@ rc_boot_controls_class_init (RcBootControlsClass *klass)
                                                "/earth/osc/RuntimeConsole/rc-boot-controls.ui");
   gtk_widget_class_bind_template_child (widget_class, RcBootControls, buttons);
   gtk_widget_class_bind_template_child (widget_class, RcBootControls, flap_toggle);
+  gtk_widget_class_bind_template_child (widget_class, RcBootControls, stop_button);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -121,4 +141,7 @@ rc_boot_controls_init (RcBootControls *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_swapped (self->flap_toggle, "toggled", G_CALLBACK (toggled_cb), self);
+  g_signal_connect_swapped (self->stop_button, "notify::sensitive", G_CALLBACK (stop_sensitive_cb),
+                            self);
+  stop_sensitive_cb (self);
 }

@@ -185,6 +185,14 @@ rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community)
   _rc_boot_pane_update_actions (self);
 }
 
+RcCommunity *
+rc_boot_pane_get_community (RcBootPane *self)
+{
+  g_return_val_if_fail (RC_IS_BOOT_PANE (self), NULL);
+
+  return self->community;
+}
+
 GActionGroup *
 rc_boot_pane_get_actions (RcBootPane *self)
 {

@@ -32,6 +32,8 @@ G_DECLARE_FINAL_TYPE (RcBootPane, rc_boot_pane, RC, BOOT_PANE, GtkWidget)
 /* Another community (or a runtime.python that changed) resets every result and gets a new
  * engine; a revalidation that leaves the runtime as it was keeps them. */
 void rc_boot_pane_set_community (RcBootPane *self, RcCommunity *community);
+/* The community the page boots: the folder and config.yaml text the window validated. */
+RcCommunity *rc_boot_pane_get_community (RcBootPane *self);
 GActionGroup *rc_boot_pane_get_actions (RcBootPane *self);
 
 void rc_boot_pane_boot_cold (RcBootPane *self);

@@ -7,6 +7,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <unistd.h>
@@ -75,7 +76,8 @@ write_zip (GPtrArray *files, gint64 mtime, const char *path, GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *tmp = g_build_filename (dir, ".rc-bundle-XXXXXX", NULL);
-  int fd = g_mkstemp (tmp);
+  /* 0666 less the umask, as any file a user asks for (g_mkstemp() makes it 0600) */
+  int fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0666);
   struct archive *a;
   gboolean ok;
 

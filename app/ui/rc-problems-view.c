@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "rc-config-document.h"
+#include "rc-problem-row.h"
 #include "rc-problem.h"
 #include "rc-problems-view.h"
 #include "rc-source-style.h"
@@ -32,11 +34,11 @@ struct _RcProblemsView
   /* Owned */
   GListStore *problems;
   GtkFilterListModel *visible;
-  GtkSourceBuffer *buffer;
-  GtkTextTag *problem_tag;
+  GtkSourceBuffer *buffer;      /* the one shown: the document's, or file_buffer */
+  GtkSourceBuffer *file_buffer; /* any other file of the folder, read only */
+  RcConfigDocument *document;   /* this folder's config.yaml; a new one per folder */
+  char *validated_text;         /* config.yaml as the problems shown were found in */
   GFile *folder;
-  char *config_text;
-  gboolean config_edited; /* config_text holds a quick fix not saved yet */
   char *shown_file;
   guint margin_id; /* the bottom margin, set after the allocation that changed the page size */
   guint scroll_id; /* the jump again, once the view has measured its lines */
@@ -52,7 +54,15 @@ enum
 
 static guint signals[N_SIGNALS];
 
-static void fix_clicked_cb (GtkButton *button, RcProblemsView *self);
+enum
+{
+  PROP_0,
+  PROP_MODIFIED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void line_mark_activated_cb (GtkSourceView *view, const GtkTextIter *iter, guint button,
                                     GdkModifierType state, int n_presses, RcProblemsView *self);
 
@@ -71,75 +81,6 @@ static const char *
 diagnostic_file (const RcDiagnostic *d)
 {
   return d->file != NULL && d->file[0] != '\0' ? d->file : "config.yaml";
-}
-
-static GtkWidget *
-create_problem_row (gpointer item, gpointer user_data)
-{
-  const RcDiagnostic *d = rc_problem_get_diagnostic (RC_PROBLEM (item));
-  g_autofree char *where = NULL;
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
-  GtkWidget *icon = gtk_image_new_from_icon_name (rc_problem_severity_icon (d->severity));
-  GtkWidget *label;
-
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_add_css_class (icon, rc_severity_to_string (d->severity));
-  gtk_box_append (GTK_BOX (row), icon);
-  gtk_box_append (GTK_BOX (row), text);
-  gtk_widget_set_margin_top (row, 6);
-  gtk_widget_set_margin_bottom (row, 6);
-
-  if (d->line > 0)
-    where = g_strdup_printf ("%s:%u:%u", diagnostic_file (d), d->line, MAX (d->column, 1));
-  else
-    where = g_strdup (diagnostic_file (d));
-  label = gtk_label_new (d->path != NULL && d->path[0] != '\0' ? d->path : where);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (label, "monospace");
-  gtk_widget_add_css_class (label, "heading");
-  gtk_box_append (GTK_BOX (text), label);
-
-  label = gtk_label_new (d->message);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_box_append (GTK_BOX (text), label);
-
-  if (d->hint != NULL && d->hint[0] != '\0')
-    {
-      label = gtk_label_new (d->hint);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_add_css_class (label, "caption");
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_box_append (GTK_BOX (text), label);
-    }
-  label = gtk_label_new (where);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "caption");
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_add_css_class (label, "numeric");
-  gtk_box_append (GTK_BOX (text), label);
-  if (d->fix != NULL && d->fix->resolved && g_str_equal (diagnostic_file (d), "config.yaml"))
-    {
-      /* The one obvious edit (rc-fix.h): applied to the buffer, saved only on Save. */
-      GtkWidget *fix = gtk_button_new_with_label (d->fix->label);
-
-      /* under the text, so it takes no width from the message */
-      gtk_widget_set_halign (fix, GTK_ALIGN_START);
-      gtk_widget_set_margin_top (fix, 3);
-      gtk_widget_add_css_class (fix, "pill");
-      gtk_widget_add_css_class (fix, "small");
-      gtk_widget_set_tooltip_text (fix, _ ("Apply this fix to config.yaml (saved when you save)"));
-      g_object_set_data_full (G_OBJECT (fix), "problem", g_object_ref (item), g_object_unref);
-      g_signal_connect (fix, "clicked", G_CALLBACK (fix_clicked_cb), user_data);
-      gtk_box_append (GTK_BOX (text), fix);
-    }
-  gtk_widget_set_tooltip_text (row, d->rule);
-  return row;
 }
 
 static gboolean
@@ -208,6 +149,29 @@ rc_problems_view_update_marks (RcProblemsView *self)
     }
 }
 
+/* The file label, with GNOME's mark before the name while config.yaml has unsaved changes. */
+static void
+update_file_label (RcProblemsView *self)
+{
+  gboolean modified = g_str_equal (self->shown_file, "config.yaml") && self->document != NULL
+                      && rc_config_document_get_modified (self->document);
+  g_autofree char *label =
+      modified ? g_strdup_printf ("• %s", self->shown_file) : g_strdup (self->shown_file);
+
+  gtk_label_set_label (self->file_label, label);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->file_label),
+                               modified ? _ ("config.yaml has changes that are not saved") : NULL);
+}
+
+static void
+show_buffer (RcProblemsView *self, GtkSourceBuffer *buffer)
+{
+  if (self->buffer == buffer)
+    return;
+  self->buffer = buffer;
+  gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
+}
+
 static void
 rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean keep_scroll)
 {
@@ -218,27 +182,37 @@ rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean kee
   GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
   GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (self->source_scroller);
   double scroll = gtk_adjustment_get_value (vadj);
+  GtkTextBuffer *buffer;
   GtkTextIter start, end;
 
-  if (g_str_equal (relative, "config.yaml") && self->config_text != NULL)
-    text = g_strdup (self->config_text);
-  else
-    text = read_folder_file (self, relative);
-
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  current = gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
+  /* config.yaml is the document's buffer, whose undo history is the fixes'. */
+  if (g_str_equal (relative, "config.yaml") && self->document != NULL)
+    {
+      show_buffer (self, rc_config_document_get_buffer (self->document));
+      g_free (self->shown_file);
+      self->shown_file = g_strdup (relative);
+      update_file_label (self);
+      rc_problems_view_update_marks (self);
+      return;
+    }
+  show_buffer (self, self->file_buffer);
+  buffer = GTK_TEXT_BUFFER (self->file_buffer);
+  text = read_folder_file (self, relative);
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  current = gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
   if (g_strcmp0 (self->shown_file, relative) != 0 || g_strcmp0 (current, text) != 0)
     {
       gtk_source_buffer_set_language (
-          self->buffer, gtk_source_language_manager_guess_language (languages, relative, NULL));
-      gtk_text_buffer_set_text (GTK_TEXT_BUFFER (self->buffer), text, -1);
+          self->file_buffer,
+          gtk_source_language_manager_guess_language (languages, relative, NULL));
+      gtk_text_buffer_set_text (buffer, text, -1);
       /* Keep the reader where they were when only the content changed. */
       if (keep_scroll && g_strcmp0 (self->shown_file, relative) == 0)
         gtk_adjustment_set_value (vadj, scroll);
     }
   g_free (self->shown_file);
   self->shown_file = g_strdup (relative);
-  gtk_label_set_label (self->file_label, relative);
+  update_file_label (self);
   rc_problems_view_update_marks (self);
 }
 
@@ -282,7 +256,7 @@ highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
   g_autofree char *position = NULL;
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
-  gtk_text_buffer_remove_tag (buffer, self->problem_tag, &start, &end);
+  gtk_text_buffer_remove_tag_by_name (buffer, "problem", &start, &end);
   if (d->line == 0)
     {
       gtk_label_set_label (self->position_label, "");
@@ -296,7 +270,7 @@ highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
     gtk_text_iter_forward_char (&end);
   if (gtk_text_iter_equal (&start, &end))
     gtk_text_iter_forward_to_line_end (&end);
-  gtk_text_buffer_apply_tag (buffer, self->problem_tag, &start, &end);
+  gtk_text_buffer_apply_tag_by_name (buffer, "problem", &start, &end);
   gtk_text_buffer_place_cursor (buffer, &start);
   scroll_to_cursor (self);
   /* Translators: a line and column in a file. */
@@ -359,21 +333,29 @@ page_size_cb (RcProblemsView *self)
     self->margin_id = g_idle_add (set_margin_cb, self);
 }
 
+/* What every buffer the view shows has: the style scheme and the problem's underline. */
+static void
+setup_buffer (GtkSourceBuffer *buffer)
+{
+  rc_source_style_follow (buffer);
+  gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (buffer), "problem", "underline",
+                              PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);
+}
+
 static void
 setup_source_view (RcProblemsView *self)
 {
   GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (self->source_scroller);
 
-  self->buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
-  g_object_ref (self->buffer);
-  rc_source_style_follow (self->buffer);
+  self->file_buffer =
+      GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
+  g_object_ref (self->file_buffer);
+  self->buffer = self->file_buffer;
+  setup_buffer (self->file_buffer);
   g_signal_connect_object (vadj, "notify::page-size", G_CALLBACK (page_size_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect (self->source_view, "line-mark-activated", G_CALLBACK (line_mark_activated_cb),
                     self);
-  self->problem_tag =
-      gtk_text_buffer_create_tag (GTK_TEXT_BUFFER (self->buffer), "problem", "underline",
-                                  PANGO_UNDERLINE_ERROR, "weight", PANGO_WEIGHT_BOLD, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (mark_styles); i++)
     {
       g_autoptr (GtkSourceMarkAttributes) attrs = gtk_source_mark_attributes_new ();
@@ -402,7 +384,9 @@ rc_problems_view_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->visible);
   g_clear_object (&self->problems);
-  g_clear_object (&self->buffer);
+  g_clear_object (&self->document);
+  g_clear_object (&self->file_buffer);
+  self->buffer = NULL;
   g_clear_object (&self->folder);
   G_OBJECT_CLASS (rc_problems_view_parent_class)->dispose (object);
 }
@@ -412,9 +396,24 @@ rc_problems_view_finalize (GObject *object)
 {
   RcProblemsView *self = RC_PROBLEMS_VIEW (object);
 
-  g_clear_pointer (&self->config_text, g_free);
   g_clear_pointer (&self->shown_file, g_free);
+  g_clear_pointer (&self->validated_text, g_free);
   G_OBJECT_CLASS (rc_problems_view_parent_class)->finalize (object);
+}
+
+static void
+rc_problems_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  RcProblemsView *self = RC_PROBLEMS_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, rc_problems_view_get_modified (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -425,6 +424,13 @@ rc_problems_view_class_init (RcProblemsViewClass *klass)
 
   object_class->dispose = rc_problems_view_dispose;
   object_class->finalize = rc_problems_view_finalize;
+  object_class->get_property = rc_problems_view_get_property;
+
+  /* config.yaml has changes not saved (rc_problems_view_get_modified()). */
+  properties[PROP_MODIFIED] =
+      g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                            G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -463,7 +469,7 @@ rc_problems_view_init (RcProblemsView *self)
   filter = gtk_custom_filter_new (severity_filter_cb, self, NULL);
   self->visible =
       gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->problems)), GTK_FILTER (filter));
-  gtk_list_box_bind_model (self->problems_list, G_LIST_MODEL (self->visible), create_problem_row,
+  gtk_list_box_bind_model (self->problems_list, G_LIST_MODEL (self->visible), rc_problem_row_new,
                            self, NULL);
   setup_source_view (self);
   self->shown_file = g_strdup ("config.yaml");
@@ -481,12 +487,38 @@ selected_problem (RcProblemsView *self)
                                 (guint) gtk_list_box_row_get_index (row));
 }
 
+static void
+document_modified_cb (RcProblemsView *self)
+{
+  update_file_label (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+/* Another folder: a document of its own, so nothing of the last one's text, undo history or
+ * unsaved changes follows (the window asked before it dropped them). */
+static void
+set_document (RcProblemsView *self, GFile *folder, const char *text)
+{
+  gboolean was_modified = rc_problems_view_get_modified (self);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  self->document = rc_config_document_new (folder, text);
+  setup_buffer (rc_config_document_get_buffer (self->document));
+  g_signal_connect_object (self->document, "notify::modified", G_CALLBACK (document_modified_cb),
+                           self, G_CONNECT_SWAPPED);
+  if (was_modified)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
 void
 rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *diagnostics,
                                const char *config_text)
 {
   g_autoptr (RcProblem) previous = NULL;
   g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *text = NULL;
   gboolean same_folder;
 
   g_return_if_fail (RC_IS_PROBLEMS_VIEW (self));
@@ -496,8 +528,15 @@ rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *d
   same_folder = self->folder != NULL && g_file_equal (self->folder, folder);
   previous = same_folder ? selected_problem (self) : NULL;
   g_set_object (&self->folder, folder);
-  g_free (self->config_text);
-  self->config_text = g_strdup (config_text);
+  text = config_text != NULL ? g_strdup (config_text) : read_folder_file (self, "config.yaml");
+  g_free (self->validated_text);
+  self->validated_text = g_strdup (text);
+  if (!same_folder || self->document == NULL)
+    set_document (self, folder, text);
+  else if (!rc_config_document_get_modified (self->document))
+    /* validated from the file: it may have changed on disk */
+    rc_config_document_reload (self->document, text);
+  /* else @config_text is the document's own edited text, validated before it is saved */
 
   for (guint i = 0; i < diagnostics->len; i++)
     g_ptr_array_add (items, rc_problem_new (g_ptr_array_index (diagnostics, i)));
@@ -567,52 +606,43 @@ rc_problems_view_get_shown_file (RcProblemsView *self)
 
 /* ---- quick fixes --------------------------------------------------------------------------- */
 
-static char *
-buffer_text (RcProblemsView *self)
+GFile *
+rc_problems_view_get_folder (RcProblemsView *self)
 {
-  GtkTextIter start, end;
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
 
-  gtk_text_buffer_get_bounds (GTK_TEXT_BUFFER (self->buffer), &start, &end);
-  return gtk_text_buffer_get_text (GTK_TEXT_BUFFER (self->buffer), &start, &end, TRUE);
+  return self->folder;
 }
 
-/* The buffer changed config.yaml: keep its text as the one shown and validated. */
+gboolean
+rc_problems_view_get_modified (RcProblemsView *self)
+{
+  g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
+
+  return self->document != NULL && rc_config_document_get_modified (self->document);
+}
+
+/* The document's text changed (a fix or its undo): validate it now. */
 static void
 config_changed (RcProblemsView *self)
 {
-  g_free (self->config_text);
-  self->config_text = buffer_text (self);
-  self->config_edited = TRUE;
+  rc_problems_view_show_file (self, "config.yaml", TRUE);
   g_signal_emit (self, signals[SIGNAL_CONFIG_EDITED], 0);
 }
 
 gboolean
 rc_problems_view_apply_text_fix (RcProblemsView *self, const RcFix *fix)
 {
-  GtkTextBuffer *buffer;
-  g_autofree char *text = NULL;
-  GtkTextIter start, end;
-
   g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
   g_return_val_if_fail (fix != NULL, FALSE);
 
-  if (!fix->resolved || self->config_text == NULL)
+  /* The range is of the text the problems were found in: refuse it for any other. */
+  if (self->document == NULL
+      || g_strcmp0 (rc_config_document_get_text (self->document), self->validated_text) != 0)
     return FALSE;
   rc_problems_view_show_file (self, "config.yaml", TRUE);
-  buffer = GTK_TEXT_BUFFER (self->buffer);
-  text = buffer_text (self);
-  /* The range is of the text the fix was made for: refuse it for any other. */
-  if (g_strcmp0 (text, self->config_text) != 0 || fix->end > strlen (text))
+  if (!rc_config_document_apply_fix (self->document, fix))
     return FALSE;
-  gtk_text_buffer_get_iter_at_offset (buffer, &start,
-                                      (int) g_utf8_pointer_to_offset (text, text + fix->start));
-  gtk_text_buffer_get_iter_at_offset (buffer, &end,
-                                      (int) g_utf8_pointer_to_offset (text, text + fix->end));
-  /* One user action, so one undo returns the buffer as it was. */
-  gtk_text_buffer_begin_user_action (buffer);
-  gtk_text_buffer_delete (buffer, &start, &end);
-  gtk_text_buffer_insert (buffer, &start, fix->replacement, -1);
-  gtk_text_buffer_end_user_action (buffer);
   config_changed (self);
   return TRUE;
 }
@@ -630,9 +660,8 @@ rc_problems_view_undo_fix (RcProblemsView *self)
 {
   g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
 
-  if (!self->config_edited || !gtk_text_buffer_get_can_undo (GTK_TEXT_BUFFER (self->buffer)))
+  if (self->document == NULL || !rc_config_document_undo (self->document))
     return FALSE;
-  gtk_text_buffer_undo (GTK_TEXT_BUFFER (self->buffer));
   config_changed (self);
   return TRUE;
 }
@@ -642,24 +671,27 @@ rc_problems_view_dup_edited_text (RcProblemsView *self)
 {
   g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), NULL);
 
-  return self->config_edited ? g_strdup (self->config_text) : NULL;
+  return self->document != NULL ? rc_config_document_dup_edited_text (self->document) : NULL;
 }
 
 gboolean
 rc_problems_view_save_config (RcProblemsView *self, GError **error)
 {
-  g_autoptr (GFile) file = NULL;
-
   g_return_val_if_fail (RC_IS_PROBLEMS_VIEW (self), FALSE);
 
-  if (!self->config_edited || self->folder == NULL)
-    return TRUE;
-  file = g_file_get_child (self->folder, "config.yaml");
-  if (!g_file_replace_contents (file, self->config_text, strlen (self->config_text), NULL, FALSE,
-                                G_FILE_CREATE_NONE, NULL, NULL, error))
-    return FALSE;
-  self->config_edited = FALSE;
-  return TRUE;
+  /* into the folder the document was made for, whatever the window shows meanwhile */
+  return self->document == NULL || rc_config_document_save (self->document, error);
+}
+
+void
+rc_problems_view_discard_changes (RcProblemsView *self)
+{
+  g_return_if_fail (RC_IS_PROBLEMS_VIEW (self));
+
+  if (self->document == NULL || !rc_config_document_get_modified (self->document))
+    return;
+  rc_config_document_discard (self->document);
+  rc_problems_view_update_marks (self);
 }
 
 static void

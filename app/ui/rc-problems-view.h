@@ -25,9 +25,17 @@ GListModel *rc_problems_view_get_problems (RcProblemsView *self);
 void rc_problems_view_select (RcProblemsView *self, guint index);
 /* The selected problem (a new reference), or NULL. */
 RcProblem *rc_problems_view_dup_selected (RcProblemsView *self);
+/* The buffer shown: config.yaml's (the document's) or another file's. */
 GtkSourceBuffer *rc_problems_view_get_buffer (RcProblemsView *self);
 /* The file shown, relative to the folder ("config.yaml" by default). */
 const char *rc_problems_view_get_shown_file (RcProblemsView *self);
+
+/* config.yaml is edited in an RcConfigDocument of the folder last given to
+ * rc_problems_view_set_problems(): another folder gets a new one, and the last one's
+ * unsaved changes are dropped (the window asks first). */
+GFile *rc_problems_view_get_folder (RcProblemsView *self);
+/* config.yaml has changes not saved (the "modified" property). */
+gboolean rc_problems_view_get_modified (RcProblemsView *self);
 
 /* Quick fixes (issue 14): applies @d's fix (rc-fix.h) to config.yaml in the buffer as one
  * user action and emits "config-edited"; FALSE when @d has none or the buffer no longer holds
@@ -39,7 +47,10 @@ gboolean rc_problems_view_apply_text_fix (RcProblemsView *self, const RcFix *fix
 gboolean rc_problems_view_undo_fix (RcProblemsView *self);
 /* config.yaml as edited by fixes and not saved yet, or NULL. */
 char *rc_problems_view_dup_edited_text (RcProblemsView *self);
-/* Writes the edited config.yaml into the folder (the user asked); TRUE when nothing to do. */
+/* Writes the edited config.yaml into the folder it was edited for (the user asked); TRUE
+ * when nothing to do. */
 gboolean rc_problems_view_save_config (RcProblemsView *self, GError **error);
+/* Back to config.yaml as last read or saved, with no undo history. */
+void rc_problems_view_discard_changes (RcProblemsView *self);
 
 G_END_DECLS

@@ -17,37 +17,10 @@
 #include "rc-probe-dialog.h"
 #include "rc-problems-view.h"
 #include "rc-welcome-page.h"
-#include "rc-window.h"
+#include "rc-window-private.h"
 
 /* Revalidate this long after the last file event: editors save in bursts. */
 #define RC_WATCH_DELAY_MS 250
-
-struct _RcWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* Template widgets */
-  AdwToastOverlay *toast_overlay;
-  AdwViewSwitcherTitle *switcher_title;
-  AdwViewSwitcherBar *switcher_bar;
-  GtkSpinner *spinner;
-  GtkStack *main_stack;
-  AdwViewStack *view_stack;
-  AdwViewStackPage *problems_page;
-  RcWelcomePage *welcome_page;
-  RcCommunityPicker *picker;
-  RcProblemsView *problems_view;
-  RcOverviewPage *overview_page;
-  RcBootPane *boot_pane;
-
-  /* Owned */
-  GSettings *settings;
-  GFile *folder;
-  RcCommunity *community;
-  RcFolderWatch *watch;
-  GCancellable *loading;
-  GCancellable *prelude_check;
-};
 
 enum
 {
@@ -135,25 +108,52 @@ rc_window_update_actions (RcWindow *self)
   rc_window_update_switcher_cb (self);
 }
 
+/* The community's name, with GNOME's "•" before it while its config.yaml has unsaved changes. */
+static void
+rc_window_update_title (RcWindow *self)
+{
+  const char *name;
+  g_autofree char *base = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *where = NULL;
+
+  if (self->community == NULL || self->folder == NULL)
+    return;
+  name = rc_community_get_name (self->community);
+  base = g_file_get_basename (self->folder);
+  where = g_file_get_parse_name (self->folder);
+  if (rc_problems_view_get_modified (self->problems_view))
+    title = g_strdup_printf ("• %s", name != NULL ? name : base);
+  else
+    title = g_strdup (name != NULL ? name : base);
+  adw_view_switcher_title_set_title (self->switcher_title, title);
+  adw_view_switcher_title_set_subtitle (self->switcher_title, where);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+modified_cb (RcWindow *self)
+{
+  g_simple_action_set_enabled (
+      G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "save-config")),
+      rc_problems_view_get_modified (self->problems_view));
+  rc_window_update_title (self);
+}
+
 static void
 rc_window_show_community (RcWindow *self, gboolean is_reload)
 {
   GPtrArray *diagnostics = rc_community_get_diagnostics (self->community);
   guint errors = rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR);
   guint warnings = rc_diagnostics_count (diagnostics, RC_SEVERITY_WARNING);
-  const char *name = rc_community_get_name (self->community);
-  g_autofree char *base = g_file_get_basename (self->folder);
-  g_autofree char *where = g_file_get_parse_name (self->folder);
 
-  adw_view_switcher_title_set_title (self->switcher_title, name != NULL ? name : base);
-  adw_view_switcher_title_set_subtitle (self->switcher_title, where);
-  gtk_window_set_title (GTK_WINDOW (self), name != NULL ? name : base);
   /* Notes are informational; the badge counts what needs fixing. */
   adw_view_stack_page_set_badge_number (self->problems_page, errors + warnings);
   adw_view_stack_page_set_needs_attention (self->problems_page, errors > 0);
 
   rc_problems_view_set_problems (self->problems_view, self->folder, diagnostics,
                                  rc_community_get_config_text (self->community));
+  rc_window_update_title (self);
   rc_overview_page_set_community (self->overview_page, self->community);
   rc_boot_pane_set_community (self->boot_pane, self->community);
   gtk_stack_set_visible_child_name (self->main_stack, "community");
@@ -218,8 +218,11 @@ rc_window_load (RcWindow *self, gboolean is_reload)
   g_task_set_task_data (task, GUINT_TO_POINTER (settings_deployment (self)), NULL);
   g_object_set_data_full (G_OBJECT (task), "dir", g_file_get_path (self->folder), g_free);
   g_object_set_data (G_OBJECT (task), "reload", GINT_TO_POINTER (is_reload));
-  g_object_set_data_full (G_OBJECT (task), "text",
-                          rc_problems_view_dup_edited_text (self->problems_view), g_free);
+  /* the buffer's unsaved text, only when it is this folder's */
+  if (rc_problems_view_get_folder (self->problems_view) != NULL
+      && g_file_equal (rc_problems_view_get_folder (self->problems_view), self->folder))
+    g_object_set_data_full (G_OBJECT (task), "text",
+                            rc_problems_view_dup_edited_text (self->problems_view), g_free);
   /* The boot settings' distribution, as `boot --distribution DIR` gives it: the community is
    * validated against that folder's lock. "live" and "" use the bundled one's lock. */
   {
@@ -240,12 +243,18 @@ watch_changed_cb (RcWindow *self)
     rc_window_load (self, TRUE);
 }
 
-static void
-rc_window_open_community (RcWindow *self, GFile *folder)
+void
+_rc_window_open_community (RcWindow *self, GFile *folder)
 {
   RcApplication *app = RC_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   g_autofree char *path = g_file_get_path (folder);
 
+  /* the last folder's prelude check would report on this one */
+  if (self->folder == NULL || !g_file_equal (self->folder, folder))
+    {
+      g_cancellable_cancel (self->prelude_check);
+      g_clear_object (&self->prelude_check);
+    }
   g_set_object (&self->folder, folder);
   g_clear_object (&self->watch);
   self->watch = rc_folder_watch_new (folder, 3, RC_WATCH_DELAY_MS);
@@ -259,7 +268,10 @@ rc_window_open_community (RcWindow *self, GFile *folder)
 static void
 rc_window_community_activated_cb (RcWindow *self, GFile *folder)
 {
-  rc_window_open_community (self, folder);
+  if (_rc_window_would_lose_changes (self, folder))
+    _rc_window_ask_unsaved (self, folder, TRUE);
+  else
+    _rc_window_open_community (self, folder);
 }
 
 static void
@@ -277,18 +289,28 @@ rc_window_show_not_openable (RcWindow *self, const char *message)
 void
 rc_window_open_folder (RcWindow *self, GFile *folder)
 {
+  g_return_if_fail (RC_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (folder));
+
+  /* Ctrl+O, the picker, a recent folder and a drop all come here. */
+  if (_rc_window_would_lose_changes (self, folder))
+    _rc_window_ask_unsaved (self, folder, FALSE);
+  else
+    _rc_window_open_folder_now (self, folder);
+}
+
+void
+_rc_window_open_folder_now (RcWindow *self, GFile *folder)
+{
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) communities = NULL;
   g_autofree char *where = NULL;
   g_autofree char *message = NULL;
 
-  g_return_if_fail (RC_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (folder));
-
   switch (rc_folder_classify (folder))
     {
     case RC_FOLDER_COMMUNITY:
-      rc_window_open_community (self, folder);
+      _rc_window_open_community (self, folder);
       return;
     case RC_FOLDER_CHECKOUT:
       communities = rc_checkout_list_communities (folder, &error);
@@ -440,10 +462,26 @@ config_edited_cb (RcWindow *self)
   rc_window_load (self, FALSE);
 }
 
+/* Ctrl+Z: the window's shortcuts run before the focused widget's, so an editable text that
+ * has the focus (the policy, the Python console) gets its own undo; anywhere else it undoes
+ * the last quick fix, long after its toast is gone. */
 static void
 undo_fix_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  rc_problems_view_undo_fix (RC_WINDOW (user_data)->problems_view);
+  RcWindow *self = RC_WINDOW (user_data);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *config_view = GTK_WIDGET (gtk_widget_get_template_child (
+      GTK_WIDGET (self->problems_view), RC_TYPE_PROBLEMS_VIEW, "source_view"));
+
+  if (focus != NULL && focus != config_view
+      && ((GTK_IS_TEXT_VIEW (focus) && gtk_text_view_get_editable (GTK_TEXT_VIEW (focus)))
+          || (GTK_IS_EDITABLE (focus) && gtk_editable_get_editable (GTK_EDITABLE (focus)))))
+    {
+      gtk_widget_activate_action (focus, "text.undo", NULL);
+      return;
+    }
+  if (!rc_problems_view_undo_fix (self->problems_view))
+    gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
 static void
@@ -452,9 +490,16 @@ save_config_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   RcWindow *self = RC_WINDOW (user_data);
   g_autoptr (GError) error = NULL;
   g_autofree char *edited = rc_problems_view_dup_edited_text (self->problems_view);
+  GFile *edited_in = rc_problems_view_get_folder (self->problems_view);
 
   if (edited == NULL)
     return;
+  /* The changes belong to the folder they were made in; never write them into another. */
+  if (self->folder == NULL || edited_in == NULL || !g_file_equal (edited_in, self->folder))
+    {
+      rc_window_add_toast (self, _ ("config.yaml was not saved: it belongs to another folder"));
+      return;
+    }
   if (!rc_problems_view_save_config (self->problems_view, &error))
     {
       g_autofree char *text = g_strdup_printf (_ ("config.yaml was not saved: %s"), error->message);
@@ -467,11 +512,13 @@ save_config_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 
 /* The seal probe's list, written into config.yaml as a quick fix (not saved). */
 static void
-probe_apply_cb (RcWindow *self, GStrv modules)
+probe_apply_cb (RcProbeDialog *dialog, GStrv modules, RcWindow *self)
 {
+  GFile *probed = g_object_get_data (G_OBJECT (dialog), "rc-folder");
   g_autoptr (RcFix) fix = NULL;
 
-  if (self->community == NULL
+  /* a probe of the folder shown before is no recommendation for this one */
+  if (self->community == NULL || self->folder == NULL || !g_file_equal (probed, self->folder)
       || (fix =
               rc_community_fix_import_before_seal (self->community, (const char *const *) modules))
              == NULL
@@ -492,7 +539,9 @@ probe_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   if (self->community == NULL)
     return;
   dialog = rc_probe_dialog_new (GTK_WINDOW (self), self->community);
-  g_signal_connect_object (dialog, "apply", G_CALLBACK (probe_apply_cb), self, G_CONNECT_SWAPPED);
+  g_object_set_data_full (G_OBJECT (dialog), "rc-folder", g_object_ref (self->folder),
+                          g_object_unref);
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (probe_apply_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -512,6 +561,11 @@ rc_window_close_request (GtkWindow *window)
   RcWindow *self = RC_WINDOW (window);
   int width, height;
 
+  if (_rc_window_would_lose_changes (self, NULL))
+    {
+      _rc_window_ask_unsaved (self, NULL, FALSE);
+      return TRUE;
+    }
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
@@ -547,6 +601,7 @@ rc_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_WINDOW);
   g_clear_object (&self->community);
   g_clear_object (&self->folder);
+  g_clear_object (&self->pending_open);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (rc_window_parent_class)->dispose (object);
 }
@@ -619,6 +674,9 @@ rc_window_init (RcWindow *self)
                                    self);
   g_signal_connect_object (self->problems_view, "config-edited", G_CALLBACK (config_edited_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->problems_view, "notify::modified", G_CALLBACK (modified_cb), self,
+                           G_CONNECT_SWAPPED);
+  modified_cb (self);
   reboot = g_settings_create_action (self->settings, "reboot-on-change");
   g_action_map_add_action (G_ACTION_MAP (self), reboot);
   /* The Boot page owns its actions; the window makes them reachable from its menu and

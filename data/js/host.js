@@ -7,6 +7,7 @@
  * Messages to the console (each JSON, each with t = the page's performance.now()):
  *   {kind: 'host_alive', time_origin}             first of all, before the plan is fetched;
  *       time_origin: the page's performance.timeOrigin (the boot is timed from it)
+ *   {kind: 'host_unload'}                         the page is being left (beforeunload)
  *   {kind: 'host_error', stage, url, status, message}
  *       stage: 'plan' | 'worker-source' | 'bundle' | 'probe' | 'worker-start' | 'page-script';
  *       url: what failed, or null; status: its HTTP status, 0 when none (no response, a script
@@ -172,6 +173,9 @@
 
   /* First of all: the engine can then tell a page that never ran from a worker that hung. */
   post({ kind: 'host_alive', time_origin: performance.timeOrigin });
+  /* Leaving the page (a reload, a navigation) says so before what the unload cuts off fails:
+   * the console then fails the run as a second page load, not as those loads. */
+  window.addEventListener('beforeunload', () => post({ kind: 'host_unload' }));
 
   /* A failure of the host page itself: {kind: 'host_error', stage, url, status, message}. A CSP
    * refusal also queues a securitypolicyviolation event, so let it arrive first. */

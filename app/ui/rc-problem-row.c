@@ -1,0 +1,93 @@
+/* rc-problem-row.c
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "rc-problem-row.h"
+#include "rc-problems-view.h"
+
+static const char *
+diagnostic_file (const RcDiagnostic *d)
+{
+  return d->file != NULL && d->file[0] != '\0' ? d->file : "config.yaml";
+}
+
+static void
+fix_clicked_cb (GtkButton *button, RcProblemsView *view)
+{
+  RcProblem *problem = g_object_get_data (G_OBJECT (button), "problem");
+
+  rc_problems_view_apply_fix (view, rc_problem_get_diagnostic (problem));
+}
+
+GtkWidget *
+rc_problem_row_new (gpointer item, gpointer user_data)
+{
+  const RcDiagnostic *d = rc_problem_get_diagnostic (RC_PROBLEM (item));
+  g_autofree char *where = NULL;
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *icon = gtk_image_new_from_icon_name (rc_problem_severity_icon (d->severity));
+  GtkWidget *label;
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_add_css_class (icon, rc_severity_to_string (d->severity));
+  gtk_box_append (GTK_BOX (row), icon);
+  gtk_box_append (GTK_BOX (row), text);
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_bottom (row, 6);
+
+  if (d->line > 0)
+    where = g_strdup_printf ("%s:%u:%u", diagnostic_file (d), d->line, MAX (d->column, 1));
+  else
+    where = g_strdup (diagnostic_file (d));
+  label = gtk_label_new (d->path != NULL && d->path[0] != '\0' ? d->path : where);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (text), label);
+
+  label = gtk_label_new (d->message);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_box_append (GTK_BOX (text), label);
+
+  if (d->hint != NULL && d->hint[0] != '\0')
+    {
+      label = gtk_label_new (d->hint);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (text), label);
+    }
+  label = gtk_label_new (where);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_box_append (GTK_BOX (text), label);
+  if (d->fix != NULL && d->fix->resolved && g_str_equal (diagnostic_file (d), "config.yaml"))
+    {
+      /* The one obvious edit (rc-fix.h): applied to the buffer, saved only on Save. */
+      GtkWidget *fix = gtk_button_new_with_label (d->fix->label);
+
+      /* under the text, so it takes no width from the message */
+      gtk_widget_set_halign (fix, GTK_ALIGN_START);
+      gtk_widget_set_margin_top (fix, 3);
+      gtk_widget_add_css_class (fix, "pill");
+      gtk_widget_add_css_class (fix, "small");
+      gtk_widget_set_tooltip_text (fix, _ ("Apply this fix to config.yaml (saved when you save)"));
+      g_object_set_data_full (G_OBJECT (fix), "problem", g_object_ref (item), g_object_unref);
+      g_signal_connect (fix, "clicked", G_CALLBACK (fix_clicked_cb), user_data);
+      gtk_box_append (GTK_BOX (text), fix);
+    }
+  gtk_widget_set_tooltip_text (row, d->rule);
+  return row;
+}
