@@ -2,13 +2,16 @@
  *
  * One GSocketService on 127.0.0.1 accepts proxy connections; each is wrapped in the run's
  * throttled stream and handed to a SoupServer, which also receives the TLS streams of
- * CONNECT tunnels (rc-proxy.c). The default handler routes on the request's host.
+ * CONNECT tunnels (rc-proxy.c) and keeps connections alive between requests. The default
+ * handler routes on the request's host.
  */
 #include "config.h"
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <unistd.h>
 
+#include <gio/gunixsocketaddress.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -231,6 +234,20 @@ rc_server_get_throttle (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), RC_THROTTLE_NONE);
   return rc_throttle_get_profile (self->throttle);
+}
+
+void
+rc_server_set_throttle_model (RcServer *self, RcThrottleModel model)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  self->throttle_model = model;
+}
+
+RcThrottleModel
+rc_server_get_throttle_model (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), RC_THROTTLE_MODEL_LINK);
+  return self->throttle_model;
 }
 
 void
@@ -479,23 +496,59 @@ unpause_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Latency is added once per request, before its response starts, like a link's RTT. */
+guint64
+rc_server_rtt_us (RcServer *self)
+{
+  return rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle));
+}
+
+void
+rc_server_after_rtts (RcServer *self, guint rtts, GSourceFunc func, gpointer data,
+                      GDestroyNotify destroy)
+{
+  guint64 us = rtts * rc_server_rtt_us (self);
+
+  if (us == 0)
+    {
+      func (data);
+      if (destroy != NULL)
+        destroy (data);
+      return;
+    }
+  g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) ((us + 500) / 1000), func, data, destroy);
+}
+
+/* The round trips before @msg's answer starts. One per request in either model. Under the
+ * link model a CONNECT to an emulated host pays the TCP handshake to it (answering CONNECT
+ * is the proxy's own round trip, local and free: DevTools' model charges it nothing), and a
+ * new plain connection's first request pays its TCP handshake. */
+static guint
+request_rtts (RcServer *self, SoupServerMessage *msg)
+{
+  gboolean link = self->throttle_model == RC_THROTTLE_MODEL_LINK;
+
+  if (soup_server_message_get_method (msg) == SOUP_METHOD_CONNECT)
+    return link ? 1 : 0;
+  if (link && !rc_connections_is_reused (self, msg) && !rc_connections_is_tunnel (self, msg))
+    return 2;
+  return 1;
+}
+
 void
 rc_server_apply_latency (RcServer *self, SoupServerMessage *msg)
 {
-  guint64 us = rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle));
+  guint rtts = request_rtts (self, msg);
 
-  if (us == 0)
+  if (rtts == 0 || rc_server_rtt_us (self) == 0)
     return;
   soup_server_message_pause (msg);
-  g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) ((us + 500) / 1000), unpause_cb,
-                      g_object_ref (msg), g_object_unref);
+  rc_server_after_rtts (self, rtts, unpause_cb, g_object_ref (msg), g_object_unref);
 }
 
 void
 rc_server_resume (RcServer *self, SoupServerMessage *msg)
 {
-  if (rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle)) > 0)
+  if (rc_server_rtt_us (self) > 0)
     rc_server_apply_latency (self, msg);
   else if (!rc_request_log_is_closed (msg))
     soup_server_message_unpause (msg);
@@ -689,6 +742,42 @@ listen_loopback (RcServer *self, GError **error)
   return TRUE;
 }
 
+/* libsoup keeps a connection open after a response only while the SoupServer has a listener
+ * of its own (soup-server.c, request_finished: "&& priv->listeners"). The proxy accepts
+ * through the GSocketService above (where the cap and the throttle are), so without one every
+ * response closed its connection and every request paid a new TCP connection, CONNECT and TLS
+ * handshake, as no browser does. A unix socket that listens and has no name is that listener:
+ * it is bound in the private runtime folder and unlinked at once, so nothing can connect to
+ * it and every connection still comes through the service. */
+static gboolean
+listen_keepalive (RcServer *self, GError **error)
+{
+  static guint serial = 0;
+  g_autofree char *name = g_strdup_printf ("proxy-keepalive-%d-%u.sock", (int) getpid (), ++serial);
+  g_autofree char *path = g_build_filename (rc_paths_runtime_dir (), name, NULL);
+  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
+  g_autoptr (GSocket) socket = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gboolean ok;
+
+  g_unlink (path);
+  ok = (socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM,
+                               G_SOCKET_PROTOCOL_DEFAULT, &local_error))
+           != NULL
+       && g_socket_bind (socket, address, FALSE, &local_error)
+       && g_socket_listen (socket, &local_error);
+  g_unlink (path);
+  if (!ok || !soup_server_listen_socket (self->soup, socket, 0, &local_error))
+    {
+      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND,
+                   _ ("The proxy could not open its keep-alive socket %s (%s): the runtime "
+                      "folder must be writable and its path shorter than 100 characters"),
+                   path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 rc_server_start (RcServer *self, GError **error)
 {
@@ -713,7 +802,7 @@ rc_server_start (RcServer *self, GError **error)
   self->soup = soup_server_new ("raw-paths", TRUE, NULL);
   soup_server_add_handler (self->soup, NULL, server_callback, self, NULL);
   g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
-  if (!listen_loopback (self, error))
+  if (!listen_keepalive (self, error) || !listen_loopback (self, error))
     goto failed;
   if (self->encoder == NULL)
     self->encoder = rc_encoder_new (NULL);
