@@ -111,6 +111,7 @@ rc_measurement_format_summary (const RcMeasurement *self)
   for (guint i = 0; i < scenarios->len; i++)
     summarise_scenario (out, self, g_array_index (scenarios, RcScenario, i));
   rc_measurement_append_preload_text (self, out);
+  rc_measurement_append_connections_text (self, out);
   rc_measurement_append_provenance_text (self, out);
   for (guint i = 0; i < flags->len; i++)
     {
