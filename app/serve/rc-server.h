@@ -169,8 +169,10 @@ typedef struct
 
 void rc_server_get_stats (RcServer *self, RcServerStats *out);
 /* Closes every kept-alive connection that waits for its next request (none in the middle of
- * one): the engine calls it before each boot, so every run opens its own connections, as a
- * reader's next visit does, and no run inherits a TLS session an earlier one accepted. */
+ * one, none whose next request has arrived), a tunnel with TLS close_notify so a client that
+ * reuses it at that moment retries: the engine calls it before each boot, so every run opens
+ * its own connections, as a reader's next visit does, and no run inherits a TLS session an
+ * earlier one accepted. */
 void rc_server_close_idle_connections (RcServer *self);
 
 G_END_DECLS
