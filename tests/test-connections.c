@@ -131,8 +131,25 @@ test_engine_disagree (void)
     flagged += g_str_equal (((RcDiagnostic *) a->flags->pdata[i])->rule, "connection-disagree");
   g_assert_cmpuint (flagged, ==, 1);
   line = rc_run_connections_describe (run);
-  g_assert_nonnull (strstr (line, "3 connections, 2 TLS handshakes"));
+  g_assert_nonnull (strstr (line, "connections 3, TLS handshakes 2"));
   g_assert_nonnull (strstr (line, "disagrees about 1 of 2"));
+}
+
+/* A preconnected connection's first request: the engine calls it reused, which agrees. */
+static void
+test_engine_preconnected (void)
+{
+  g_autoptr (RcRunRecord) run = connected_run ();
+  g_autoptr (RcRunConnections) c = NULL;
+
+  ((RcRequestRecord *) run->requests->pdata[2])->preconnected = TRUE;
+  rc_run_record_add_engine_connection (run, RC_TEST_PAGE "/", "7", TRUE);
+  rc_run_record_add_engine_connection (run, RC_TEST_CDN "pyodide.js", "8", TRUE);
+  c = rc_run_connections_summarise (run);
+  g_assert_cmpuint (c->engine_checked, ==, 2);
+  /* pyodide.js was its connection's first request, not preconnected */
+  g_assert_cmpuint (c->engine_disagree, ==, 1);
+  g_assert_nonnull (strstr (c->disagreements->pdata[0], "pyodide.js"));
 }
 
 static void
@@ -203,6 +220,7 @@ main (int argc, char **argv)
   g_test_add_func ("/connections/summary", test_summary);
   g_test_add_func ("/connections/unknown", test_unknown);
   g_test_add_func ("/connections/engine-disagree", test_engine_disagree);
+  g_test_add_func ("/connections/engine-preconnected", test_engine_preconnected);
   g_test_add_func ("/connections/json-round-trip", test_json_round_trip);
   g_test_add_func ("/connections/har", test_har);
   return g_test_run ();

@@ -7,12 +7,6 @@
 #include "rc-measurement.h"
 #include "rc-run-connections.h"
 
-static const char *
-engine_of (const RcRunRecord *run)
-{
-  return run->env.engine != NULL ? run->env.engine : "webkit";
-}
-
 char *
 rc_run_connections_describe (const RcRunRecord *run)
 {
@@ -24,9 +18,9 @@ rc_run_connections_describe (const RcRunRecord *run)
     return NULL;
   ratio = rc_run_connections_ratio (c->requests, c->opened);
   out = g_string_new (NULL);
-  /* TRANSLATORS: "4 connections, 3 TLS handshakes, 21 requests (5.2 per connection)" */
+  /* TRANSLATORS: "connections 4, TLS handshakes 3, requests 21 (5.2 per connection)" */
   g_string_append_printf (out,
-                          _ ("%u connections, %u TLS handshakes, %u requests (%s per connection)"),
+                          _ ("connections %u, TLS handshakes %u, requests %u (%s per connection)"),
                           c->opened, c->tls_handshakes, c->requests, ratio);
   for (guint i = 0; i < c->origins->len; i++)
     {
@@ -61,7 +55,7 @@ rc_measurement_append_connections_text (const RcMeasurement *self, GString *out)
       if (!any)
         g_string_append (out, _ ("connections (opened / TLS handshakes / requests per origin):\n"));
       any = TRUE;
-      g_string_append_printf (out, "  %s %s: %s\n", engine_of (run), run->run_id, line);
+      g_string_append_printf (out, "  %s: %s\n", run->run_id, line);
     }
 }
 
@@ -90,8 +84,8 @@ rc_measurement_append_connections_markdown (const RcMeasurement *self, GString *
         }
       any = TRUE;
       ratio = rc_run_connections_ratio (c->requests, c->opened);
-      g_string_append_printf (out, "| %s %s | %u | %u | %u | %s | ", engine_of (run), run->run_id,
-                              c->opened, c->tls_handshakes, c->requests, ratio);
+      g_string_append_printf (out, "| %s | %u | %u | %u | %s | ", run->run_id, c->opened,
+                              c->tls_handshakes, c->requests, ratio);
       for (guint j = 0; j < c->origins->len; j++)
         {
           const RcOriginConnections *o = c->origins->pdata[j];

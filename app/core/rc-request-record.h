@@ -39,6 +39,9 @@ typedef struct
    * not applicable (a reused connection, no TLS) or unknown. */
   gint64 connect_us;
   gint64 ssl_us;
+  /* The first request of a connection set up well before it was sent (a browser's
+   * preconnect): the engine saw no set-up, and calls it reused. */
+  gboolean preconnected;
 } RcRequestRecord;
 
 #define RC_TYPE_REQUEST_RECORD (rc_request_record_get_type ())

@@ -86,7 +86,9 @@ check_engine (RcRunConnections *self, const RcRunRecord *record)
         continue;
       g_hash_table_add (matched, (gpointer) found);
       self->engine_checked++;
-      if (found->reused == e->reused)
+      /* a preconnected connection's first request waited for no set-up: the engines
+       * (Chromium's socket_reused, Firefox's connect times) count it reused */
+      if (found->reused == e->reused || (found->preconnected && e->reused))
         continue;
       self->engine_disagree++;
       g_ptr_array_add (self->disagreements,

@@ -63,6 +63,7 @@ add_request (JsonBuilder *b, gconstpointer item)
   rc_json_add_bool (b, "not_modified", r->not_modified);
   rc_json_add_int_or_null (b, "connection", r->connection, r->connection == 0);
   rc_json_add_bool (b, "reused", r->reused);
+  rc_json_add_bool (b, "preconnected", r->preconnected);
   rc_json_add_measured_int (b, "connect_us", r->connect_us);
   rc_json_add_measured_int (b, "ssl_us", r->ssl_us);
   rc_json_add_string (b, "note", r->note);
@@ -386,6 +387,7 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
       /* reports before kept-alive connections lack these: unknown */
       || !read_int (o, "connection", path, FALSE, &connection, error)
       || !read_bool (o, "reused", path, &r->reused, error)
+      || !read_bool (o, "preconnected", path, &r->preconnected, error)
       || !read_int (o, "connect_us", path, FALSE, &r->connect_us, error)
       || !read_int (o, "ssl_us", path, FALSE, &r->ssl_us, error))
     return NULL;

@@ -26,8 +26,11 @@
 
 #include "rc-server-private.h"
 
-#define KEY_DATA      "rc-connection-key"
-#define HANDLING_DATA "rc-connection-handling"
+#define KEY_DATA "rc-connection-key"
+/* A browser sends its first request the moment a connection is up; one that waited longer
+ * was opened ahead of need. */
+#define PRECONNECTED_US (50 * 1000)
+#define HANDLING_DATA   "rc-connection-handling"
 
 typedef struct
 {
@@ -40,6 +43,7 @@ typedef struct
   gint64 connect_us;             /* set-up before its first request (CONNECT, TLS); -1 */
   gint64 ssl_us;                 /* its TLS handshake; -1 without one */
   gint64 accepted_us;
+  gint64 ready_us;         /* its set-up ended: accepted, or its tunnel's handshake done */
   gint64 headers_since_us; /* a request's headers are awaited since then; 0 when none is */
   gboolean between;        /* the latest message ended, the next has not begun */
   SoupServerMessage *msg;  /* weak: the latest message begun on the connection */
@@ -284,6 +288,8 @@ got_headers_cb (SoupServerMessage *msg, RcServer *self)
       record->reused = entry->requests > 1;
       record->connect_us = record->reused ? -1 : entry->connect_us;
       record->ssl_us = record->reused ? -1 : entry->ssl_us;
+      record->preconnected =
+          !record->reused && g_get_monotonic_time () - entry->ready_us > PRECONNECTED_US;
     }
   if (entry->requests >= self->limits.max_requests_per_connection)
     {
@@ -377,6 +383,7 @@ rc_connections_note_tunnel (RcServer *self, SoupServerMessage *connect, GIOStrea
   g_object_add_weak_pointer (G_OBJECT (tls), (gpointer *) &entry->tls);
   entry->connect_us = connect_us;
   entry->ssl_us = ssl_us;
+  entry->ready_us = g_get_monotonic_time ();
 }
 
 void
@@ -446,6 +453,7 @@ rc_connections_admit (RcServer *self, GSocketConnection *connection)
   entry->connect_us = 0; /* a plain connection to the loopback proxy: nothing measurable */
   entry->ssl_us = -1;
   entry->accepted_us = g_get_monotonic_time ();
+  entry->ready_us = entry->accepted_us;
   g_object_weak_ref (G_OBJECT (connection), connection_gone, entry);
   /* a peer address still listed belongs to a connection that closed: this one replaces it */
   g_hash_table_replace (self->connections, g_strdup (entry->key), entry);
