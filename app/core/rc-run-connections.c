@@ -62,12 +62,50 @@ origin_entry (RcRunConnections *self, const char *origin)
   return o;
 }
 
+static void
+disagree (RcRunConnections *self, char *text /* owned */)
+{
+  self->engine_disagree++;
+  g_ptr_array_add (self->disagreements, text);
+}
+
+/* The engine's connection ids and the proxy's must group the requests alike: one engine id
+ * is one proxy connection and back. FALSE (and the disagreement said) when they do not. */
+static gboolean
+same_grouping (RcRunConnections *self, GHashTable *by_engine, GHashTable *by_proxy,
+               const RcEngineConnection *e, const RcRequestRecord *found)
+{
+  gpointer proxy = g_hash_table_lookup (by_engine, e->connection);
+  const char *engine = g_hash_table_lookup (by_proxy, GUINT_TO_POINTER (found->connection));
+
+  if (proxy == NULL && engine == NULL)
+    {
+      g_hash_table_insert (by_engine, e->connection, GUINT_TO_POINTER (found->connection));
+      g_hash_table_insert (by_proxy, GUINT_TO_POINTER (found->connection), e->connection);
+      return TRUE;
+    }
+  if (GPOINTER_TO_UINT (proxy) == found->connection && g_strcmp0 (engine, e->connection) == 0)
+    return TRUE;
+  disagree (self, g_strdup_printf (_ ("%s: the proxy answered it on connection #%u, which the "
+                                      "engine does not hold for its connection %s"),
+                                   e->url, found->connection, e->connection));
+  return FALSE;
+}
+
 /* Each response the engine named is matched with the proxy's first unmatched request for
- * the same URL; a response the proxy never saw (the engine's cache) has nothing to check. */
+ * the same URL; a response the proxy never saw (the engine's cache) has nothing to check.
+ * A request the proxy saw first on a connection may still be "reused" to the engine: a
+ * browser opens connections ahead of the requests that will need them (Chromium's
+ * preconnects, Firefox's speculative connections), and such a request waited for no set-up.
+ * So that direction is no disagreement; one the proxy saw on a reused connection but the
+ * engine on a new one is, and so is a different grouping of requests into connections
+ * (Chromium names its connections). */
 static void
 check_engine (RcRunConnections *self, const RcRunRecord *record)
 {
   g_autoptr (GHashTable) matched = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) by_engine = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) by_proxy = g_hash_table_new (NULL, NULL);
 
   for (guint i = 0; i < record->engine_connections->len; i++)
     {
@@ -86,18 +124,12 @@ check_engine (RcRunConnections *self, const RcRunRecord *record)
         continue;
       g_hash_table_add (matched, (gpointer) found);
       self->engine_checked++;
-      /* a preconnected connection's first request waited for no set-up: the engines
-       * (Chromium's socket_reused, Firefox's connect times) count it reused */
-      if (found->reused == e->reused || (found->preconnected && e->reused))
+      if (e->connection != NULL && !same_grouping (self, by_engine, by_proxy, e, found))
         continue;
-      self->engine_disagree++;
-      g_ptr_array_add (self->disagreements,
-                       g_strdup_printf (found->reused
-                                            ? _ ("%s: the proxy answered it on a reused connection "
-                                                 "(#%u), the engine says a new one")
-                                            : _ ("%s: the proxy answered it on a new connection "
-                                                 "(#%u), the engine says a reused one"),
-                                        e->url, found->connection));
+      if (found->reused && !e->reused)
+        disagree (self, g_strdup_printf (_ ("%s: the proxy answered it on a reused connection "
+                                            "(#%u), the engine says a new one"),
+                                         e->url, found->connection));
     }
 }
 
