@@ -77,3 +77,19 @@ rc_test_assert_har_log (JsonNode *har)
   for (guint i = 0; i < json_array_get_length (entries); i++)
     rc_test_assert_har_entry (json_array_get_object_element (entries, i));
 }
+
+JsonObject *
+rc_test_har_entry (JsonArray *entries, const char *run, const char *file)
+{
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *e = json_array_get_object_element (entries, i);
+      const char *url =
+          json_object_get_string_member (json_object_get_object_member (e, "request"), "url");
+
+      if (g_str_equal (json_object_get_string_member (e, "_run"), run)
+          && g_str_has_suffix (url, file))
+        return e;
+    }
+  g_error ("no HAR entry for %s in %s", file, run);
+}

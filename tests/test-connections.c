@@ -53,22 +53,6 @@ connected_run (void)
   return run;
 }
 
-static JsonObject *
-har_entry (JsonArray *entries, const char *run, const char *file)
-{
-  for (guint i = 0; i < json_array_get_length (entries); i++)
-    {
-      JsonObject *e = json_array_get_object_element (entries, i);
-      const char *url =
-          json_object_get_string_member (json_object_get_object_member (e, "request"), "url");
-
-      if (g_str_equal (json_object_get_string_member (e, "_run"), run)
-          && g_str_has_suffix (url, file))
-        return e;
-    }
-  g_error ("no HAR entry for %s in %s", file, run);
-}
-
 static const RcOriginConnections *
 origin (const RcRunConnections *c, const char *name)
 {
@@ -207,8 +191,8 @@ test_har (void)
       json_object_get_object_member (json_node_get_object (har), "log"), "entries");
   for (guint i = 0; i < json_array_get_length (entries); i++)
     rc_test_assert_har_entry (json_array_get_object_element (entries, i));
-  page = har_entry (entries, "cold-1", "demo.example.org/");
-  host = har_entry (entries, "cold-1", "host.js");
+  page = rc_test_har_entry (entries, "cold-1", "demo.example.org/");
+  host = rc_test_har_entry (entries, "cold-1", "host.js");
   g_assert_cmpstr (json_object_get_string_member (page, "connection"), ==, "1");
   g_assert_cmpstr (json_object_get_string_member (host, "connection"), ==, "1");
   timings = json_object_get_object_member (page, "timings");
