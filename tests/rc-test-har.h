@@ -10,5 +10,7 @@ G_BEGIN_DECLS
 void rc_test_assert_har_entry (JsonObject *entry);
 /* log.version 1.2, log.creator {name, version}, log.pages, and every entry's shape. */
 void rc_test_assert_har_log (JsonNode *har);
+/* The entry of run @run whose URL ends in @file; fails the test when there is none. */
+JsonObject *rc_test_har_entry (JsonArray *entries, const char *run, const char *file);
 
 G_END_DECLS

@@ -221,22 +221,6 @@ test_load_errors (void)
 }
 
 static JsonObject *
-har_entry (JsonArray *entries, const char *run, const char *file)
-{
-  for (guint i = 0; i < json_array_get_length (entries); i++)
-    {
-      JsonObject *e = json_array_get_object_element (entries, i);
-      const char *url =
-          json_object_get_string_member (json_object_get_object_member (e, "request"), "url");
-
-      if (g_str_equal (json_object_get_string_member (e, "_run"), run)
-          && g_str_has_suffix (url, file))
-        return e;
-    }
-  g_error ("no HAR entry for %s in %s", file, run);
-}
-
-static JsonObject *
 har_content (JsonObject *entry)
 {
   return json_object_get_object_member (json_object_get_object_member (entry, "response"),
@@ -269,9 +253,9 @@ test_har (void)
   JsonObject *log = json_object_get_object_member (json_node_get_object (parsed), "log");
   JsonArray *entries = json_object_get_array_member (log, "entries");
   JsonArray *pages = json_object_get_array_member (log, "pages");
-  JsonObject *cold_wasm = har_entry (entries, "cold-1", "pyodide.asm.wasm");
-  JsonObject *warm_wasm = har_entry (entries, "warm-2", "pyodide.asm.wasm");
-  JsonObject *wheel = har_entry (entries, "cold-1", RC_TEST_WHEEL);
+  JsonObject *cold_wasm = rc_test_har_entry (entries, "cold-1", "pyodide.asm.wasm");
+  JsonObject *warm_wasm = rc_test_har_entry (entries, "warm-2", "pyodide.asm.wasm");
+  JsonObject *wheel = rc_test_har_entry (entries, "cold-1", RC_TEST_WHEEL);
 
   g_assert_cmpstr (json_object_get_string_member (log, "version"), ==, "1.2");
   g_assert_cmpstr (

@@ -31,6 +31,8 @@ typedef enum
   CLIENT_SLOW,    /* sends a request line, then a header byte every 100 ms, never the end */
   CLIENT_STALLED, /* asks for a big file and never reads the answer */
   CLIENT_BODY,    /* sends headers announcing a body, and never the body */
+  CLIENT_KEPT,    /* sends `wanted` requests one after the other on one connection, then
+                   * trickles a request it never ends when `trickle_after` */
 } ClientKind;
 
 typedef struct
@@ -43,7 +45,50 @@ typedef struct
   GString *received;
   gint64 opened_us;
   gint64 closed_us; /* the server closed it */
+  gboolean reset;   /* … with a reset, not an end of stream */
+  guint wanted, sent, answered;
+  gboolean trickle_after;
+  gint64 answered_us; /* its last answer arrived */
 } Client;
+
+#define KEPT_REQUEST                                                                               \
+  "GET http://data.limits.test/file.txt HTTP/1.1\r\nHost: data.limits.test\r\n\r\n"
+
+static gboolean trickle_cb (gpointer data);
+
+static guint
+count_answers (const char *text)
+{
+  guint n = 0;
+
+  for (const char *p = text; (p = strstr (p, "\r\n\r\nhello")) != NULL; p++)
+    n++;
+  return n;
+}
+
+/* A kept client's next move once an answer is in: its next request, or the trickle. */
+static void
+kept_next (Client *c)
+{
+  guint answered = count_answers (c->received->str);
+
+  if (answered == c->answered)
+    return;
+  c->answered = answered;
+  c->answered_us = g_get_monotonic_time ();
+  if (c->sent < c->wanted)
+    {
+      g_socket_send (c->socket, KEPT_REQUEST, strlen (KEPT_REQUEST), NULL, NULL);
+      c->sent++;
+    }
+  else if (c->trickle_after && c->trickle_id == 0)
+    {
+      const char *line = "GET http://data.limits.test/file.txt HTTP/1.1\r\nX-Slow: ";
+
+      g_socket_send (c->socket, line, strlen (line), NULL, NULL);
+      c->trickle_id = g_timeout_add (100, trickle_cb, c);
+    }
+}
 
 static void
 client_closed (Client *c)
@@ -62,9 +107,12 @@ readable_cb (GSocket *socket, GIOCondition condition, gpointer data)
 
   while ((n = g_socket_receive (socket, buffer, sizeof buffer, NULL, &error)) > 0)
     g_string_append_len (c->received, buffer, n);
+  if (c->kind == CLIENT_KEPT)
+    kept_next (c);
   /* 0: the end of the stream; an error other than "would block": reset */
   if (n == 0 || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
     {
+      c->reset = n != 0;
       client_closed (c);
       return G_SOURCE_REMOVE;
     }
@@ -149,6 +197,12 @@ client_open (RcServer *server, ClientKind kind)
 
       g_assert_cmpint (g_socket_send (c->socket, request, strlen (request), NULL, NULL), ==,
                        strlen (request));
+    }
+  else if (kind == CLIENT_KEPT)
+    {
+      g_assert_cmpint (g_socket_send (c->socket, KEPT_REQUEST, strlen (KEPT_REQUEST), NULL, NULL),
+                       ==, strlen (KEPT_REQUEST));
+      c->sent = 1;
     }
   else if (kind == CLIENT_BODY)
     {
@@ -336,10 +390,101 @@ test_under_load (void)
   rc_test_remove_tree (tmp);
 }
 
+#define KEPT_HEADER_MS 1500
+#define KEPT_IDLE_MS   1500
+#define KEPT_ALIVE_MS  3000
+#define KEPT_MAX       3
+
+static Client *
+kept_open (RcServer *server, guint wanted, gboolean trickle_after)
+{
+  Client *c = client_open (server, CLIENT_KEPT);
+
+  c->wanted = wanted;
+  c->trickle_after = trickle_after;
+  return c;
+}
+
+/* Kept-alive connections stay bounded: one left idle after its answer is closed at the
+ * keep-alive timeout (not the shorter idle timeout of a client in the middle of a request)
+ * with an end of stream a client may retry on; one that asks again and again gets
+ * Connection: close on its KEPT_MAX-th answer and is closed then; one that starts a next
+ * request and never ends it is closed at the header timeout. */
+static void
+test_kept_alive (void)
+{
+  g_autofree char *tmp = rc_test_make_tmp ("rc-serve-limits");
+  g_autoptr (RcServer) server = rc_server_new ();
+  g_autoptr (GPtrArray) clients = g_ptr_array_new_with_free_func (client_free);
+  g_autoptr (GError) error = NULL;
+  RcServerLimits limits = { .header_timeout_ms = KEPT_HEADER_MS,
+                            .idle_timeout_ms = KEPT_IDLE_MS,
+                            .keepalive_timeout_ms = KEPT_ALIVE_MS,
+                            .max_requests_per_connection = KEPT_MAX };
+  Client *idle, *greedy, *slow;
+  RcServerStats stats;
+  GPtrArray *log;
+  g_autoptr (GHashTable) per_connection = g_hash_table_new (NULL, NULL);
+  guint greedy_requests = 0;
+
+  rc_test_write_file (tmp, "file.txt", "hello", 5);
+  rc_server_add_data_mapping (server, "https://data.limits.test", tmp);
+  rc_server_set_limits (server, &limits);
+  rc_server_start (server, &error);
+  g_assert_no_error (error);
+
+  g_ptr_array_add (clients, idle = kept_open (server, 1, FALSE));
+  g_ptr_array_add (clients, greedy = kept_open (server, KEPT_MAX + 2, FALSE));
+  g_ptr_array_add (clients, slow = kept_open (server, 1, TRUE));
+  g_assert_true (spin_until (all_closed, clients, 20));
+
+  /* kept past the idle timeout, closed at the keep-alive one, by an end of stream */
+  g_assert_cmpuint (idle->answered, ==, 1);
+  g_assert_null (strstr (idle->received->str, "Connection: close"));
+  g_assert_cmpint ((idle->closed_us - idle->answered_us) / 1000, >=, KEPT_ALIVE_MS - 50);
+  g_assert_false (idle->reset);
+
+  /* the cap: its last answer says so, and nothing after it is answered */
+  g_assert_cmpuint (greedy->answered, ==, KEPT_MAX);
+  g_assert_nonnull (strstr (greedy->received->str, "Connection: close"));
+  g_assert_cmpint ((greedy->closed_us - greedy->answered_us) / 1000, <, KEPT_IDLE_MS);
+
+  /* a second request begun and never ended: the header timeout */
+  g_assert_cmpuint (slow->answered, ==, 1);
+  g_assert_cmpint ((slow->closed_us - slow->answered_us) / 1000, >=, KEPT_HEADER_MS - 50);
+  g_assert_cmpint ((slow->closed_us - slow->answered_us) / 1000, <, KEPT_ALIVE_MS);
+
+  rc_server_get_stats (server, &stats);
+  g_assert_cmpuint (stats.request_cap_closes, ==, 1);
+  g_assert_cmpuint (stats.accepted, ==, 3);
+
+  /* the records: one connection each, reused from its second request on */
+  log = rc_server_get_requests (server);
+  for (guint i = 0; i < log->len; i++)
+    {
+      RcRequestRecord *r = log->pdata[i];
+      guint seen =
+          GPOINTER_TO_UINT (g_hash_table_lookup (per_connection, GUINT_TO_POINTER (r->connection)));
+
+      g_assert_cmpuint (r->connection, >, 0);
+      if (r->status != 200)
+        continue;
+      g_assert_true (r->reused == (seen > 0));
+      g_hash_table_insert (per_connection, GUINT_TO_POINTER (r->connection),
+                           GUINT_TO_POINTER (seen + 1));
+      greedy_requests = MAX (greedy_requests, seen + 1);
+    }
+  g_assert_cmpuint (g_hash_table_size (per_connection), ==, 3);
+  g_assert_cmpuint (greedy_requests, ==, KEPT_MAX);
+  rc_server_stop (server);
+  rc_test_remove_tree (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/serve-limits/under-load", test_under_load);
+  g_test_add_func ("/serve-limits/kept-alive", test_kept_alive);
   return g_test_run ();
 }

@@ -42,13 +42,14 @@ start (Fixture *f, RcThrottleProfile profile)
   g_assert_no_error (error);
 }
 
-/* 2 MB at Cable (5 Mbit/s) is 3.2 s, plus 28 ms for the CONNECT and 28 ms for the GET. */
+/* 2 MB at Cable (5 Mbit/s) is 3.2 s, plus three round trips of 28 ms under the link model:
+ * TCP and TLS for the new connection, then the GET. */
 static void
 test_throttle_nominal (Fixture *f, gconstpointer user_data)
 {
   const char *url = "https://zarr.nemar.org/two.bin";
   double nominal = SIZE_2MB * 8.0 / rc_throttle_profile_get_bits_per_second (RC_THROTTLE_CABLE)
-                   + 2 * rc_throttle_profile_get_latency_ms (RC_THROTTLE_CABLE) / 1000.0;
+                   + 3 * rc_throttle_profile_get_latency_ms (RC_THROTTLE_CABLE) / 1000.0;
   g_autoptr (CurlResult) r = NULL;
   RcRequestRecord *record;
   double logged;
@@ -67,10 +68,60 @@ test_throttle_nominal (Fixture *f, gconstpointer user_data)
   g_assert_nonnull (record);
   g_assert_cmpuint (record->bytes, ==, SIZE_2MB);
   logged = (record->end_us - record->start_us) / (double) G_USEC_PER_SEC;
-  g_assert_cmpfloat (logged, >=, nominal * 0.9 - 0.028);
+  g_assert_cmpfloat (logged, >=, nominal * 0.9 - 3 * 0.028);
   g_assert_cmpfloat (logged, <=, nominal * 3);
   /* Latency delays the first byte by at least one RTT. */
   g_assert_cmpint (record->first_byte_us - record->start_us, >=, 28000);
+}
+
+/* Two small files on one kept-alive connection at Fast 4G (165 ms), where bandwidth is
+ * negligible: the link model charges TCP and TLS once, then a round trip per request (four
+ * in all); DevTools' model a round trip per request (two). */
+static void
+assert_model (Fixture *f, RcThrottleModel model, guint rtts, gboolean setup_charged)
+{
+  double rtt = rc_throttle_profile_get_latency_ms (RC_THROTTLE_FAST_4G) / 1000.0;
+  g_autoptr (CurlResult) r = NULL;
+  RcRequestRecord *a, *b, *connect;
+  double span;
+
+  rc_test_write_file (f->tmp, "tiny-a.txt", "a", 1);
+  rc_test_write_file (f->tmp, "tiny-b.txt", "b", 1);
+  rc_server_set_throttle_model (f->server, model);
+  start (f, RC_THROTTLE_FAST_4G);
+  r = run_curl (f->server, "-o", "/dev/null", "https://zarr.nemar.org/tiny-a.txt",
+                "https://zarr.nemar.org/tiny-b.txt", NULL);
+  g_assert_cmpint (r->exit_status, ==, 0);
+  g_assert_true (wait_for_requests (f->server, 3));
+  a = find_request (f->server, "https://zarr.nemar.org/tiny-a.txt");
+  b = find_request (f->server, "https://zarr.nemar.org/tiny-b.txt");
+  /* from the CONNECT's arrival to the second answer; a busy machine adds time, never less */
+  connect = rc_server_get_requests (f->server)->pdata[0];
+  g_assert_cmpstr (connect->method, ==, "CONNECT");
+  span = (b->end_us - connect->start_us) / (double) G_USEC_PER_SEC;
+  g_test_message ("%s: %.3f s for two requests, %u round trips of %.3f s",
+                  rc_throttle_model_to_string (model), span, rtts, rtt);
+  g_assert_cmpfloat (span, >=, rtts * rtt * 0.95);
+  g_assert_cmpfloat (span, <, (rtts + 1.5) * rtt + 0.5);
+  g_assert_true (b->reused);
+  g_assert_cmpint (a->first_byte_us - a->start_us, >=, rtt * 0.95 * G_USEC_PER_SEC);
+  g_assert_cmpint (b->first_byte_us - b->start_us, >=, rtt * 0.95 * G_USEC_PER_SEC);
+  if (setup_charged)
+    g_assert_cmpint (a->connect_us, >=, 2 * rtt * 0.95 * G_USEC_PER_SEC);
+  else
+    g_assert_cmpint (a->connect_us, <, rtt * G_USEC_PER_SEC);
+}
+
+static void
+test_throttle_link (Fixture *f, gconstpointer user_data)
+{
+  assert_model (f, RC_THROTTLE_MODEL_LINK, 4, TRUE);
+}
+
+static void
+test_throttle_devtools (Fixture *f, gconstpointer user_data)
+{
+  assert_model (f, RC_THROTTLE_MODEL_DEVTOOLS, 2, FALSE);
 }
 
 static GSubprocess *
@@ -172,6 +223,155 @@ test_unthrottled (Fixture *f, gconstpointer user_data)
   g_assert_cmpuint (r->size_download, ==, SIZE_2MB);
   /* Cable would take 3.2 s; unshaped, even a busy machine does it well under that. */
   g_assert_cmpfloat (r->time_total, <, 2.5);
+}
+
+static gboolean
+set_true (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+no_connection_open (gpointer data)
+{
+  RcServerStats stats;
+
+  rc_server_get_stats (data, &stats);
+  return stats.open == 0;
+}
+
+/* A client's second request reuses its connection (one CONNECT, one TLS handshake), as a
+ * browser's would: libsoup keeps a connection alive only while the server has a listener of
+ * its own. And a client that leaves a kept-alive connection has it closed at once, not after
+ * the idle timeout. */
+static void
+test_keep_alive (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (CurlResult) r = NULL;
+  GPtrArray *requests;
+  guint connects = 0, gets = 0;
+  gboolean expired = FALSE;
+  guint id;
+
+  start (f, RC_THROTTLE_NONE);
+  r = run_curl (f->server, "-o", "/dev/null", "https://zarr.nemar.org/half-a.bin",
+                "https://zarr.nemar.org/half-b.bin", NULL);
+  g_assert_cmpint (r->exit_status, ==, 0);
+  g_assert_cmpuint (r->status, ==, 200);
+  g_assert_true (wait_for_requests (f->server, 3));
+  requests = rc_server_get_requests (f->server);
+  for (guint i = 0; i < requests->len; i++)
+    {
+      RcRequestRecord *record = requests->pdata[i];
+
+      g_test_message ("%s %s -> %u", record->method, record->url, record->status);
+      if (g_strcmp0 (record->method, "CONNECT") == 0)
+        connects++;
+      else if (g_strcmp0 (record->method, "GET") == 0 && record->status == 200)
+        gets++;
+    }
+  g_assert_cmpuint (connects, ==, 1);
+  g_assert_cmpuint (gets, ==, 2);
+  /* one connection: the first request pays its set-up (CONNECT and TLS), the second none */
+  {
+    RcRequestRecord *a = find_request (f->server, "https://zarr.nemar.org/half-a.bin");
+    RcRequestRecord *b = find_request (f->server, "https://zarr.nemar.org/half-b.bin");
+
+    g_assert_cmpuint (a->connection, >, 0);
+    g_assert_cmpuint (a->connection, ==, b->connection);
+    g_assert_false (a->reused);
+    g_assert_true (b->reused);
+    g_assert_cmpint (a->ssl_us, >, 0);
+    g_assert_cmpint (a->connect_us, >=, a->ssl_us);
+    g_assert_cmpint (b->connect_us, ==, -1);
+    g_assert_cmpint (b->ssl_us, ==, -1);
+  }
+
+  /* well under the keep-alive timeout */
+  id = g_timeout_add_seconds (10, set_true, &expired);
+  while (!no_connection_open (f->server) && !expired)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (id);
+}
+
+typedef struct
+{
+  RcServer *server;
+  gboolean swept;
+} Sweep;
+
+static void
+client_wrote_headers_cb (SoupMessage *msg, Sweep *sweep)
+{
+  if (sweep->swept)
+    return;
+  sweep->swept = TRUE;
+  rc_server_close_idle_connections (sweep->server);
+}
+
+static void
+sent_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
+static GBytes *
+session_get (SoupSession *session, const char *url, Sweep *sweep, GError **error)
+{
+  g_autoptr (SoupMessage) msg = soup_message_new ("GET", url);
+  GAsyncResult *result = NULL;
+  GBytes *bytes;
+
+  if (sweep != NULL)
+    g_signal_connect (msg, "wrote-headers", G_CALLBACK (client_wrote_headers_cb), sweep);
+  soup_session_send_and_read_async (session, msg, G_PRIORITY_DEFAULT, NULL, sent_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  bytes = soup_session_send_and_read_finish (session, result, error);
+  g_object_unref (result);
+  return bytes;
+}
+
+/* The sweep before each boot closes kept-alive connections that wait for a request, never
+ * one whose next request has arrived and is not read yet: libsoup's client (WebKit's)
+ * sends on a pooled connection at once, and a request lost to the close is retried only
+ * when the error is not a TLS one. Here the sweep runs right after the client wrote its
+ * second request: it is served on the same connection. */
+static void
+test_sweep_spares_arrived_request (Fixture *f, gconstpointer user_data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GTlsDatabase) database = NULL;
+  g_autoptr (GProxyResolver) resolver = NULL;
+  g_autoptr (SoupSession) session = NULL;
+  g_autoptr (GBytes) first = NULL;
+  g_autoptr (GBytes) second = NULL;
+  Sweep sweep = { f->server, FALSE };
+  RcRequestRecord *record;
+  GPtrArray *requests;
+  guint connects = 0;
+
+  start (f, RC_THROTTLE_NONE);
+  database = g_tls_file_database_new (rc_server_get_ca_file (f->server), &error);
+  g_assert_no_error (error);
+  resolver = g_simple_proxy_resolver_new (rc_server_get_proxy_url (f->server), NULL);
+  session =
+      soup_session_new_with_options ("proxy-resolver", resolver, "tls-database", database, NULL);
+  first = session_get (session, "https://zarr.nemar.org/half-a.bin", NULL, &error);
+  g_assert_no_error (error);
+  second = session_get (session, "https://zarr.nemar.org/half-b.bin", &sweep, &error);
+  g_assert_no_error (error);
+  g_assert_true (sweep.swept);
+  g_assert_cmpuint (g_bytes_get_size (second), ==, SIZE_2MB / 4);
+  requests = rc_server_get_requests (f->server);
+  for (guint i = 0; i < requests->len; i++)
+    connects += g_strcmp0 (((RcRequestRecord *) requests->pdata[i])->method, "CONNECT") == 0;
+  g_assert_cmpuint (connects, ==, 1);
+  record = find_request (f->server, "https://zarr.nemar.org/half-b.bin");
+  g_assert_nonnull (record);
+  g_assert_true (record->reused);
 }
 
 #define SLOW_CHUNK  (1024 * 1024)
@@ -410,7 +610,11 @@ main (int argc, char **argv)
 
 #define ADD(name, func) g_test_add (name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("/serve-net/unthrottled", test_unthrottled);
+  ADD ("/serve-net/keep-alive", test_keep_alive);
+  ADD ("/serve-net/sweep-spares-arrived-request", test_sweep_spares_arrived_request);
   ADD ("/serve-net/throttle-nominal", test_throttle_nominal);
+  ADD ("/serve-net/throttle-link", test_throttle_link);
+  ADD ("/serve-net/throttle-devtools", test_throttle_devtools);
   ADD ("/serve-net/throttle-shared", test_throttle_shared);
   ADD ("/serve-net/live", test_live);
   ADD ("/serve-net/live-streamed", test_live_streamed);

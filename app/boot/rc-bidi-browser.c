@@ -110,6 +110,7 @@ on_response (RcBidiBrowser *self, JsonObject *params)
   const char *url =
       request != NULL ? json_object_get_string_member_with_default (request, "url", "") : "";
   JsonNode *body = response != NULL ? json_object_get_member (response, "bodySize") : NULL;
+  JsonObject *timings;
   gint64 encoded = -1;
 
   if (response == NULL || !g_str_has_prefix (url, "http"))
@@ -122,6 +123,14 @@ on_response (RcBidiBrowser *self, JsonObject *params)
       RC_BROWSER (self), url,
       json_object_get_boolean_member_with_default (response, "fromCache", FALSE), encoded,
       (guint) json_object_get_int_member_with_default (response, "status", 0));
+  /* Firefox names no connection; a reused one took no time to connect */
+  timings = json_object_get_object_member (request, "timings");
+  if (timings != NULL
+      && !json_object_get_boolean_member_with_default (response, "fromCache", FALSE))
+    rc_browser_emit_connection (
+        RC_BROWSER (self), url, NULL,
+        json_object_get_double_member_with_default (timings, "connectStart", -1)
+            == json_object_get_double_member_with_default (timings, "connectEnd", -2));
 }
 
 static void

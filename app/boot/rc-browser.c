@@ -23,6 +23,7 @@ enum
   SIGNAL_MESSAGE,
   SIGNAL_RESPONSE,
   SIGNAL_FAILED,
+  SIGNAL_CONNECTION,
   N_SIGNALS
 };
 
@@ -38,6 +39,9 @@ rc_browser_default_init (RcBrowserInterface *iface)
                     G_TYPE_NONE, 4, G_TYPE_STRING, G_TYPE_BOOLEAN, G_TYPE_INT64, G_TYPE_UINT);
   signals[SIGNAL_FAILED] = g_signal_new ("failed", RC_TYPE_BROWSER, G_SIGNAL_RUN_LAST, 0, NULL,
                                          NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_CONNECTION] =
+      g_signal_new ("connection", RC_TYPE_BROWSER, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_BOOLEAN);
 }
 
 gboolean
@@ -81,6 +85,13 @@ rc_browser_emit_response (RcBrowser *self, const char *url, gboolean from_cache,
                           gint64 encoded_bytes, guint status)
 {
   g_signal_emit (self, signals[SIGNAL_RESPONSE], 0, url, from_cache, encoded_bytes, status);
+}
+
+void
+rc_browser_emit_connection (RcBrowser *self, const char *url, const char *connection,
+                            gboolean reused)
+{
+  g_signal_emit (self, signals[SIGNAL_CONNECTION], 0, url, connection, reused);
 }
 
 void

@@ -23,7 +23,10 @@ G_DECLARE_INTERFACE (RcBrowser, rc_browser, RC, BROWSER, GObject)
  *   "message" (const char *json): what the host page posted to the "rc" handler;
  *   "response" (const char *url, gboolean from_cache, gint64 encoded_bytes, guint status):
  *     the engine's own view of a finished response (page or worker);
- *   "failed" (const char *what): the browser itself failed (it exited, its protocol broke). */
+ *   "failed" (const char *what): the browser itself failed (it exited, its protocol broke);
+ *   "connection" (const char *url, const char *connection, gboolean reused): the engine's
+ *     own view of the connection a response from the network came on (@connection its id,
+ *     or NULL when the engine gives none). */
 struct _RcBrowserInterface
 {
   GTypeInterface parent_iface;
@@ -50,6 +53,8 @@ void rc_browser_emit_message (RcBrowser *self, const char *json);
 void rc_browser_emit_response (RcBrowser *self, const char *url, gboolean from_cache,
                                gint64 encoded_bytes, guint status);
 void rc_browser_emit_failed (RcBrowser *self, const char *what);
+void rc_browser_emit_connection (RcBrowser *self, const char *url, const char *connection,
+                                 gboolean reused);
 
 /* A new browser of @kind (not WEBKIT) for @server, or NULL with an error that says how to
  * install it when its program is missing. */

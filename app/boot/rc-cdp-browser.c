@@ -290,6 +290,18 @@ on_network (RcCdpBrowser *self, const char *method, JsonObject *params)
       g_hash_table_insert (
           self->cached, g_strdup_printf ("%s#status", id),
           GINT_TO_POINTER (json_object_get_int_member_with_default (response, "status", 0)));
+      /* its connection, for the cross-check with the proxy's (a cache hit has none) */
+      if (!g_hash_table_contains (self->cached, id)
+          && json_object_get_double_member_with_default (response, "connectionId", 0) > 0)
+        {
+          g_autofree char *connection = g_strdup_printf (
+              "%.0f", json_object_get_double_member_with_default (response, "connectionId", 0));
+
+          rc_browser_emit_connection (
+              RC_BROWSER (self), json_object_get_string_member_with_default (response, "url", ""),
+              connection,
+              json_object_get_boolean_member_with_default (response, "connectionReused", FALSE));
+        }
     }
   else if (g_strcmp0 (method, "Network.loadingFinished") == 0)
     {

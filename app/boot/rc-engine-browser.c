@@ -30,6 +30,13 @@ on_browser_response (RcBrowser *browser, const char *url, gboolean from_cache, g
 }
 
 static void
+on_browser_connection (RcBrowser *browser, const char *url, const char *connection, gboolean reused,
+                       RcEngine *self)
+{
+  rc_engine_note_engine_connection (self, url, connection, reused);
+}
+
+static void
 on_browser_failed (RcBrowser *browser, const char *what, RcEngine *self)
 {
   if (self->boot_task != NULL && !self->retry_pending)
@@ -65,6 +72,7 @@ rc_engine_set_engine_kind (RcEngine *self, RcEngineKind kind, GError **error)
   g_signal_connect (self->browser, "message", G_CALLBACK (on_browser_message), self);
   g_signal_connect (self->browser, "response", G_CALLBACK (on_browser_response), self);
   g_signal_connect (self->browser, "failed", G_CALLBACK (on_browser_failed), self);
+  g_signal_connect (self->browser, "connection", G_CALLBACK (on_browser_connection), self);
   return TRUE;
 }
 

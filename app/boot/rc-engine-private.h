@@ -179,6 +179,9 @@ void rc_engine_handle_page_message (RcEngine *self, const char *text);
 /* The engine's own view of a response (Chromium's Network events, Firefox's network.*). */
 void rc_engine_note_engine_response (RcEngine *self, const char *url, gboolean from_cache,
                                      gint64 encoded_bytes, guint status);
+/* Its view of the connection a response came on (Chromium, Firefox; rc-run-connections.h). */
+void rc_engine_note_engine_connection (RcEngine *self, const char *url, const char *connection,
+                                       gboolean reused);
 void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self);
 void rc_engine_on_web_process_terminated (WebKitWebView *view,
                                           WebKitWebProcessTerminationReason reason, RcEngine *self);

@@ -63,6 +63,8 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
   env->policy_sha256 = rc_csp_policy_sha256 (self->csp);
   env->throttle_profile =
       g_strdup (rc_throttle_profile_to_string (rc_server_get_throttle (self->server)));
+  env->throttle_model =
+      g_strdup (rc_throttle_model_to_string (rc_server_get_throttle_model (self->server)));
   env->deployment = g_strdup (rc_deployment_to_string (self->deployment));
   env->page_origin = g_strdup (rc_server_get_page_origin (self->server));
   env->memory_mb = plan_memory_mb (runtime);
@@ -158,6 +160,15 @@ rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note)
 
 /* Kept as a Resource Timing entry of context "engine": the analysis cross-checks it with the
  * proxy's log (rc-run-analysis.c), it pairs with no request of its own. */
+void
+rc_engine_note_engine_connection (RcEngine *self, const char *url, const char *connection,
+                                  gboolean reused)
+{
+  if (self->record == NULL || self->boot_task == NULL || self->retry_pending)
+    return;
+  rc_run_record_add_engine_connection (self->record, url, connection, reused);
+}
+
 void
 rc_engine_note_engine_response (RcEngine *self, const char *url, gboolean from_cache,
                                 gint64 encoded_bytes, guint status)

@@ -596,6 +596,7 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
     rc_run_record_add_note (self->record, "%s", self->retry_note);
   rc_server_set_run_id (self->server, self->record->run_id);
   rc_engine_once_start (self);
+  rc_server_close_idle_connections (self->server);
   self->page_reported = FALSE;
   g_clear_pointer (&self->failed_loads, json_array_unref);
   self->boot_start_us = g_get_monotonic_time ();

@@ -10,6 +10,7 @@
 
 #include "boot/rc-engine.h"
 #include "core/rc-boot-progress.h"
+#include "core/rc-run-connections.h"
 #include "core/rc-csp-presets.h"
 #include "core/rc-csp.h"
 #include "core/rc-export-interpreter.h"
@@ -149,6 +150,7 @@ print_network (const RcRunRecord *record)
 {
   g_autoptr (RcRunAnalysis) a = rc_run_analyse (record);
   g_autofree char *bytes = rc_format_wire_bytes ((gint64) a->total_bytes, a->total_decoded_bytes);
+  g_autofree char *connections = rc_run_connections_describe (record);
 
   if (record->outcome.state == RC_OUTCOME_READY)
     /* TRANSLATORS: "network: 5.1 MB (12.3 MB once decoded) until ready, 8 requests" */
@@ -160,6 +162,8 @@ print_network (const RcRunRecord *record)
     printf (ngettext ("network: %s until it failed, %u request\n",
                       "network: %s until it failed, %u requests\n", record->requests->len),
             bytes, record->requests->len);
+  if (connections != NULL)
+    printf (_ ("connections: %s\n"), connections);
 }
 
 static void

@@ -160,3 +160,27 @@ rc_cli_print_json (JsonNode *node, gboolean pretty)
   text = json_generator_to_data (gen, NULL);
   printf ("%s\n", text);
 }
+
+gboolean
+rc_cli_apply_throttle (RcServer *server, const char *profile, const char *model, GError **error)
+{
+  RcThrottleProfile p = RC_THROTTLE_NONE;
+  RcThrottleModel m = RC_THROTTLE_MODEL_LINK;
+
+  if (profile != NULL && !rc_throttle_profile_from_string (profile, &p))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--throttle must be none, cable, fast-4g, fast-3g or slow-3g, not “%s”"),
+                   profile);
+      return FALSE;
+    }
+  if (model != NULL && !rc_throttle_model_from_string (model, &m))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--throttle-model must be link or devtools, not “%s”"), model);
+      return FALSE;
+    }
+  rc_server_set_throttle (server, p);
+  rc_server_set_throttle_model (server, m);
+  return TRUE;
+}

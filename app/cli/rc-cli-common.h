@@ -36,6 +36,11 @@ void rc_cli_apply_network (RcServer *server, gboolean live, char **data);
 /* The distribution line of a banner: the folder, or "live (the real CDN)". A new string. */
 char *rc_cli_describe_distribution (RcCommunity *community, gboolean live);
 
+/* --throttle PROFILE and --throttle-model link|devtools (each NULL = the default) set on
+ * @server; an option error names the bad one. */
+gboolean rc_cli_apply_throttle (RcServer *server, const char *profile, const char *model,
+                                GError **error);
+
 /* Prints "runtime-console COMMAND: MESSAGE" on stderr, plus a pointer to --help for option
  * errors, and returns RC_EXIT_CANNOT_RUN. */
 int rc_cli_cannot_run (const char *command, const GError *error);

@@ -28,6 +28,7 @@ typedef struct
   int runs;
   RcCliBootOptions boot; /* --csp, --engine, --deadline, the network… (rc-cli-boot-options.h) */
   char *throttle;
+  char *throttle_model;
   double model_delay; /* seconds, -1: the report's own (8.1 s unless it says otherwise) */
   char *json;
   char *har;
@@ -51,6 +52,7 @@ options_clear (Options *o)
   g_free (o->scenarios);
   rc_cli_boot_options_clear (&o->boot);
   g_free (o->throttle);
+  g_free (o->throttle_model);
   g_free (o->json);
   g_free (o->har);
   g_free (o->markdown);
@@ -87,6 +89,11 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("N") },
     { "throttle", 0, 0, G_OPTION_ARG_STRING, &o->throttle,
       N_ ("Shape the link: none, cable, fast-4g, fast-3g or slow-3g"), N_ ("PROFILE") },
+    { "throttle-model", 0, 0, G_OPTION_ARG_STRING, &o->throttle_model,
+      N_ ("Charge the profile's round trip as a link does (link: per request, and TCP and TLS "
+          "on a new connection; the default) or as Chrome DevTools does (devtools: per "
+          "request)"),
+      N_ ("MODEL") },
     { "model-delay", 0, 0, G_OPTION_ARG_DOUBLE, &o->model_delay,
       N_ ("The model's first turn for the preload_on simulation (default 8.1, OSA's figure)"),
       N_ ("SECONDS") },
@@ -343,16 +350,8 @@ static gboolean
 configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeployment deployment,
                   GError **error)
 {
-  RcThrottleProfile profile = RC_THROTTLE_NONE;
-
-  if (o->throttle != NULL && !rc_throttle_profile_from_string (o->throttle, &profile))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--throttle must be none, cable, fast-4g, fast-3g or slow-3g, not “%s”"),
-                   o->throttle);
-      return FALSE;
-    }
-  rc_server_set_throttle (server, profile);
+  if (!rc_cli_apply_throttle (server, o->throttle, o->throttle_model, error))
+    return FALSE;
   /* the engine kind is set by measure_engine() */
   rc_engine_set_csp (engine, o->boot.policy_name, o->boot.policy);
   rc_engine_set_deployment (engine, deployment);

@@ -26,6 +26,7 @@ typedef struct
   char *api;
   char *distribution;
   char *throttle;
+  char *throttle_model;
   char *deployment;
   char *run_id;
   gboolean live;
@@ -48,6 +49,7 @@ options_clear (Options *o)
   g_free (o->api);
   g_free (o->distribution);
   g_free (o->throttle);
+  g_free (o->throttle_model);
   g_free (o->deployment);
   g_free (o->run_id);
   g_strfreev (o->data);
@@ -77,6 +79,11 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("DIR") },
     { "throttle", 0, 0, G_OPTION_ARG_STRING, &o->throttle,
       N_ ("Shape the link: none, cable, fast-4g, fast-3g or slow-3g"), N_ ("PROFILE") },
+    { "throttle-model", 0, 0, G_OPTION_ARG_STRING, &o->throttle_model,
+      N_ ("Charge the profile's round trip as a link does (link: per request, and TCP and TLS "
+          "on a new connection; the default) or as Chrome DevTools does (devtools: per "
+          "request)"),
+      N_ ("MODEL") },
     { "live", 0, 0, G_OPTION_ARG_NONE, &o->live,
       N_ ("Tunnel hosts that are not emulated to the real network (default: answer 502)"), NULL },
     { "deployment", 0, 0, G_OPTION_ARG_STRING, &o->deployment,
@@ -135,15 +142,8 @@ parse_options (int argc, char **argv, Options *o, GError **error)
 static gboolean
 configure (RcServer *server, const Options *o, GError **error)
 {
-  RcThrottleProfile profile = RC_THROTTLE_NONE;
-
-  if (o->throttle != NULL && !rc_throttle_profile_from_string (o->throttle, &profile))
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--throttle must be none, cable, fast-4g, fast-3g or slow-3g, not “%s”"),
-                   o->throttle);
-      return FALSE;
-    }
+  if (!rc_cli_apply_throttle (server, o->throttle, o->throttle_model, error))
+    return FALSE;
   for (guint i = 0; o->data != NULL && o->data[i] != NULL; i++)
     {
       const char *eq = strchr (o->data[i], '=');
@@ -158,7 +158,6 @@ configure (RcServer *server, const Options *o, GError **error)
         }
       rc_server_add_data_mapping (server, url, eq + 1);
     }
-  rc_server_set_throttle (server, profile);
   rc_server_set_live (server, o->live);
   if (o->page_origin != NULL)
     rc_server_set_page_origin (server, o->page_origin);
@@ -225,8 +224,9 @@ print_banner (RcServer *server, RcCommunity *community, const char *csp_label, c
   for (guint i = 0; o->data != NULL && o->data[i] != NULL; i++)
     fprintf (out, "  %-10s %s\n", _ ("data"), o->data[i]);
   fprintf (out, "  %-10s %s\n", _ ("CSP"), csp_label);
-  fprintf (out, "  %-10s %s\n", _ ("throttle"),
-           rc_throttle_profile_to_string (rc_server_get_throttle (server)));
+  fprintf (out, "  %-10s %s (%s)\n", _ ("throttle"),
+           rc_throttle_profile_to_string (rc_server_get_throttle (server)),
+           rc_throttle_model_to_string (rc_server_get_throttle_model (server)));
   if (!rc_community_is_valid (community))
     fprintf (out, _ ("Note: the community has errors; “runtime-console validate %s” lists them.\n"),
              rc_community_get_dir (community));

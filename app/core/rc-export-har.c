@@ -1,8 +1,9 @@
 /* rc-export-har.c: HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of every run.
  *
  * One page per run, one entry per resource verdict. Custom fields start with "_" as HAR
- * allows: _run, _step, _verdict, _group, _reason, and _fromCache ("disk") on cache hits,
- * which Chrome DevTools shows in its Size column. bodySize is wire bytes, content.size the
+ * allows: _run, _step, _verdict, _group, _reason, _reused (the proxy connection had carried a
+ * request before), and _fromCache ("disk") on cache hits, which Chrome DevTools shows in its
+ * Size column. "connection" is the proxy's connection id, as DevTools writes its own. bodySize is wire bytes, content.size the
  * decoded body, as DevTools writes them. Times not measured are -1, as HAR says.
  * startedDateTime is the run's date plus the entry's offset from the run's first resource
  * (the worker clock has no wall-clock anchor of its own).
@@ -186,12 +187,23 @@ response_object (const RcResourceVerdict *r, const RcRequestRecord *req,
   return o;
 }
 
-/* HAR timings: send/wait/receive are required and non-negative; time is their sum. */
+static void
+set_ms_or_unknown (JsonObject *t, const char *name, gint64 us)
+{
+  if (us >= 0)
+    json_object_set_double_member (t, name, us / 1000.0);
+  else
+    json_object_set_int_member (t, name, -1);
+}
+
+/* HAR timings: send/wait/receive are required and non-negative; time is their sum, with
+ * connect (which includes ssl, HAR 1.2 says) on a connection's first request: its CONNECT
+ * and TLS handshake. A reused connection has neither: -1. */
 static double
 timings_object (JsonObject *entry, const RcResourceVerdict *r, const RcRequestRecord *req)
 {
   JsonObject *t = json_object_new ();
-  double wait = 0, receive = 0;
+  double wait = 0, receive = 0, connect = 0;
 
   if (req != NULL && req->first_byte_us > 0 && req->end_us >= req->first_byte_us)
     {
@@ -202,13 +214,22 @@ timings_object (JsonObject *entry, const RcResourceVerdict *r, const RcRequestRe
     receive = r->end_ms - r->start_ms;
   json_object_set_int_member (t, "blocked", -1);
   json_object_set_int_member (t, "dns", -1);
-  json_object_set_int_member (t, "connect", -1);
-  json_object_set_int_member (t, "ssl", -1);
+  if (req != NULL && req->connection != 0 && !req->reused && req->connect_us >= 0)
+    {
+      connect = req->connect_us / 1000.0;
+      set_ms_or_unknown (t, "connect", req->connect_us);
+      set_ms_or_unknown (t, "ssl", req->ssl_us);
+    }
+  else
+    {
+      json_object_set_int_member (t, "connect", -1);
+      json_object_set_int_member (t, "ssl", -1);
+    }
   json_object_set_double_member (t, "send", 0);
   json_object_set_double_member (t, "wait", wait);
   json_object_set_double_member (t, "receive", receive);
   json_object_set_object_member (entry, "timings", t);
-  return wait + receive;
+  return connect + wait + receive;
 }
 
 static JsonObject *
@@ -231,6 +252,14 @@ entry_object (const RcMeasurement *m, const RcRunRecord *run, const RcResourceVe
   json_object_set_object_member (e, "cache", json_object_new ());
   time = timings_object (e, r, req);
   json_object_set_double_member (e, "time", time);
+  /* a cache hit used no connection */
+  if (req != NULL && req->connection != 0 && r->verdict != RC_VERDICT_CACHE)
+    {
+      g_autofree char *connection = g_strdup_printf ("%u", req->connection);
+
+      set_string (e, "connection", connection);
+      json_object_set_boolean_member (e, "_reused", req->reused);
+    }
   set_string (e, "_run", run->run_id);
   set_string (e, "_step", r->step_key);
   set_string (e, "_verdict", rc_verdict_to_string (r->verdict));

@@ -532,6 +532,7 @@ rc_measurement_to_markdown (const RcMeasurement *self)
   sub_phase_table (out, c, columns->len);
   rc_measurement_append_interpreter_markdown (self, out);
   rc_measurement_append_preload_markdown (self, out);
+  rc_measurement_append_connections_markdown (self, out);
   checks (out, self);
   /* Freed last to first: an engine's first column owns the runs its others borrow. */
   for (guint i = columns->len; i > 0; i--)

@@ -155,6 +155,7 @@ rc_measurement_format_summary (const RcMeasurement *self)
 
   summarise_runs (out, self);
   rc_measurement_append_preload_text (self, out);
+  rc_measurement_append_connections_text (self, out);
   rc_measurement_append_provenance_text (self, out);
   for (guint i = 0; i < flags->len; i++)
     {

@@ -92,6 +92,9 @@ void rc_measurement_append_provenance_text (const RcMeasurement *self, GString *
 void rc_measurement_preload_sim (const RcMeasurement *self, RcPreloadSim *out);
 JsonNode *rc_measurement_preload_to_json (const RcMeasurement *self);
 void rc_measurement_append_preload_text (const RcMeasurement *self, GString *out);
+/* Connections per run and origin (rc-export-connections.c). */
+void rc_measurement_append_connections_text (const RcMeasurement *self, GString *out);
+void rc_measurement_append_connections_markdown (const RcMeasurement *self, GString *out);
 void rc_measurement_append_preload_markdown (const RcMeasurement *self, GString *out);
 
 /* All flags of all runs (RcDiagnostic, path = run id). */

@@ -12,6 +12,8 @@ rc_request_record_new (void)
   RcRequestRecord *self = g_new0 (RcRequestRecord, 1);
 
   self->decoded_bytes = -1;
+  self->connect_us = -1;
+  self->ssl_us = -1;
   return self;
 }
 

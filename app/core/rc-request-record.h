@@ -29,6 +29,19 @@ typedef struct
   gint64 end_us;          /* response finished or connection closed */
   gboolean conditional;   /* the request carried If-None-Match / If-Modified-Since */
   gboolean not_modified;  /* answered 304 */
+  /* The proxy connection that carried it (1, 2, … in the server's order; 0 unknown, as in
+   * reports written before connections were kept alive), and whether that connection had
+   * carried a request before (a CONNECT aside). */
+  guint connection;
+  gboolean reused;
+  /* The first request of a connection: what setting it up took before it (the CONNECT and
+   * the TLS handshake, the throttle's round trips included), and of that the handshake; -1
+   * not applicable (a reused connection, no TLS) or unknown. */
+  gint64 connect_us;
+  gint64 ssl_us;
+  /* The first request of a connection set up well before it was sent (a browser's
+   * preconnect): the engine saw no set-up, and calls it reused. */
+  gboolean preconnected;
 } RcRequestRecord;
 
 #define RC_TYPE_REQUEST_RECORD (rc_request_record_get_type ())

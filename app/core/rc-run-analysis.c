@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rc-diagnostic.h"
+#include "rc-run-connections.h"
 #include "rc-run-analysis.h"
 
 static const char *const verdict_names[] = { "network", "cache", "revalidated", "failed",
@@ -659,6 +660,14 @@ compute_flags (const RcRunRecord *record, RcRunAnalysis *self)
   if (warm)
     flag_overlay (self, record);
   flag_unobserved (self, record, warm);
+  {
+    /* the engine's own view of connection reuse, checked as a cache verdict is */
+    g_autoptr (RcRunConnections) c = rc_run_connections_summarise (record);
+
+    for (guint i = 0; i < c->disagreements->len; i++)
+      flag (self, record, RC_SEVERITY_WARNING, "connection-disagree", NULL,
+            g_strdup (c->disagreements->pdata[i]));
+  }
   for (guint i = 0; record->scenario == RC_SCENARIO_CHANGED_WHEEL && i < record->expected->len; i++)
     {
       const RcExpectedResource *e = record->expected->pdata[i];

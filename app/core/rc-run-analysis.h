@@ -78,6 +78,8 @@ typedef struct
  *  changed-wheel-cached     error   changed-wheel run did not fetch the renamed wheel
  *  cold-cache-hit           warning cold run served something from cache (session not fresh)
  *  verdict-disagree         warning the proxy and Resource Timing conflict
+ *  connection-disagree      warning the proxy and the engine see a response's connection
+ *                                   reuse differently
  *  resource-failed          warning a resource failed
  *  expected-unobserved      warning ready run, an expected resource neither source saw
  *  no-overlay-expected      note    warm run without expected overlay wheels: check not applied */

@@ -9,6 +9,7 @@
 
 #include "rc-json-builder-private.h"
 #include "rc-json-util.h"
+#include "rc-run-connections.h"
 #include "rc-run-record.h"
 
 /* writing */
@@ -29,6 +30,7 @@ add_environment (JsonBuilder *b, const RcRunEnvironment *env)
   rc_json_add_string (b, "policy_name", env->policy_name);
   rc_json_add_string (b, "policy_sha256", env->policy_sha256);
   rc_json_add_string (b, "throttle_profile", env->throttle_profile);
+  rc_json_add_string (b, "throttle_model", env->throttle_model);
   rc_json_add_string (b, "deployment", env->deployment);
   rc_json_add_string (b, "page_origin", env->page_origin);
   rc_json_add_string (b, "distribution", env->distribution);
@@ -59,6 +61,11 @@ add_request (JsonBuilder *b, gconstpointer item)
   rc_json_add_int (b, "end_us", r->end_us);
   rc_json_add_bool (b, "conditional", r->conditional);
   rc_json_add_bool (b, "not_modified", r->not_modified);
+  rc_json_add_int_or_null (b, "connection", r->connection, r->connection == 0);
+  rc_json_add_bool (b, "reused", r->reused);
+  rc_json_add_bool (b, "preconnected", r->preconnected);
+  rc_json_add_measured_int (b, "connect_us", r->connect_us);
+  rc_json_add_measured_int (b, "ssl_us", r->ssl_us);
   rc_json_add_string (b, "note", r->note);
   json_builder_end_object (b);
 }
@@ -218,6 +225,7 @@ rc_run_record_to_json (const RcRunRecord *self)
   rc_json_add_array (b, "violations", self->violations, add_violation);
   rc_json_add_array (b, "expected", self->expected, add_expected);
   rc_json_add_array (b, "notes", self->notes, add_note);
+  rc_run_connections_add_json (b, self);
   add_interpreter (b, &self->interpreter);
   json_builder_set_member_name (b, "outcome");
   json_builder_begin_object (b);
@@ -356,7 +364,7 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
 {
   g_autoptr (RcRequestRecord) r = rc_request_record_new ();
   JsonObject *o;
-  gint64 status = 0, bytes = 0, decoded = -1;
+  gint64 status = 0, bytes = 0, decoded = -1, connection = 0;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -379,8 +387,15 @@ rc_request_record_from_json (JsonNode *node, const char *path, GError **error)
       || !read_int (o, "first_byte_us", path, FALSE, &r->first_byte_us, error)
       || !read_int (o, "end_us", path, FALSE, &r->end_us, error)
       || !read_bool (o, "conditional", path, &r->conditional, error)
-      || !read_bool (o, "not_modified", path, &r->not_modified, error))
+      || !read_bool (o, "not_modified", path, &r->not_modified, error)
+      /* reports before kept-alive connections lack these: unknown */
+      || !read_int (o, "connection", path, FALSE, &connection, error)
+      || !read_bool (o, "reused", path, &r->reused, error)
+      || !read_bool (o, "preconnected", path, &r->preconnected, error)
+      || !read_int (o, "connect_us", path, FALSE, &r->connect_us, error)
+      || !read_int (o, "ssl_us", path, FALSE, &r->ssl_us, error))
     return NULL;
+  r->connection = (guint) CLAMP (connection, 0, G_MAXUINT);
   r->status = (guint) status;
   r->bytes = (guint64) MAX (bytes, 0);
   r->decoded_bytes = decoded >= 0 ? decoded : -1;
@@ -411,6 +426,7 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
       || !read_string (e, "policy_name", p, FALSE, &env->policy_name, error)
       || !read_string (e, "policy_sha256", p, FALSE, &env->policy_sha256, error)
       || !read_string (e, "throttle_profile", p, FALSE, &env->throttle_profile, error)
+      || !read_string (e, "throttle_model", p, FALSE, &env->throttle_model, error)
       || !read_string (e, "deployment", p, FALSE, &env->deployment, error)
       || !read_string (e, "page_origin", p, FALSE, &env->page_origin, error)
       || !read_string (e, "distribution", p, FALSE, &env->distribution, error)
@@ -764,6 +780,7 @@ rc_run_record_from_json (JsonNode *node, const char *path, GError **error)
       || !read_int (o, "web_process_rss_bytes", path, FALSE, &self->web_process_rss_bytes, error)
       || !read_attempts (o, path, self, error) || !read_steps (o, path, self, error)
       || !read_network (o, path, self, error) || !read_misc (o, path, self, error)
+      || !rc_run_connections_read_json (o, path, self, error)
       || !read_outcome (o, path, &self->outcome, error)
       || !read_interpreter (o, path, &self->interpreter, error))
     return NULL;

@@ -103,6 +103,7 @@ rc_run_environment_clear (RcRunEnvironment *env)
   g_clear_pointer (&env->policy_name, g_free);
   g_clear_pointer (&env->policy_sha256, g_free);
   g_clear_pointer (&env->throttle_profile, g_free);
+  g_clear_pointer (&env->throttle_model, g_free);
   g_clear_pointer (&env->deployment, g_free);
   g_clear_pointer (&env->page_origin, g_free);
   g_clear_pointer (&env->distribution, g_free);
@@ -141,6 +142,7 @@ rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *des
   dest->policy_name = g_strdup (src->policy_name);
   dest->policy_sha256 = g_strdup (src->policy_sha256);
   dest->throttle_profile = g_strdup (src->throttle_profile);
+  dest->throttle_model = g_strdup (src->throttle_model);
   dest->deployment = g_strdup (src->deployment);
   dest->page_origin = g_strdup (src->page_origin);
   dest->distribution = g_strdup (src->distribution);
@@ -188,6 +190,27 @@ violation_free (RcViolation *violation)
 }
 
 static void
+engine_connection_free (RcEngineConnection *c)
+{
+  g_free (c->url);
+  g_free (c->connection);
+  g_free (c);
+}
+
+RcEngineConnection *
+rc_run_record_add_engine_connection (RcRunRecord *self, const char *url, const char *connection,
+                                     gboolean reused)
+{
+  RcEngineConnection *c = g_new0 (RcEngineConnection, 1);
+
+  c->url = g_strdup (url);
+  c->connection = g_strdup (connection);
+  c->reused = reused;
+  g_ptr_array_add (self->engine_connections, c);
+  return c;
+}
+
+static void
 expected_free (RcExpectedResource *expected)
 {
   g_free (expected->file_name);
@@ -217,6 +240,8 @@ rc_run_record_new (RcScenario scenario, guint index)
   self->violations = g_ptr_array_new_with_free_func ((GDestroyNotify) violation_free);
   self->expected = g_ptr_array_new_with_free_func ((GDestroyNotify) expected_free);
   self->notes = g_ptr_array_new_with_free_func (g_free);
+  self->engine_connections =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) engine_connection_free);
   self->interpreter.first_import_ms = -1;
   self->interpreter.imports_us = -1;
   self->interpreter.slowest = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_import_time_free);
@@ -238,6 +263,7 @@ rc_run_record_free (RcRunRecord *self)
   g_ptr_array_unref (self->violations);
   g_ptr_array_unref (self->expected);
   g_ptr_array_unref (self->notes);
+  g_ptr_array_unref (self->engine_connections);
   g_ptr_array_unref (self->interpreter.slowest);
   g_free (self->interpreter.wasm_cache);
   g_free (self->interpreter.wasm_cache_source);

@@ -50,8 +50,11 @@ typedef struct
   char *policy_name;      /* preset name, "custom" or "none" */
   char *policy_sha256;    /* rc_csp_policy_sha256(), NULL without a policy */
   char *throttle_profile; /* "none", "3g", … */
-  char *deployment;       /* deployment name, or NULL */
-  char *page_origin;      /* "https://nemar.org" */
+  /* Where the throttle charged its round trips: "link" (per request, and TCP and TLS on a
+   * new connection) or "devtools" (per request); NULL in reports written before it. */
+  char *throttle_model;
+  char *deployment;  /* deployment name, or NULL */
+  char *page_origin; /* "https://nemar.org" */
   /* The Pyodide distribution the CDN served: its folder, or "live" for the real CDN;
    * distribution_lock_sha256 is that folder's pyodide-lock.json (NULL when live). */
   char *distribution;
@@ -130,6 +133,15 @@ typedef struct
   gboolean fresh;     /* new name in this run (changed-wheel): must go to the network */
 } RcExpectedResource;
 
+/* The engine's own view of the connection a response came on, to cross-check the proxy's
+ * (Chromium's connectionId and connectionReused; Firefox's connectStart == connectEnd). */
+typedef struct
+{
+  char *url;
+  char *connection; /* the engine's id for it, or NULL when it gives none (Firefox) */
+  gboolean reused;
+} RcEngineConnection;
+
 typedef enum
 {
   RC_OUTCOME_UNKNOWN,
@@ -196,6 +208,7 @@ typedef struct
   GPtrArray *violations; /* RcViolation */
   GPtrArray *expected;   /* RcExpectedResource */
   GPtrArray *notes;      /* char *, e.g. "worker source instrumented for heap measurement" */
+  GPtrArray *engine_connections; /* RcEngineConnection, when the engine says */
   RcOutcome outcome;
   RcInterpreterFacts interpreter;
 } RcRunRecord;
@@ -238,6 +251,8 @@ RcExpectedResource *rc_run_record_expect (RcRunRecord *self, const char *file_na
                                           const char *group, gboolean immutable, gboolean overlay,
                                           gboolean fresh);
 void rc_run_record_add_note (RcRunRecord *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+RcEngineConnection *rc_run_record_add_engine_connection (RcRunRecord *self, const char *url,
+                                                         const char *connection, gboolean reused);
 /* Sets the wasm code cache fact (see RcInterpreterFacts). */
 void rc_run_record_set_wasm_cache (RcRunRecord *self, const char *state, const char *source);
 /* The sub-phase named @name, or NULL. */

@@ -2,8 +2,8 @@
  *
  * For an emulated host, CONNECT is answered 200, the connection is taken back from
  * SoupServer once the answer is written, wrapped in TLS with that host's leaf
- * certificate and fed to the same SoupServer again, so the https requests inside the
- * tunnel are routed, logged and shaped like any other. Live mode splices the client to
+ * certificate, handshaken and fed to the same SoupServer again, so the https requests
+ * inside the tunnel are routed, logged and shaped like any other. Live mode splices the client to
  * the real host instead (still through the shaped stream), and relays plain http:// as
  * the upstream's body arrives; both log the bytes the client was sent.
  */
@@ -15,28 +15,96 @@
 
 #define TUNNEL_KEY "rc-live-upstream"
 
+/* A tunnel being set up: the proxy does the TLS handshake itself, so that the link model's
+ * round trip is charged before it and the record can say what it took. */
+typedef struct
+{
+  RcServer *server;
+  SoupServerMessage *connect; /* the CONNECT: its connection entry and addresses */
+  GIOStream *tls;
+  gint64 connect_us; /* the CONNECT's own time, its round trip included */
+  gint64 since_us;   /* the CONNECT was answered */
+} TunnelSetup;
+
+static void
+tunnel_setup_free (TunnelSetup *setup)
+{
+  g_object_unref (setup->server);
+  g_object_unref (setup->connect);
+  g_clear_object (&setup->tls);
+  g_free (setup);
+}
+
+static void
+handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  TunnelSetup *setup = user_data;
+  RcServer *self = setup->server;
+  gint64 ssl_us = g_get_monotonic_time () - setup->since_us;
+  g_autoptr (GError) error = NULL;
+
+  if (self->soup == NULL) /* stopped meanwhile */
+    {
+      g_io_stream_close (setup->tls, NULL, NULL);
+      tunnel_setup_free (setup);
+      return;
+    }
+  /* A failed handshake (an engine refusing the certificate) still goes to the SoupServer,
+   * whose read then fails: the log keeps its connection that ended before a request. */
+  if (g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, NULL))
+    rc_connections_note_tunnel (self, setup->connect, setup->tls, setup->connect_us + ssl_us,
+                                ssl_us);
+  if (!soup_server_accept_iostream (
+          self->soup, setup->tls, soup_server_message_get_local_address (setup->connect),
+          soup_server_message_get_remote_address (setup->connect), &error))
+    {
+      g_warning ("TLS tunnel failed: %s", error->message);
+      g_io_stream_close (setup->tls, NULL, NULL);
+    }
+  tunnel_setup_free (setup);
+}
+
+static gboolean
+start_handshake_cb (gpointer user_data)
+{
+  TunnelSetup *setup = user_data;
+
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (setup->tls), G_PRIORITY_DEFAULT, NULL,
+                                    handshake_cb, setup);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 accept_tls_cb (SoupServerMessage *msg, gpointer user_data)
 {
   RcServer *self = user_data;
   const char *host = g_uri_get_host (soup_server_message_get_uri (msg));
+  RcRequestRecord *record = rc_request_log_lookup (msg);
   g_autoptr (GIOStream) stream = NULL;
   g_autoptr (GTlsCertificate) certificate = NULL;
-  g_autoptr (GIOStream) tls = NULL;
   g_autoptr (GError) error = NULL;
+  TunnelSetup *setup;
 
   if (self->soup == NULL) /* stopped meanwhile */
     return;
   rc_request_log_complete (msg);
   stream = soup_server_message_steal_connection (msg);
+  setup = g_new0 (TunnelSetup, 1);
+  setup->server = g_object_ref (self);
+  setup->connect = g_object_ref (msg);
+  setup->since_us = g_get_monotonic_time ();
+  setup->connect_us = record != NULL ? setup->since_us - record->start_us : 0;
   if ((certificate = rc_tls_get_certificate (self->tls, host, &error)) == NULL
-      || (tls = g_tls_server_connection_new (stream, certificate, &error)) == NULL
-      || !soup_server_accept_iostream (self->soup, tls, soup_server_message_get_local_address (msg),
-                                       soup_server_message_get_remote_address (msg), &error))
+      || (setup->tls = g_tls_server_connection_new (stream, certificate, &error)) == NULL)
     {
       g_warning ("TLS tunnel to %s failed: %s", host, error->message);
       g_io_stream_close (stream, NULL, NULL);
+      tunnel_setup_free (setup);
+      return;
     }
+  /* TLS 1.3 takes one round trip before the first request can go */
+  rc_server_after_rtts (self, self->throttle_model == RC_THROTTLE_MODEL_LINK ? 1 : 0,
+                        start_handshake_cb, setup, NULL);
 }
 
 /* ---- live CONNECT tunnel ------------------------------------------------------------- */
@@ -225,8 +293,7 @@ rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg)
     }
   if (!self->live)
     {
-      rc_proxy_answer_offline (self, msg, host);
-      rc_server_apply_latency (self, msg);
+      rc_proxy_answer_offline (self, msg, host); /* the proxy's own answer: no round trip */
       return;
     }
   rc_request_log_set_origin (msg, "live");

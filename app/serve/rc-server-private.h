@@ -56,6 +56,7 @@ struct _RcServer
   SoupServer *soup;
   GSocketService *service;
   RcThrottle *throttle;
+  RcThrottleModel throttle_model;
   RcTls *tls;
   SoupSession *live_session;
   guint16 port;
@@ -76,7 +77,13 @@ struct _RcServer
 void rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record);
 /* The emulated origin that answers @host, or NULL. */
 const char *rc_server_origin_for_host (RcServer *self, const char *host);
+/* Pauses @msg for its share of the profile's round trips (rc-throttle.h, RcThrottleModel). */
 void rc_server_apply_latency (RcServer *self, SoupServerMessage *msg);
+/* The round trip in µs (0 without a profile). */
+guint64 rc_server_rtt_us (RcServer *self);
+/* Calls @func with @data after @rtts round trips (at once when there are none). */
+void rc_server_after_rtts (RcServer *self, guint rtts, GSourceFunc func, gpointer data,
+                           GDestroyNotify destroy);
 /* A deferred answer is complete: unpauses @msg after the profile's latency. */
 void rc_server_resume (RcServer *self, SoupServerMessage *msg);
 
@@ -103,6 +110,14 @@ void rc_connections_stop (RcServer *self);
 gboolean rc_connections_admit (RcServer *self, GSocketConnection *connection);
 /* Every message of the SoupServer, plain or inside a tunnel (request-started). */
 void rc_connections_watch_message (RcServer *self, SoupServerMessage *msg);
+/* The CONNECT @connect's tunnel is up: its TLS stream @tls, after @connect_us of set-up in
+ * all (the CONNECT and the handshake) of which @ssl_us the handshake. */
+void rc_connections_note_tunnel (RcServer *self, SoupServerMessage *connect, GIOStream *tls,
+                                 gint64 connect_us, gint64 ssl_us);
+/* Whether @msg's connection carried a request before it. */
+gboolean rc_connections_is_reused (RcServer *self, SoupServerMessage *msg);
+/* Whether @msg came through a CONNECT tunnel (its TCP and TLS set-up are charged there). */
+gboolean rc_connections_is_tunnel (RcServer *self, SoupServerMessage *msg);
 
 /* rc-proxy.c */
 void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg);

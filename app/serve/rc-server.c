@@ -2,13 +2,16 @@
  *
  * One GSocketService on 127.0.0.1 accepts proxy connections; each is wrapped in the run's
  * throttled stream and handed to a SoupServer, which also receives the TLS streams of
- * CONNECT tunnels (rc-proxy.c). The default handler routes on the request's host.
+ * CONNECT tunnels (rc-proxy.c) and keeps connections alive between requests. The default
+ * handler routes on the request's host.
  */
 #include "config.h"
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <unistd.h>
 
+#include <gio/gunixsocketaddress.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -231,6 +234,20 @@ rc_server_get_throttle (RcServer *self)
 {
   g_return_val_if_fail (RC_IS_SERVER (self), RC_THROTTLE_NONE);
   return rc_throttle_get_profile (self->throttle);
+}
+
+void
+rc_server_set_throttle_model (RcServer *self, RcThrottleModel model)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  self->throttle_model = model;
+}
+
+RcThrottleModel
+rc_server_get_throttle_model (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), RC_THROTTLE_MODEL_LINK);
+  return self->throttle_model;
 }
 
 void
@@ -471,38 +488,6 @@ rc_server_origin_for_host (RcServer *self, const char *host)
   return NULL;
 }
 
-static gboolean
-unpause_cb (gpointer data)
-{
-  SoupServerMessage *msg = data;
-
-  if (!rc_request_log_is_closed (msg))
-    soup_server_message_unpause (msg);
-  return G_SOURCE_REMOVE;
-}
-
-/* Latency is added once per request, before its response starts, like a link's RTT. */
-void
-rc_server_apply_latency (RcServer *self, SoupServerMessage *msg)
-{
-  guint64 us = rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle));
-
-  if (us == 0)
-    return;
-  soup_server_message_pause (msg);
-  g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) ((us + 500) / 1000), unpause_cb,
-                      g_object_ref (msg), g_object_unref);
-}
-
-void
-rc_server_resume (RcServer *self, SoupServerMessage *msg)
-{
-  if (rc_throttle_profile_get_latency_us (rc_throttle_get_profile (self->throttle)) > 0)
-    rc_server_apply_latency (self, msg);
-  else if (!rc_request_log_is_closed (msg))
-    soup_server_message_unpause (msg);
-}
-
 RcEncoder *
 rc_server_get_encoder (RcServer *self)
 {
@@ -691,6 +676,42 @@ listen_loopback (RcServer *self, GError **error)
   return TRUE;
 }
 
+/* libsoup keeps a connection open after a response only while the SoupServer has a listener
+ * of its own (soup-server.c, request_finished: "&& priv->listeners"). The proxy accepts
+ * through the GSocketService above (where the cap and the throttle are), so without one every
+ * response closed its connection and every request paid a new TCP connection, CONNECT and TLS
+ * handshake, as no browser does. A unix socket that listens and has no name is that listener:
+ * it is bound in the private runtime folder and unlinked at once, so nothing can connect to
+ * it and every connection still comes through the service. */
+static gboolean
+listen_keepalive (RcServer *self, GError **error)
+{
+  static guint serial = 0;
+  g_autofree char *name = g_strdup_printf ("proxy-keepalive-%d-%u.sock", (int) getpid (), ++serial);
+  g_autofree char *path = g_build_filename (rc_paths_runtime_dir (), name, NULL);
+  g_autoptr (GSocketAddress) address = g_unix_socket_address_new (path);
+  g_autoptr (GSocket) socket = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gboolean ok;
+
+  g_unlink (path);
+  ok = (socket = g_socket_new (G_SOCKET_FAMILY_UNIX, G_SOCKET_TYPE_STREAM,
+                               G_SOCKET_PROTOCOL_DEFAULT, &local_error))
+           != NULL
+       && g_socket_bind (socket, address, FALSE, &local_error)
+       && g_socket_listen (socket, &local_error);
+  g_unlink (path);
+  if (!ok || !soup_server_listen_socket (self->soup, socket, 0, &local_error))
+    {
+      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BIND,
+                   _ ("The proxy could not open its keep-alive socket %s (%s): the runtime "
+                      "folder must be writable and its path shorter than 100 characters"),
+                   path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 rc_server_start (RcServer *self, GError **error)
 {
@@ -715,7 +736,7 @@ rc_server_start (RcServer *self, GError **error)
   self->soup = soup_server_new ("raw-paths", TRUE, NULL);
   soup_server_add_handler (self->soup, NULL, server_callback, self, NULL);
   g_signal_connect (self->soup, "request-started", G_CALLBACK (request_started_cb), self);
-  if (!listen_loopback (self, error))
+  if (!listen_keepalive (self, error) || !listen_loopback (self, error))
     goto failed;
   if (self->encoder == NULL)
     self->encoder = rc_encoder_new (NULL);

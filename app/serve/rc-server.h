@@ -58,6 +58,9 @@ void rc_server_add_page_file (RcServer *self, const char *path, GBytes *bytes,
                               const char *content_type);
 void rc_server_set_throttle (RcServer *self, RcThrottleProfile profile);
 RcThrottleProfile rc_server_get_throttle (RcServer *self);
+/* Where the profile's round trip is charged (rc-throttle.h); LINK unless set. */
+void rc_server_set_throttle_model (RcServer *self, RcThrottleModel model);
+RcThrottleModel rc_server_get_throttle_model (RcServer *self);
 /* --data URL=DIR: serve DIR at URL (an http(s) origin with an optional path prefix).
  * A malformed URL makes rc_server_start() fail with RC_SERVER_ERROR_BAD_ORIGIN. */
 void rc_server_add_data_mapping (RcServer *self, const char *url_prefix, const char *dir);
@@ -122,19 +125,29 @@ void rc_server_clear_requests (RcServer *self);
  * the next move (sending a body, reading a response, a live tunnel); never while the server is
  * preparing an answer. Past @max_connections open ones, a new connection is answered 503
  * and closed, with one log line each time the cap is reached. The request log keeps the
- * last @request_log_max records (the oldest are dropped and counted). 0 = the default. */
+ * last @request_log_max records (the oldest are dropped and counted). A connection is kept
+ * alive between requests, idle for at most @keepalive_timeout_ms (longer than a browser's
+ * gaps during a boot and than clients keep one), and carries at most @max_requests_per_connection requests: the last one's
+ * answer says Connection: close. 0 = the default. */
 typedef struct
 {
-  guint max_connections;   /* default 256 */
-  guint header_timeout_ms; /* default 15 000 */
-  guint idle_timeout_ms;   /* default 60 000 */
-  guint request_log_max;   /* default 10 000 */
+  guint max_connections;             /* default 256 */
+  guint header_timeout_ms;           /* default 15 000 */
+  guint idle_timeout_ms;             /* default 60 000 */
+  guint request_log_max;             /* default 10 000 */
+  guint max_requests_per_connection; /* default 1000 */
+  guint keepalive_timeout_ms;        /* default 360 000: longer than clients keep one idle */
 } RcServerLimits;
 
-#define RC_SERVER_DEFAULT_MAX_CONNECTIONS   256
-#define RC_SERVER_DEFAULT_HEADER_TIMEOUT_MS 15000
-#define RC_SERVER_DEFAULT_IDLE_TIMEOUT_MS   60000
-#define RC_SERVER_DEFAULT_REQUEST_LOG_MAX   10000
+#define RC_SERVER_DEFAULT_MAX_CONNECTIONS             256
+#define RC_SERVER_DEFAULT_HEADER_TIMEOUT_MS           15000
+#define RC_SERVER_DEFAULT_IDLE_TIMEOUT_MS             60000
+#define RC_SERVER_DEFAULT_REQUEST_LOG_MAX             10000
+#define RC_SERVER_DEFAULT_MAX_REQUESTS_PER_CONNECTION 1000
+/* Clients close an idle kept-alive connection themselves well before (libsoup, WebKit's
+ * network stack: 60 s; Firefox 115 s; Chromium 300 s), so the server never closes one a
+ * client is about to reuse; see close_between() in rc-connections.c. */
+#define RC_SERVER_DEFAULT_KEEPALIVE_TIMEOUT_MS 360000
 
 /* Takes effect for new connections and the next checks; may be called while running. */
 void rc_server_set_limits (RcServer *self, const RcServerLimits *limits);
@@ -143,15 +156,23 @@ void rc_server_get_limits (RcServer *self, RcServerLimits *out);
 
 typedef struct
 {
-  guint open;               /* connections open now */
-  guint peak;               /* the most open at once */
-  guint64 accepted;         /* connections admitted */
-  guint64 refused;          /* connections refused at the cap */
-  guint64 header_timeouts;  /* closed for headers that did not arrive in time */
-  guint64 idle_timeouts;    /* closed for idleness */
-  guint64 requests_dropped; /* oldest request records dropped from the log */
+  guint open;                 /* connections open now */
+  guint peak;                 /* the most open at once */
+  guint64 accepted;           /* connections admitted */
+  guint64 refused;            /* connections refused at the cap */
+  guint64 header_timeouts;    /* closed for headers that did not arrive in time */
+  guint64 idle_timeouts;      /* closed for idleness */
+  guint64 requests_dropped;   /* oldest request records dropped from the log */
+  guint64 tls_handshakes;     /* CONNECT tunnels whose TLS the proxy accepted */
+  guint64 request_cap_closes; /* answers that closed their connection at the request cap */
 } RcServerStats;
 
 void rc_server_get_stats (RcServer *self, RcServerStats *out);
+/* Closes every kept-alive connection that waits for its next request (none in the middle of
+ * one, none whose next request has arrived), a tunnel with TLS close_notify so a client that
+ * reuses it at that moment retries: the engine calls it before each boot, so every run opens
+ * its own connections, as a reader's next visit does, and no run inherits a TLS session an
+ * earlier one accepted. */
+void rc_server_close_idle_connections (RcServer *self);
 
 G_END_DECLS

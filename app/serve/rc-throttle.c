@@ -57,6 +57,25 @@ rc_throttle_profile_from_string (const char *name, RcThrottleProfile *out_profil
   return FALSE;
 }
 
+gboolean
+rc_throttle_model_from_string (const char *name, RcThrottleModel *out_model)
+{
+  g_return_val_if_fail (out_model != NULL, FALSE);
+  if (g_strcmp0 (name, "link") == 0)
+    *out_model = RC_THROTTLE_MODEL_LINK;
+  else if (g_strcmp0 (name, "devtools") == 0)
+    *out_model = RC_THROTTLE_MODEL_DEVTOOLS;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+const char *
+rc_throttle_model_to_string (RcThrottleModel model)
+{
+  return model == RC_THROTTLE_MODEL_DEVTOOLS ? "devtools" : "link";
+}
+
 const char *
 rc_throttle_profile_to_string (RcThrottleProfile profile)
 {

@@ -1,7 +1,7 @@
 /* rc-throttle.h: network shaping profiles and the shared token bucket of one run.
  *
  * Bandwidth is shared by every connection of one RcThrottle (one server run), like a
- * real link; latency is added once per request by the server.
+ * real link. Latency is the server's to add, as the model says (RcThrottleModel).
  */
 #pragma once
 
@@ -19,6 +19,20 @@ typedef enum
 } RcThrottleProfile;
 
 #define RC_THROTTLE_N_PROFILES (RC_THROTTLE_SLOW_3G + 1)
+
+/* Where a profile's round trip is charged. LINK: as a link does, one per request, and a new
+ * connection pays one more for TCP and one more for its TLS 1.3 handshake before its first
+ * request (a kept-alive one pays neither; the proxy's own CONNECT round trip is local and
+ * free). DEVTOOLS: as Chrome DevTools throttles, one per request whatever the connection. */
+typedef enum
+{
+  RC_THROTTLE_MODEL_LINK,
+  RC_THROTTLE_MODEL_DEVTOOLS,
+} RcThrottleModel;
+
+/* "link", "devtools". */
+gboolean rc_throttle_model_from_string (const char *name, RcThrottleModel *out_model);
+const char *rc_throttle_model_to_string (RcThrottleModel model);
 
 /* "none", "cable", "fast-4g", "fast-3g", "slow-3g". */
 gboolean rc_throttle_profile_from_string (const char *name, RcThrottleProfile *out_profile);
