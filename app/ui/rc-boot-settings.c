@@ -139,6 +139,9 @@ show_custom (RcBootSettings *self)
       /* Translators: under the CSP preset row once the policy text was edited. */
       custom ? g_strdup_printf (_ ("Custom (edited from %s)"), preset->name) : NULL;
 
+  /* else what the preset is */
+  if (text == NULL && preset != NULL && preset->description != NULL)
+    text = g_strdup (preset->description);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text != NULL ? text : "");
 }
 
@@ -196,11 +199,37 @@ rc_boot_settings_select_preset (RcBootSettings *self, const char *name)
   return FALSE;
 }
 
+void
+rc_boot_settings_set_community_policy (RcBootSettings *self, const char *policy)
+{
+  RcCspPreset *community;
+  g_autofree char *shown = NULL;
+  gboolean follow;
+
+  g_return_if_fail (RC_IS_BOOT_SETTINGS (self));
+
+  if (self->presets == NULL || self->presets->len == 0)
+    return;
+  community = g_ptr_array_index (self->presets, 0);
+  if (g_strcmp0 (community->policy, policy) == 0)
+    return;
+  /* the text follows while it is the preset's, not once it was edited */
+  shown = rc_boot_settings_dup_policy (self);
+  follow = selected_preset (self) == community && g_strcmp0 (shown, community->policy) == 0;
+  g_free (community->policy);
+  community->policy = g_strdup (policy);
+  if (follow)
+    preset_selected_cb (self);
+  else
+    show_custom (self);
+}
+
 static void
 load_presets (RcBootSettings *self)
 {
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr (GError) error = NULL;
+  RcCspPreset *community;
 
   self->presets = rc_csp_presets_load (&error);
   if (self->presets == NULL)
@@ -208,6 +237,14 @@ load_presets (RcBootSettings *self)
       g_warning ("%s", error->message);
       return;
     }
+  /* First, and the default: derived from the community (rc_csp_policy_for_needs()), its
+   * text set by the Boot page (rc_boot_settings_set_community_policy()). */
+  community = g_new0 (RcCspPreset, 1);
+  community->name = g_strdup ("community");
+  community->description =
+      g_strdup (_ ("The least policy this community's runtime needs: the CDN, the API and its "
+                   "fetch_allow origins"));
+  g_ptr_array_insert (self->presets, 0, community);
   for (guint i = 0; i < self->presets->len; i++)
     gtk_string_list_append (names, preset_at (self, i)->name);
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (names));
@@ -796,5 +833,5 @@ rc_boot_settings_init (RcBootSettings *self)
   g_signal_connect_swapped (buffer, "changed", G_CALLBACK (policy_edited_cb), self);
   preset = g_settings_get_string (self->settings, "csp-preset");
   if (!rc_boot_settings_select_preset (self, preset))
-    rc_boot_settings_select_preset (self, "nemarlike");
+    rc_boot_settings_select_preset (self, "community");
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rc-problem-row.h"
 #include "rc-problems-view.h"
@@ -21,6 +22,25 @@ fix_clicked_cb (GtkButton *button, RcProblemsView *view)
   RcProblem *problem = g_object_get_data (G_OBJECT (button), "problem");
 
   rc_problems_view_apply_fix (view, rc_problem_get_diagnostic (problem));
+}
+
+/* The key path with a zero-width space after each dot and before each "[": a narrow row
+ * breaks "runtime.python.prelude.production" between its keys, never inside one (the
+ * label's tooltip has the path as typed, for copying). */
+char *
+rc_problem_row_breakable_path (const char *path)
+{
+  GString *out = g_string_sized_new (strlen (path) + 16);
+
+  for (const char *p = path; *p != '\0'; p++)
+    {
+      if (*p == '[' && p != path)
+        g_string_append (out, "\u200b");
+      g_string_append_c (out, *p);
+      if (*p == '.' && p[1] != '\0')
+        g_string_append (out, "\u200b");
+    }
+  return g_string_free (out, FALSE);
 }
 
 GtkWidget *
@@ -44,10 +64,20 @@ rc_problem_row_new (gpointer item, gpointer user_data)
     where = g_strdup_printf ("%s:%u:%u", diagnostic_file (d), d->line, MAX (d->column, 1));
   else
     where = g_strdup (diagnostic_file (d));
-  label = gtk_label_new (d->path != NULL && d->path[0] != '\0' ? d->path : where);
+  if (d->path != NULL && d->path[0] != '\0')
+    {
+      g_autofree char *breakable = rc_problem_row_breakable_path (d->path);
+
+      label = gtk_label_new (breakable);
+      gtk_widget_set_tooltip_text (label, d->path);
+    }
+  else
+    label = gtk_label_new (where);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* at the zero-width spaces; within a key only when one key alone is wider than the row */
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_name (label, "path");
   gtk_widget_add_css_class (label, "monospace");
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (text), label);

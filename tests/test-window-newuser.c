@@ -1,0 +1,210 @@
+/* test-window-newuser.c: what a new user trips on in the window (issue 23): the caret and
+ * the view after a jump to a problem, key paths at 800×600, the shipped example under the
+ * window's default policy, a first run without a distribution, the prelude compiled in the
+ * background, follow-on errors under their cause, and the importtime toggle.
+ *
+ * SPDX-License-Identifier: MIT
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "core/rc-csp.h"
+#include "rc-test-ui.h"
+#include "rc-test-window.h"
+#include "ui/rc-boot-settings.h"
+#include "ui/rc-problem.h"
+#include "ui/rc-problems-view.h"
+
+#define ZWSP "\xe2\x80\x8b"
+
+static gpointer
+problems_child (RcProblemsView *problems, const char *name)
+{
+  gpointer found =
+      gtk_widget_get_template_child (GTK_WIDGET (problems), RC_TYPE_PROBLEMS_VIEW, name);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The index of the first problem at @path, which must exist. */
+static guint
+problem_at_path (RcProblemsView *problems, const char *path)
+{
+  GListModel *model = rc_problems_view_get_problems (problems);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (rc_problem_get_diagnostic (p)->path, path) == 0)
+        return i;
+    }
+  g_error ("no problem at %s", path);
+  return 0;
+}
+
+/* A jump to a problem near the start of its line leaves the view at its left edge (the
+ * margin and the first column in view), and the position label follows the caret wherever
+ * it goes afterwards. */
+static void
+test_jump_keeps_first_column (void)
+{
+  g_autofree char *dir = rc_test_copy_tree ("tests/fixtures/ui/broken");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *wide = g_strnfill (400, 'x');
+  g_autofree char *longer = NULL;
+  g_autoptr (GError) error = NULL;
+  RcWindow *window;
+  RcProblemsView *problems;
+  GtkTextView *view;
+  GtkLabel *position;
+  GtkAdjustment *hadj;
+  GtkTextBuffer *buffer;
+  guint index;
+  g_autoptr (RcProblem) problem = NULL;
+  const RcDiagnostic *d;
+  g_autofree char *want = NULL;
+  GtkTextIter at;
+
+  /* a line wider than the view, so the view can scroll sideways at all */
+  g_file_get_contents (config, &text, NULL, &error);
+  g_assert_no_error (error);
+  longer = g_strdup_printf ("%s# %s\n", text, wide);
+  g_file_set_contents (config, longer, -1, &error);
+  g_assert_no_error (error);
+  window = rc_test_open_window_at (dir);
+  problems = rc_test_window_child (window, "problems_view");
+  view = problems_child (problems, "source_view");
+  position = problems_child (problems, "position_label");
+  hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+  buffer = gtk_text_view_get_buffer (view);
+  index = problem_at_path (problems, "runtime.python.colour");
+  problem = g_list_model_get_item (rc_problems_view_get_problems (problems), index);
+  d = rc_problem_get_diagnostic (problem);
+  want = g_strdup_printf ("Line %u, Column %u", d->line, MAX (d->column, 1));
+  rc_test_show_page (window, "problems");
+  g_assert_cmpuint (d->column, >, 1);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (hadj), >, gtk_adjustment_get_page_size (hadj));
+  rc_problems_view_select (problems, index);
+  rc_test_spin (400);
+  g_test_message ("after the jump to %u:%u: h %.1f of %.1f (page %.1f), label '%s'", d->line,
+                  d->column, gtk_adjustment_get_value (hadj), gtk_adjustment_get_upper (hadj),
+                  gtk_adjustment_get_page_size (hadj), gtk_label_get_label (position));
+  g_assert_cmpfloat (gtk_adjustment_get_value (hadj), ==, 0);
+  g_assert_cmpstr (gtk_label_get_label (position), ==, want);
+
+  /* the caret moves (a click, a key): the label says where it is now */
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &at, 2, 4);
+  gtk_text_buffer_place_cursor (buffer, &at);
+  g_assert_cmpstr (gtk_label_get_label (position), ==, "Line 3, Column 5");
+  gtk_text_buffer_get_start_iter (buffer, &at);
+  gtk_text_buffer_place_cursor (buffer, &at);
+  g_assert_cmpstr (gtk_label_get_label (position), ==, "Line 1, Column 1");
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_copy (dir);
+}
+
+/* The row's path label (named "path") in the problems list for @path. */
+static GtkLabel *
+find_path_label (GtkWidget *widget, const char *path)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_name (widget), "path") == 0
+      && g_strcmp0 (gtk_widget_get_tooltip_text (widget), path) == 0)
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = find_path_label (c, path);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* At 800×600 a key path breaks between its keys: each line of the label starts at the
+ * path's start or right after a dot's zero-width space, never inside a key. */
+static void
+test_small_paths_break_at_dots (void)
+{
+  RcWindow *window = rc_test_open_window ("tests/fixtures/ui/broken");
+  RcProblemsView *problems = rc_test_window_child (window, "problems_view");
+  const char *path = "runtime.python.limits.exec_seconds";
+  GtkLabel *label;
+  const char *text;
+  PangoLayout *layout;
+  g_autofree char *shot = NULL;
+  g_autoptr (GString) plain = g_string_new (NULL);
+
+  rc_test_resize_window (window, 800, 600);
+  rc_test_show_page (window, "problems");
+  label = find_path_label (GTK_WIDGET (problems), path);
+  g_assert_nonnull (label);
+  text = gtk_label_get_label (label);
+  g_assert_cmpstr (text, ==, "runtime." ZWSP "python." ZWSP "limits." ZWSP "exec_seconds");
+  g_assert_true (gtk_label_get_wrap (label));
+  g_assert_cmpint (gtk_label_get_wrap_mode (label), ==, PANGO_WRAP_WORD_CHAR);
+  /* what it shows, without the spaces, is the path as typed (also its tooltip) */
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0x200b)
+      g_string_append_unichar (plain, g_utf8_get_char (p));
+  g_assert_cmpstr (plain->str, ==, path);
+  layout = gtk_label_get_layout (label);
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l != NULL; l = l->next)
+    {
+      PangoLayoutLine *line = l->data;
+      int start = pango_layout_line_get_start_index (line);
+
+      g_test_message ("line at %d: %.*s", start, pango_layout_line_get_length (line), text + start);
+      g_assert_true (start == 0 || (start >= 3 && memcmp (text + start - 3, ZWSP, 3) == 0));
+    }
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "small-problems");
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 800);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The shipped example under the window's default policy ("community", derived from it):
+ * nothing refused, its own fetch_allow URL included. */
+static void
+test_demo_clean_under_default_policy (void)
+{
+  RcWindow *window = rc_test_open_window ("data/examples/demo");
+  RcBootPane *pane = rc_test_window_child (window, "boot_pane");
+  RcBootSettings *settings = rc_test_pane_child (pane, "boot_settings");
+  g_autofree char *policy = rc_boot_settings_dup_policy (settings);
+  GPtrArray *findings = rc_boot_pane_get_findings (pane);
+  g_autofree char *shot = NULL;
+
+  g_test_message ("default policy: %s", policy);
+  g_assert_cmpstr (rc_boot_settings_get_policy_name (settings, policy), ==, "community");
+  g_assert_nonnull (policy);
+  g_assert_nonnull (strstr (policy, "https://data.example.org"));
+  g_assert_nonnull (strstr (policy, "'wasm-unsafe-eval'"));
+  g_assert_nonnull (findings);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const RcCspFinding *f = g_ptr_array_index (findings, i);
+
+      g_test_message ("%s %s: %s", f->granted ? "granted" : "REFUSED", f->requirement, f->message);
+    }
+  g_assert_cmpuint (rc_csp_findings_count_refused (findings), ==, 0);
+  g_assert_true (rc_csp_findings_find (findings, "connect-fetch-allow", NULL)->granted);
+  rc_test_show_page (window, "boot");
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "demo-community-policy");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  rc_test_window_init (&argc, &argv);
+  g_test_add_func ("/ui/newuser/jump-keeps-first-column", test_jump_keeps_first_column);
+  g_test_add_func ("/ui/newuser/small-paths-break-at-dots", test_small_paths_break_at_dots);
+  g_test_add_func ("/ui/newuser/demo-clean-under-default-policy",
+                   test_demo_clean_under_default_policy);
+  return rc_test_window_run ();
+}
