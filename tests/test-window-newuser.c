@@ -8,9 +8,12 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "core/rc-community.h"
 #include "core/rc-csp.h"
+#include "core/rc-paths.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"
 #include "ui/rc-boot-settings.h"
@@ -198,6 +201,168 @@ test_demo_clean_under_default_policy (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+window_child_widget (RcWindow *window, const char *name)
+{
+  GtkWidget *found = rc_test_window_child (window, name);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* A first run without tools/setup.sh (the default distribution an empty folder): the folder
+ * is still checked as far as it can be (the broken fixture's config.yaml errors are there),
+ * a bar says what is missing in words with the command and a folder to choose, nothing
+ * offers a boot, and choosing a distribution validates again against it. */
+static void
+test_first_run_without_distribution (void)
+{
+  g_autofree char *real = rc_paths_default_distribution ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *empty = g_dir_make_tmp ("rc-no-pyodide-XXXXXX", &error);
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  RcWindow *window;
+  RcProblemsView *problems;
+  GListModel *model;
+  RcBootPane *pane;
+  GtkRevealer *bar;
+  const char *description;
+  gboolean noted = FALSE;
+  guint errors = 0;
+  g_autofree char *shot = NULL;
+
+  g_assert_no_error (error);
+  g_settings_set_string (settings, "distribution", "");
+  g_setenv ("RC_PYODIDE_DIR", empty, TRUE);
+  window = rc_test_open_window ("tests/fixtures/ui/broken");
+  problems = rc_test_window_child (window, "problems_view");
+  model = rc_problems_view_get_problems (problems);
+  pane = rc_test_window_child (window, "boot_pane");
+  bar = GTK_REVEALER (window_child_widget (window, "setup_revealer"));
+  g_assert_true (gtk_revealer_get_reveal_child (bar));
+  description = gtk_label_get_label (GTK_LABEL (window_child_widget (window, "setup_description")));
+  g_test_message ("%s", description);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (window_child_widget (window, "setup_title"))),
+                   ==, "Pyodide Is Not Set Up");
+  g_assert_nonnull (strstr (description, "has no pyodide-lock.json"));
+  g_assert_null (strstr (description, "--distribution"));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (window_child_widget (window, "setup_command"))),
+                   ==, "tools/setup.sh");
+  g_assert_true (
+      g_action_group_get_action_enabled (G_ACTION_GROUP (window), "choose-distribution"));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+      const RcDiagnostic *d = rc_problem_get_diagnostic (p);
+
+      noted |= g_strcmp0 (d->rule, "distribution-missing") == 0;
+      errors += d->severity == RC_SEVERITY_ERROR;
+    }
+  g_assert_true (noted);
+  /* config.yaml's rules ran: the fixture's three errors */
+  g_assert_cmpuint (errors, >=, 3);
+  g_assert_false (g_action_group_get_action_enabled (rc_boot_pane_get_actions (pane), "cold"));
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "first-run-no-pyodide");
+
+  /* the way out: a distribution folder (what the chooser's Select sets) */
+  g_settings_set_string (settings, "distribution", real);
+  rc_test_wait_community (window, 60);
+  g_assert_false (gtk_revealer_get_reveal_child (bar));
+  g_assert_nonnull (rc_community_get_dist_lock (rc_window_get_community (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unsetenv ("RC_PYODIDE_DIR");
+  g_settings_set_string (settings, "distribution", "");
+  g_rmdir (empty);
+}
+
+/* The first problem with @rule, or NULL. */
+static RcProblem *
+find_rule (RcProblemsView *problems, const char *rule)
+{
+  GListModel *model = rc_problems_view_get_problems (problems);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      RcProblem *p = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (rc_problem_get_diagnostic (p)->rule, rule) == 0)
+        return p;
+      g_object_unref (p);
+    }
+  return NULL;
+}
+
+/* Spins until a problem with @rule is shown (@present) or none is; at most @seconds. */
+static gboolean
+wait_rule (RcProblemsView *problems, const char *rule, gboolean present, guint seconds)
+{
+  for (guint waited = 0; waited < seconds * 1000; waited += 100)
+    {
+      g_autoptr (RcProblem) p = find_rule (problems, rule);
+
+      if ((p != NULL) == present)
+        return TRUE;
+      rc_test_spin (100);
+    }
+  return FALSE;
+}
+
+/* The prelude is compiled in the background with the real Pyodide once the folder loads: a
+ * syntax error shows at its line in config.yaml, with no "not compiled" note; fixing it on
+ * disk compiles it again and the error goes. */
+static void
+test_prelude_compiled_in_background (void)
+{
+  g_autofree char *dir = rc_test_copy_tree ("data/examples/demo");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autofree char *good = NULL;
+  g_autoptr (GString) bad = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcProblem) problem = NULL;
+  g_autofree char *shot = NULL;
+  RcWindow *window;
+  RcProblemsView *problems;
+  const RcDiagnostic *d;
+
+  g_file_get_contents (config, &good, NULL, &error);
+  g_assert_no_error (error);
+  bad = g_string_new (good);
+  /* line 38 of the demo: the production prelude's "import osa" */
+  g_assert_cmpint (
+      g_string_replace (bad,
+                        "        import osa\n\n        demo_helpers.configure(fetch=osa.fetch, "
+                        "base_url=\"https://data.example.org/\")",
+                        "        import osa(\n\n        demo_helpers.configure(fetch=osa.fetch, "
+                        "base_url=\"https://data.example.org/\")",
+                        1),
+      ==, 1);
+  g_file_set_contents (config, bad->str, -1, &error);
+  g_assert_no_error (error);
+  window = rc_test_open_window_at (dir);
+  problems = rc_test_window_child (window, "problems_view");
+  g_assert_true (wait_rule (problems, "prelude-compile", TRUE, 120));
+  problem = find_rule (problems, "prelude-compile");
+  d = rc_problem_get_diagnostic (problem);
+  g_test_message ("%s:%u:%u %s: %s", d->file, d->line, d->column, d->path, d->message);
+  g_assert_cmpint (d->severity, ==, RC_SEVERITY_ERROR);
+  g_assert_cmpuint (d->line, >=, 38);
+  g_assert_cmpuint (d->line, <=, 40);
+  g_assert_cmpstr (d->path, ==, "runtime.python.prelude.production");
+  /* compiled: the note that it was not is gone, for both deployments */
+  g_assert_true (wait_rule (problems, "prelude-not-compiled", FALSE, 1));
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "prelude-syntax-error");
+
+  /* fixed on disk: validated again, compiled again, clean */
+  g_file_set_contents (config, good, -1, &error);
+  g_assert_no_error (error);
+  rc_test_wait_community (window, 30);
+  /* until it is compiled, the note says it was not (and the old error is not shown) */
+  g_assert_true (wait_rule (problems, "prelude-not-compiled", FALSE, 120));
+  g_assert_true (wait_rule (problems, "prelude-compile", FALSE, 1));
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_copy (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -206,5 +371,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/newuser/small-paths-break-at-dots", test_small_paths_break_at_dots);
   g_test_add_func ("/ui/newuser/demo-clean-under-default-policy",
                    test_demo_clean_under_default_policy);
+  g_test_add_func ("/ui/newuser/first-run-without-distribution",
+                   test_first_run_without_distribution);
+  g_test_add_func ("/ui/newuser/prelude-compiled-in-background",
+                   test_prelude_compiled_in_background);
   return rc_test_window_run ();
 }

@@ -196,6 +196,14 @@ check_distribution_version (RcCommunity *self)
 void
 rc_community_check_locks (RcCommunity *self, RcCheck *c)
 {
+  /* without a distribution (rc_community_load_without_distribution()): the overlay's own
+   * checks, its wheels and their sha256s, and nothing that looks names up in the lock */
+  if (self->dist == NULL)
+    {
+      if (self->facts.lockfile != NULL)
+        self->overlay = rc_lock_overlay_load (self->dir, self->facts.lockfile, self->diagnostics);
+      return;
+    }
   check_distribution_version (self);
   if (self->facts.lockfile != NULL)
     {
