@@ -363,6 +363,80 @@ test_prelude_compiled_in_background (void)
   rc_test_remove_copy (dir);
 }
 
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A misspelled preload: the import_before_seal error it causes is listed right under it,
+ * indented, saying it follows from it. */
+static void
+test_follow_on_under_root (void)
+{
+  g_autofree char *dir = rc_test_copy_tree ("data/examples/demo");
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GString) typo = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *shot = NULL;
+  RcWindow *window;
+  RcProblemsView *problems;
+  GListModel *model;
+  GtkListBox *list;
+  GtkWidget *caption;
+  int root = -1;
+
+  g_file_get_contents (config, &text, NULL, &error);
+  g_assert_no_error (error);
+  typo = g_string_new (text);
+  g_assert_cmpint (g_string_replace (typo, "preload: [demo-helpers]", "preload: [demo-helperz]", 1),
+                   ==, 1);
+  g_file_set_contents (config, typo->str, -1, &error);
+  g_assert_no_error (error);
+  window = rc_test_open_window_at (dir);
+  problems = rc_test_window_child (window, "problems_view");
+  model = rc_problems_view_get_problems (problems);
+  list = problems_child (problems, "problems_list");
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (RcProblem) p = g_list_model_get_item (model, i);
+      const RcDiagnostic *d = rc_problem_get_diagnostic (p);
+
+      g_test_message ("%u: %s %s%s%s", i, d->rule, d->path, d->caused_by ? " after " : "",
+                      d->caused_by ? d->caused_by : "");
+      if (g_strcmp0 (d->rule, "preload-unresolved") == 0)
+        root = (int) i;
+    }
+  g_assert_cmpint (root, >=, 0);
+  {
+    g_autoptr (RcProblem) next = g_list_model_get_item (model, (guint) root + 1);
+    const RcDiagnostic *d = rc_problem_get_diagnostic (next);
+
+    g_assert_cmpstr (d->rule, ==, "import-before-seal-not-preloaded");
+    g_assert_cmpstr (d->caused_by, ==, "runtime.python.preload[0]");
+  }
+  /* all severities shown: the list's rows are the model's */
+  caption = find_named (GTK_WIDGET (gtk_list_box_get_row_at_index (list, root + 1)), "caused-by");
+  g_assert_nonnull (caption);
+  g_assert_nonnull (
+      strstr (gtk_label_get_label (GTK_LABEL (caption)), "runtime.python.preload[0]"));
+  g_assert_null (find_named (GTK_WIDGET (gtk_list_box_get_row_at_index (list, root)), "caused-by"));
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "follow-on-under-root");
+  gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_copy (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -375,5 +449,6 @@ main (int argc, char **argv)
                    test_first_run_without_distribution);
   g_test_add_func ("/ui/newuser/prelude-compiled-in-background",
                    test_prelude_compiled_in_background);
+  g_test_add_func ("/ui/newuser/follow-on-under-root", test_follow_on_under_root);
   return rc_test_window_run ();
 }

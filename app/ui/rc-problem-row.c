@@ -59,6 +59,9 @@ rc_problem_row_new (gpointer item, gpointer user_data)
   gtk_box_append (GTK_BOX (row), text);
   gtk_widget_set_margin_top (row, 6);
   gtk_widget_set_margin_bottom (row, 6);
+  /* a follow-on sits under the problem it follows from (rc_problems_view_set_problems()) */
+  if (d->caused_by != NULL)
+    gtk_widget_set_margin_start (row, 24);
 
   if (d->line > 0)
     where = g_strdup_printf ("%s:%u:%u", diagnostic_file (d), d->line, MAX (d->column, 1));
@@ -88,6 +91,21 @@ rc_problem_row_new (gpointer item, gpointer user_data)
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_box_append (GTK_BOX (text), label);
 
+  if (d->caused_by != NULL)
+    {
+      /* Translators: under a problem that another one causes; %s is that one's key path */
+      g_autofree char *caption =
+          g_strdup_printf (_ ("Follows from %s: fixing that fixes this"), d->caused_by);
+
+      label = gtk_label_new (caption);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_name (label, "caused-by");
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "accent");
+      gtk_box_append (GTK_BOX (text), label);
+    }
   if (d->hint != NULL && d->hint[0] != '\0')
     {
       label = gtk_label_new (d->hint);
