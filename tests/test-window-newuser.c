@@ -437,6 +437,36 @@ test_follow_on_under_root (void)
   rc_test_remove_copy (dir);
 }
 
+/* The Boot settings' Import Times switch is the "importtime" setting, and a boot with it on
+ * runs Python with -X importtime, as `boot --importtime`. */
+static void
+test_importtime_toggle (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  RcWindow *window = rc_test_open_window ("data/examples/demo");
+  RcBootPane *pane = rc_test_window_child (window, "boot_pane");
+  RcBootSettings *boot_settings = rc_test_pane_child (pane, "boot_settings");
+  GtkSwitch *toggle = GTK_SWITCH (gtk_widget_get_template_child (
+      GTK_WIDGET (boot_settings), RC_TYPE_BOOT_SETTINGS, "importtime_switch"));
+  g_autoptr (RcRunRecord) run = NULL;
+
+  g_assert_nonnull (toggle);
+  g_assert_false (g_settings_get_boolean (settings, "importtime"));
+  g_assert_false (gtk_switch_get_active (toggle));
+  g_assert_false (rc_engine_get_importtime (rc_boot_pane_get_engine (pane)));
+  gtk_switch_set_active (toggle, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "importtime"));
+  g_assert_true (rc_engine_get_importtime (rc_boot_pane_get_engine (pane)));
+  run = rc_test_boot_and_wait (window, "boot.cold", 180);
+  g_test_message ("outcome %d, importtime %d", run->outcome.state, run->interpreter.importtime);
+  g_assert_cmpint (run->outcome.state, ==, RC_OUTCOME_READY);
+  g_assert_true (run->interpreter.importtime);
+  g_settings_set_boolean (settings, "importtime", FALSE);
+  g_assert_false (gtk_switch_get_active (toggle));
+  g_assert_false (rc_engine_get_importtime (rc_boot_pane_get_engine (pane)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -450,5 +480,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/newuser/prelude-compiled-in-background",
                    test_prelude_compiled_in_background);
   g_test_add_func ("/ui/newuser/follow-on-under-root", test_follow_on_under_root);
+  g_test_add_func ("/ui/newuser/importtime-toggle", test_importtime_toggle);
   return rc_test_window_run ();
 }

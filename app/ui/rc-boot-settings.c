@@ -30,6 +30,7 @@ struct _RcBootSettings
   AdwComboRow *deployment_row;
   GtkSpinButton *deadline_spin;
   GtkSwitch *control_switch;
+  GtkSwitch *importtime_switch;
   AdwActionRow *distribution_row;
 
   GSettings *settings;
@@ -610,6 +611,9 @@ setup_rows (RcBootSettings *self)
                    "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "control-boot", self->control_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  /* read by the Boot page for each boot (rc-boot-pane-engine.c) */
+  g_settings_bind (self->settings, "importtime", self->importtime_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     g_signal_connect_swapped (rows[i], "notify::selected", G_CALLBACK (row_selected_cb), self);
 }
@@ -806,6 +810,7 @@ rc_boot_settings_class_init (RcBootSettingsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, deployment_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, deadline_spin);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, control_switch);
+  gtk_widget_class_bind_template_child (widget_class, RcBootSettings, importtime_switch);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, distribution_row);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
