@@ -548,26 +548,12 @@ set_document (RcProblemsView *self, GFile *folder, const char *text)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
-/* The problem @d follows from is in @diagnostics (a root itself). */
-static gboolean
-has_root (GPtrArray *diagnostics, const RcDiagnostic *d)
-{
-  for (guint i = 0; i < diagnostics->len; i++)
-    {
-      const RcDiagnostic *root = g_ptr_array_index (diagnostics, i);
-
-      if (root != d && root->caused_by == NULL && g_strcmp0 (root->path, d->caused_by) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
 void
 rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *diagnostics,
                                const char *config_text)
 {
   g_autoptr (RcProblem) previous = NULL;
-  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) items = NULL;
   g_autofree char *text = NULL;
   gboolean same_folder;
 
@@ -588,22 +574,8 @@ rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *d
     rc_config_document_reload (self->document, text);
   /* else @config_text is the document's own edited text, validated before it is saved */
 
-  /* A follow-on (caused_by) right under the problem it follows from, as fixing that fixes it. */
-  for (guint i = 0; i < diagnostics->len; i++)
-    {
-      const RcDiagnostic *d = g_ptr_array_index (diagnostics, i);
-
-      if (d->caused_by != NULL && has_root (diagnostics, d))
-        continue;
-      g_ptr_array_add (items, rc_problem_new (d));
-      for (guint j = 0; j < diagnostics->len; j++)
-        {
-          const RcDiagnostic *f = g_ptr_array_index (diagnostics, j);
-
-          if (f != d && g_strcmp0 (f->caused_by, d->path) == 0 && d->caused_by == NULL)
-            g_ptr_array_add (items, rc_problem_new (f));
-        }
-    }
+  /* a follow-on right under the problem it follows from */
+  items = rc_problems_new_grouped (diagnostics);
   g_list_store_splice (self->problems, 0, g_list_model_get_n_items (G_LIST_MODEL (self->problems)),
                        items->pdata, items->len);
   rc_problems_view_update_counts (self, diagnostics);
