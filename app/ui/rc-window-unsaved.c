@@ -37,6 +37,8 @@ rc_window_do_pending (RcWindow *self)
    * an idle one: a boot in progress (the prelude's background compile) keeps the main loop
    * busy with default-priority work, and an idle close waited for it to end (~10 s). */
   if (folder == NULL)
+    _rc_window_clear_prelude (self);
+  if (folder == NULL)
     g_timeout_add_full (G_PRIORITY_DEFAULT, 0, close_idle_cb, g_object_ref (self), g_object_unref);
   else if (self->opening_community)
     _rc_window_open_community (self, folder);

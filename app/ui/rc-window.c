@@ -591,6 +591,8 @@ rc_window_close_request (GtkWindow *window)
       _rc_window_ask_unsaved (self, NULL, FALSE);
       return TRUE;
     }
+  /* a compile in progress keeps the main loop busy; the window is going */
+  _rc_window_clear_prelude (self);
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
