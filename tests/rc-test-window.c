@@ -144,6 +144,27 @@ rc_test_show_page (RcWindow *window, const char *name)
   rc_test_spin (300);
 }
 
+void
+rc_test_resize_window (RcWindow *window, int width, int height)
+{
+  GtkWidget *widget = GTK_WIDGET (window);
+  guint waited = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  for (; waited < 15000; waited += 50)
+    {
+      rc_test_spin (50);
+      if (gtk_widget_get_width (widget) <= width && gtk_widget_get_height (widget) <= height)
+        break;
+    }
+  g_test_message ("resized to %d × %d after %u ms", gtk_widget_get_width (widget),
+                  gtk_widget_get_height (widget), waited);
+  g_assert_cmpint (gtk_widget_get_width (widget), <=, width);
+  g_assert_cmpint (gtk_widget_get_height (widget), <=, height);
+  /* the new size laid out and drawn */
+  rc_test_spin (300);
+}
+
 char *
 rc_test_copy_tree (const char *relative)
 {

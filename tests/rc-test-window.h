@@ -45,6 +45,9 @@ GtkWidget *rc_test_find_flap_toggle (RcBootPane *pane);
 RcWindow *rc_test_open_window_at (const char *path);
 RcWindow *rc_test_open_window (const char *relative);
 void rc_test_show_page (RcWindow *window, const char *name);
+/* Asks for @width × @height and waits (at most 15 s) until the window is allocated at most
+ * that wide and high: the X server resizes it asynchronously, later on a loaded machine. */
+void rc_test_resize_window (RcWindow *window, int width, int height);
 /* A copy of the source tree's folder @relative in a new temporary folder, keeping its name. */
 char *rc_test_copy_tree (const char *relative);
 /* Removes a copy rc_test_copy_tree() made, with its temporary folder. */

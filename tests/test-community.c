@@ -313,6 +313,49 @@ test_prelude_results (void)
   expect (c, "prelude-compile", "runtime.python.prelude.develop", 9, 22, "expected ':'");
 }
 
+/* A misspelled preload: the import_before_seal error of the package it meant follows from
+ * it (caused_by names the preload item), in the validate JSON too; others do not. */
+static void
+test_follow_on_caused_by (void)
+{
+  g_autofree char *dir =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data", "examples", "demo", NULL);
+  g_autofree char *config = g_build_filename (dir, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (GString) typo = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community = NULL;
+  const RcDiagnostic *root, *follow;
+  g_autoptr (JsonNode) json = NULL;
+  GPtrArray *list;
+
+  g_file_get_contents (config, &text, NULL, &error);
+  g_assert_no_error (error);
+  typo = g_string_new (text);
+  g_assert_cmpint (g_string_replace (typo, "preload: [demo-helpers]", "preload: [demo-helperz]", 1),
+                   ==, 1);
+  community = rc_community_load_text (dir, NULL, RC_DEPLOYMENT_PRODUCTION, typo->str, -1, &error);
+  g_assert_no_error (error);
+  list = rc_community_get_diagnostics (community);
+  root = rc_diagnostics_find_rule (list, "preload-unresolved");
+  follow = rc_diagnostics_find_rule (list, "import-before-seal-not-preloaded");
+  g_assert_nonnull (root);
+  g_assert_nonnull (follow);
+  g_assert_null (root->caused_by);
+  g_assert_cmpstr (root->path, ==, "runtime.python.preload[0]");
+  g_assert_cmpstr (follow->caused_by, ==, "runtime.python.preload[0]");
+  json = rc_diagnostic_to_json (follow);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (json), "caused_by"), ==,
+                   "runtime.python.preload[0]");
+  for (guint i = 0; i < list->len; i++)
+    {
+      const RcDiagnostic *d = g_ptr_array_index (list, i);
+
+      if (d != follow)
+        g_assert_null (d->caused_by);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -331,6 +374,7 @@ main (int argc, char **argv)
   g_test_add_func ("/community/deployment-environment", test_deployment_environment);
   g_test_add_func ("/community/client-tools-valid", test_client_tools_valid);
   g_test_add_func ("/community/prelude-results", test_prelude_results);
+  g_test_add_func ("/community/follow-on-caused-by", test_follow_on_caused_by);
   status = g_test_run ();
   fixture_cleanup ();
   return status;

@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "core/rc-community.h"
 #include "core/rc-csp-fix.h"
+#include "core/rc-json-util.h"
 
 static const char *const fetch_allow[] = { "https://data.example.org/zarr/", NULL };
 
@@ -104,11 +106,61 @@ test_missing_directive_and_none (void)
   (void) b;
 }
 
+/* The window's default ("community"): derived from what the shipped demo needs, it refuses
+ * nothing of the demo's, fetch_allow included, and is no wider than that. */
+static void
+test_community_policy_for_demo (void)
+{
+  g_autofree char *dir =
+      g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data", "examples", "demo", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) demo = rc_community_load (dir, NULL, RC_DEPLOYMENT_PRODUCTION, &error);
+  g_autoptr (JsonObject) runtime = NULL;
+  g_auto (GStrv) allow = NULL;
+  g_autofree char *policy = NULL;
+  g_autoptr (GPtrArray) findings = NULL;
+  RcCspNeeds needs = {
+    .page_origin = "https://nemar.org",
+    .cdn_origin = "https://cdn.jsdelivr.net",
+    .cdn_path = "/pyodide/v0.29.5/full/",
+    .api_origin = "https://widget.osc.earth",
+  };
+
+  g_assert_no_error (error);
+  runtime = rc_community_get_runtime_python (demo, RC_DEPLOYMENT_PRODUCTION);
+  g_assert_nonnull (runtime);
+  allow = rc_json_object_dup_strv (runtime, "fetch_allow");
+  g_assert_nonnull (allow);
+  g_assert_cmpstr (allow[0], ==, "https://data.example.org/");
+  needs.fetch_allow = allow;
+  policy = rc_csp_policy_for_needs (&needs);
+  g_test_message ("community policy: %s", policy);
+  g_assert_cmpstr (policy, ==,
+                   "script-src 'self' 'wasm-unsafe-eval' https://cdn.jsdelivr.net; connect-src "
+                   "'self' https://cdn.jsdelivr.net https://widget.osc.earth "
+                   "https://data.example.org; worker-src 'self' blob:; child-src 'self' blob:; "
+                   "default-src 'self'");
+  findings = rc_csp_analyse_text (policy, &needs);
+  g_assert_cmpuint (findings->len, >, 0);
+  g_assert_cmpuint (rc_csp_findings_count_refused (findings), ==, 0);
+  g_assert_true (rc_csp_findings_find (findings, "connect-fetch-allow", NULL)->granted);
+  /* the demo's develop deployment fetches elsewhere: the production policy refuses that */
+  {
+    const char *const develop[] = { "https://data-staging.example.org/", NULL };
+    g_autoptr (GPtrArray) other = NULL;
+
+    needs.fetch_allow = (GStrv) develop;
+    other = rc_csp_analyse_text (policy, &needs);
+    g_assert_false (rc_csp_findings_find (other, "connect-fetch-allow", NULL)->granted);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/csp-fix/each-requirement", test_each_requirement);
   g_test_add_func ("/csp-fix/missing-directive-and-none", test_missing_directive_and_none);
+  g_test_add_func ("/csp-fix/community-policy-demo", test_community_policy_for_demo);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rc-community-private.h"
 
@@ -193,9 +194,84 @@ check_distribution_version (RcCommunity *self)
                       version, RC_PYODIDE_PIN);
 }
 
+/* The index in "...[i]" at the end of @path, or -1. */
+static int
+path_index (const char *path)
+{
+  const char *open = strrchr (path, '[');
+  char *end = NULL;
+  gint64 index;
+
+  if (open == NULL)
+    return -1;
+  index = g_ascii_strtoll (open + 1, &end, 10);
+  return end != NULL && *end == ']' && end[1] == '\0' && index >= 0 ? (int) index : -1;
+}
+
+/* The name an unresolved preload item most likely meant, canonical, as an import name. */
+static char *
+meant_import (RcCommunity *self, RcYamlNode *item)
+{
+  g_autofree char *key = rc_canonicalize_name (item->text);
+  const char *const *overlay_keys =
+      self->overlay != NULL ? rc_lock_overlay_get_keys (self->overlay) : NULL;
+  const char *near = rc_check_suggest_only (key, rc_dist_lock_get_keys (self->dist), overlay_keys);
+
+  if (near == NULL)
+    near = rc_check_suggest (key, rc_dist_lock_get_keys (self->dist));
+  return near != NULL ? g_strdelimit (rc_pep503_canonical (near), "-", '_') : NULL;
+}
+
+/* A misspelled preload makes each import_before_seal entry of the package it meant an error
+ * too: those follow from it (fixing the preload fixes them), and say so (caused_by). */
+static void
+link_follow_ons (RcCommunity *self)
+{
+  GPtrArray *list = self->diagnostics;
+  RcYamlNode *preload = self->facts.preload, *seal = self->facts.import_before_seal;
+
+  if (preload == NULL || seal == NULL)
+    return;
+  for (guint i = 0; i < list->len; i++)
+    {
+      RcDiagnostic *root = g_ptr_array_index (list, i);
+      int at = path_index (root->path);
+      g_autofree char *meant = NULL;
+
+      if (!g_str_equal (root->rule, "preload-unresolved") || at < 0
+          || (guint) at >= preload->items->len
+          || (meant = meant_import (self, preload->items->pdata[at])) == NULL)
+        continue;
+      for (guint j = 0; j < list->len; j++)
+        {
+          RcDiagnostic *d = g_ptr_array_index (list, j);
+          int entry = path_index (d->path);
+          g_autofree char *module = NULL;
+          char *dot;
+
+          if (!g_str_equal (d->rule, "import-before-seal-not-preloaded") || d->caused_by != NULL
+              || entry < 0 || (guint) entry >= seal->items->len)
+            continue;
+          module = g_strdup (((RcYamlNode *) seal->items->pdata[entry])->text);
+          if ((dot = strchr (module, '.')) != NULL)
+            *dot = '\0';
+          if (g_str_equal (module, meant))
+            d->caused_by = g_strdup (root->path);
+        }
+    }
+}
+
 void
 rc_community_check_locks (RcCommunity *self, RcCheck *c)
 {
+  /* without a distribution (rc_community_load_without_distribution()): the overlay's own
+   * checks, its wheels and their sha256s, and nothing that looks names up in the lock */
+  if (self->dist == NULL)
+    {
+      if (self->facts.lockfile != NULL)
+        self->overlay = rc_lock_overlay_load (self->dir, self->facts.lockfile, self->diagnostics);
+      return;
+    }
   check_distribution_version (self);
   if (self->facts.lockfile != NULL)
     {
@@ -205,5 +281,6 @@ rc_community_check_locks (RcCommunity *self, RcCheck *c)
     }
   check_preload (self, c);
   check_import_before_seal_imports (self, c);
+  link_follow_ons (self);
   compute_closure (self);
 }

@@ -170,12 +170,25 @@ read_config (RcCommunity *self, GError **error)
 }
 
 static gboolean
-load_distribution (RcCommunity *self, const char *distribution_dir, GError **error)
+load_distribution (RcCommunity *self, const char *distribution_dir, gboolean without,
+                   GError **error)
 {
   g_autoptr (GError) local = NULL;
 
   self->distribution_dir =
       distribution_dir ? g_strdup (distribution_dir) : rc_paths_default_distribution ();
+  if (without)
+    {
+      /* what needs it is left out, and says so (rc_community_check_locks()) */
+      rc_diagnostics_add (self->diagnostics, RC_SEVERITY_NOTE, "config.yaml", 0, 0, "",
+                          "distribution-missing",
+                          _ ("Run tools/setup.sh, or choose a Pyodide release folder."),
+                          "not checked against a Pyodide distribution (none at %s): the "
+                          "preload names, import_before_seal's modules and the overlay's "
+                          "place in the lock",
+                          self->distribution_dir);
+      return TRUE;
+    }
   self->dist = rc_dist_lock_load (self->distribution_dir, &local);
   if (self->dist == NULL)
     {
@@ -189,7 +202,7 @@ load_distribution (RcCommunity *self, const char *distribution_dir, GError **err
 }
 
 static RcCommunity *
-load (const char *dir, const char *distribution_dir, RcDeployment deployment,
+load (const char *dir, const char *distribution_dir, gboolean without, RcDeployment deployment,
       const char *config_text, gssize length, GError **error)
 {
   g_autoptr (RcCommunity) self = g_object_new (RC_TYPE_COMMUNITY, NULL);
@@ -213,7 +226,7 @@ load (const char *dir, const char *distribution_dir, RcDeployment deployment,
     }
   else if (!read_config (self, error))
     return NULL;
-  if (!load_distribution (self, distribution_dir, error))
+  if (!load_distribution (self, distribution_dir, without, error))
     return NULL;
   check.diagnostics = self->diagnostics;
   check.file = "config.yaml";
@@ -238,7 +251,7 @@ RcCommunity *
 rc_community_load (const char *dir, const char *distribution_dir, RcDeployment deployment,
                    GError **error)
 {
-  return load (dir, distribution_dir, deployment, NULL, -1, error);
+  return load (dir, distribution_dir, FALSE, deployment, NULL, -1, error);
 }
 
 RcCommunity *
@@ -246,7 +259,15 @@ rc_community_load_text (const char *dir, const char *distribution_dir, RcDeploym
                         const char *config_text, gssize length, GError **error)
 {
   g_return_val_if_fail (config_text != NULL, NULL);
-  return load (dir, distribution_dir, deployment, config_text, length, error);
+  return load (dir, distribution_dir, FALSE, deployment, config_text, length, error);
+}
+
+RcCommunity *
+rc_community_load_without_distribution (const char *dir, const char *distribution_dir,
+                                        RcDeployment deployment, const char *config_text,
+                                        GError **error)
+{
+  return load (dir, distribution_dir, TRUE, deployment, config_text, -1, error);
 }
 
 const char *

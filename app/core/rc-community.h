@@ -59,6 +59,14 @@ RcCommunity *rc_community_load_text (const char *dir, const char *distribution_d
                                      RcDeployment deployment, const char *config_text,
                                      gssize length, GError **error);
 
+/* A first run without tools/setup.sh: what can be checked without a distribution (config.yaml's
+ * rules, the overlay's wheels and their sha256s), with a note "distribution-missing" naming
+ * what was not; rc_community_get_dist_lock() is NULL (nothing to boot). @config_text NULL:
+ * read config.yaml. @distribution_dir NULL: rc_paths_default_distribution(), for the note. */
+RcCommunity *rc_community_load_without_distribution (const char *dir, const char *distribution_dir,
+                                                     RcDeployment deployment,
+                                                     const char *config_text, GError **error);
+
 /* The quick fix (rc-fix.h, resolved on config.yaml's text) that makes
  * runtime.python.import_before_seal exactly @modules: the key's line(s) replaced by one flow
  * list, or the key added first in runtime.python. NULL without a block runtime.python

@@ -155,3 +155,40 @@ rc_csp_fix_finding (const char *text, const RcCspFinding *finding)
   fix->resolved = TRUE;
   return fix;
 }
+
+static void
+add_origin (GPtrArray *sources, const char *url)
+{
+  g_autofree char *origin = url != NULL ? origin_of (url) : NULL;
+
+  if (origin == NULL)
+    return;
+  for (guint i = 0; i < sources->len; i++)
+    if (g_str_equal (g_ptr_array_index (sources, i), origin))
+      return;
+  g_ptr_array_add (sources, g_steal_pointer (&origin));
+}
+
+char *
+rc_csp_policy_for_needs (const RcCspNeeds *needs)
+{
+  g_autoptr (GPtrArray) script = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) connect = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *script_text = NULL, *connect_text = NULL;
+
+  g_return_val_if_fail (needs != NULL, NULL);
+
+  add_origin (script, needs->cdn_origin);
+  add_origin (connect, needs->cdn_origin);
+  add_origin (connect, needs->api_origin);
+  for (guint i = 0; needs->fetch_allow != NULL && needs->fetch_allow[i] != NULL; i++)
+    add_origin (connect, needs->fetch_allow[i]);
+  g_ptr_array_add (script, NULL);
+  g_ptr_array_add (connect, NULL);
+  script_text = g_strjoinv (" ", (char **) script->pdata);
+  connect_text = g_strjoinv (" ", (char **) connect->pdata);
+  return g_strdup_printf ("script-src 'self' 'wasm-unsafe-eval'%s%s; connect-src 'self'%s%s; "
+                          "worker-src 'self' blob:; child-src 'self' blob:; default-src 'self'",
+                          *script_text != '\0' ? " " : "", script_text,
+                          *connect_text != '\0' ? " " : "", connect_text);
+}

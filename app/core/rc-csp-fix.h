@@ -22,4 +22,13 @@ G_BEGIN_DECLS
  * obvious edit exists. */
 RcFix *rc_csp_fix_finding (const char *text, const RcCspFinding *finding);
 
+/* The least policy a runtime with @needs boots under (the window's "community" preset):
+ *
+ *   script-src 'self' 'wasm-unsafe-eval' CDN; connect-src 'self' CDN API fetch_allow…;
+ *   worker-src 'self' blob:; child-src 'self' blob:; default-src 'self'
+ *
+ * with the origins (scheme://host[:port]) of @needs, each once; rc_csp_analyse() of it with
+ * the same @needs refuses nothing. */
+char *rc_csp_policy_for_needs (const RcCspNeeds *needs);
+
 G_END_DECLS

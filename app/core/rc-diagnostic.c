@@ -34,6 +34,7 @@ rc_diagnostic_copy (const RcDiagnostic *self)
   copy = rc_diagnostic_new (self->severity, self->file, self->line, self->column, self->path,
                             self->rule, self->message, self->hint);
   copy->fix = rc_fix_copy (self->fix);
+  copy->caused_by = g_strdup (self->caused_by);
   return copy;
 }
 
@@ -55,6 +56,7 @@ rc_diagnostic_free (RcDiagnostic *self)
   g_free (self->message);
   g_free (self->hint);
   rc_fix_free (self->fix);
+  g_free (self->caused_by);
   g_free (self);
 }
 
@@ -116,6 +118,9 @@ rc_diagnostic_to_json (const RcDiagnostic *self)
   rc_json_add_string (b, "message", self->message);
   rc_json_add_string (b, "hint", self->hint ? self->hint : "");
   rc_json_add_string (b, "rule", self->rule);
+  /* an addition, as "fix": the problem this one follows from (fix that first) */
+  if (self->caused_by != NULL)
+    rc_json_add_string (b, "caused_by", self->caused_by);
   if (self->fix != NULL && self->fix->resolved)
     {
       /* an addition: readers of the validate output that do not know it ignore it */

@@ -22,14 +22,15 @@ typedef enum
 typedef struct
 {
   RcSeverity severity;
-  char *file;    /* relative to the community folder, e.g. "config.yaml" */
-  guint line;    /* 1-based; 0 when the problem has no position */
-  guint column;  /* 1-based; 0 when unknown */
-  char *path;    /* dotted key path, "[i]" for list items; JSON path for the overlay */
-  char *message; /* OSA's text where the spec gives it */
-  char *hint;    /* one line: how to fix it */
-  char *rule;    /* stable rule id, e.g. "import-before-seal-duplicate" */
-  RcFix *fix;    /* the one obvious edit (rc-fix.h), or NULL */
+  char *file;      /* relative to the community folder, e.g. "config.yaml" */
+  guint line;      /* 1-based; 0 when the problem has no position */
+  guint column;    /* 1-based; 0 when unknown */
+  char *path;      /* dotted key path, "[i]" for list items; JSON path for the overlay */
+  char *message;   /* OSA's text where the spec gives it */
+  char *hint;      /* one line: how to fix it */
+  char *rule;      /* stable rule id, e.g. "import-before-seal-duplicate" */
+  RcFix *fix;      /* the one obvious edit (rc-fix.h), or NULL */
+  char *caused_by; /* a follow-on: the path of the problem it follows from, or NULL */
 } RcDiagnostic;
 
 #define RC_TYPE_DIAGNOSTIC (rc_diagnostic_get_type ())

@@ -37,6 +37,9 @@ _rc_boot_pane_apply_engine (RcBootPane *self)
   gboolean changed = self->engine != NULL && rc_engine_get_engine_kind (self->engine) != kind;
 
   g_clear_pointer (&self->engine_error, g_free);
+  /* the Boot settings' Import Times, as --importtime (the control boot's is only "no boot") */
+  if (self->engine != NULL)
+    rc_engine_set_importtime (self->engine, g_settings_get_boolean (self->settings, "importtime"));
   if (!set_kind (self->engine, kind, &error) || !set_kind (self->control_engine, kind, &error))
     self->engine_error = g_strdup (error->message);
   /* Another engine has no session to be warm from. */
@@ -86,6 +89,13 @@ engine_changed_cb (RcBootPane *self)
   _rc_boot_pane_update_actions (self);
 }
 
+static void
+importtime_changed_cb (RcBootPane *self)
+{
+  if (self->engine != NULL)
+    rc_engine_set_importtime (self->engine, g_settings_get_boolean (self->settings, "importtime"));
+}
+
 void
 _rc_boot_pane_setup_engine (RcBootPane *self)
 {
@@ -94,5 +104,7 @@ _rc_boot_pane_setup_engine (RcBootPane *self)
   g_action_map_add_action (G_ACTION_MAP (self->actions), action);
   g_signal_connect_object (self->settings, "changed::engine", G_CALLBACK (engine_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->settings, "changed::importtime",
+                           G_CALLBACK (importtime_changed_cb), self, G_CONNECT_SWAPPED);
   _rc_boot_pane_show_engine (self);
 }

@@ -27,29 +27,58 @@ _rc_boot_pane_dup_fetch_allow (RcBootPane *self)
   return rc_json_object_dup_strv (runtime, "fetch_allow");
 }
 
+/* What this community's runtime needs from the page's policy, with the origins the emulation
+ * really serves; FALSE without a server. @cdn_origin and @fetch_allow are the caller's. */
+static gboolean
+pane_needs (RcBootPane *self, RcCspNeeds *needs, char **cdn_origin, GUri **cdn_uri,
+            GStrv *fetch_allow)
+{
+  g_autofree char *cdn = NULL;
+
+  if (self->server == NULL)
+    return FALSE;
+  cdn = rc_server_get_cdn_base (self->server);
+  *cdn_uri = g_uri_parse (cdn, G_URI_FLAGS_NONE, NULL);
+  if (*cdn_uri != NULL)
+    *cdn_origin =
+        g_strdup_printf ("%s://%s", g_uri_get_scheme (*cdn_uri), g_uri_get_host (*cdn_uri));
+  *fetch_allow = _rc_boot_pane_dup_fetch_allow (self);
+  needs->page_origin = rc_server_get_page_origin (self->server);
+  needs->cdn_origin = *cdn_origin;
+  needs->cdn_path = *cdn_uri != NULL ? g_uri_get_path (*cdn_uri) : NULL;
+  needs->api_origin = rc_server_get_api_origin (self->server);
+  needs->fetch_allow = *fetch_allow;
+  return TRUE;
+}
+
 GPtrArray *
 _rc_boot_pane_analyse_policy (RcBootPane *self, const char *policy)
 {
-  g_autofree char *cdn = NULL;
   g_auto (GStrv) fetch_allow = NULL;
   g_autoptr (GUri) cdn_uri = NULL;
   g_autofree char *cdn_origin = NULL;
   RcCspNeeds needs = { 0 };
 
-  if (self->server == NULL)
+  if (!pane_needs (self, &needs, &cdn_origin, &cdn_uri, &fetch_allow))
     return NULL;
-  /* What the runtime needs comes from the origins the emulation really serves. */
-  cdn = rc_server_get_cdn_base (self->server);
-  cdn_uri = g_uri_parse (cdn, G_URI_FLAGS_NONE, NULL);
-  if (cdn_uri != NULL)
-    cdn_origin = g_strdup_printf ("%s://%s", g_uri_get_scheme (cdn_uri), g_uri_get_host (cdn_uri));
-  fetch_allow = _rc_boot_pane_dup_fetch_allow (self);
-  needs.page_origin = rc_server_get_page_origin (self->server);
-  needs.cdn_origin = cdn_origin;
-  needs.cdn_path = cdn_uri != NULL ? g_uri_get_path (cdn_uri) : NULL;
-  needs.api_origin = rc_server_get_api_origin (self->server);
-  needs.fetch_allow = fetch_allow;
   return rc_csp_analyse_text (policy, &needs);
+}
+
+/* The sidebar's "community" preset: the least policy this community (in this deployment)
+ * boots and fetches under, so the shipped example opens clean under the window's default. */
+static void
+update_community_policy (RcBootPane *self)
+{
+  g_auto (GStrv) fetch_allow = NULL;
+  g_autoptr (GUri) cdn_uri = NULL;
+  g_autofree char *cdn_origin = NULL;
+  g_autofree char *policy = NULL;
+  RcCspNeeds needs = { 0 };
+
+  if (self->community == NULL || !pane_needs (self, &needs, &cdn_origin, &cdn_uri, &fetch_allow))
+    return;
+  policy = rc_csp_policy_for_needs (&needs);
+  rc_boot_settings_set_community_policy (self->boot_settings, policy);
 }
 
 /* The same limit as the CLI's --csp-text (rc_csp_policy_check_length()): a pasted policy of
@@ -68,8 +97,13 @@ policy_error (const char *policy)
 void
 _rc_boot_pane_analyse (RcBootPane *self)
 {
-  g_autofree char *policy = rc_boot_settings_dup_policy (self->boot_settings);
-  g_autofree char *error = policy_error (policy);
+  g_autofree char *policy = NULL;
+  g_autofree char *error = NULL;
+
+  /* may change the editor's text (and analyse it through "policy-changed") */
+  update_community_policy (self);
+  policy = rc_boot_settings_dup_policy (self->boot_settings);
+  error = policy_error (policy);
 
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   if (error != NULL)

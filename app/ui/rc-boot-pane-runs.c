@@ -56,6 +56,12 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
                   0);
       return;
     }
+  if (rc_community_get_dist_lock (self->community) == NULL)
+    {
+      set_status (self, "dialog-warning-symbolic", RC_BOOT_TONE_ERROR,
+                  _ ("Pyodide is not set up: run tools/setup.sh or choose a Pyodide folder"), 0);
+      return;
+    }
   diagnostics = rc_community_get_diagnostics (self->community);
   errors = rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR);
   if (errors > 0)

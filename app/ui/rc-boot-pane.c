@@ -88,7 +88,8 @@ create_engine (RcBootPane *self)
     self->server = rc_server_new ();
   runtime = rc_community_get_runtime_python (self->community,
                                              rc_community_get_deployment (self->community));
-  if (runtime == NULL)
+  /* without a Pyodide distribution there is nothing to boot (the window says why) */
+  if (runtime == NULL || rc_community_get_dist_lock (self->community) == NULL)
     return;
   self->engine = rc_engine_new (self->community, self->server);
   g_signal_connect_object (self->engine, "progress", G_CALLBACK (_rc_boot_pane_engine_progress),

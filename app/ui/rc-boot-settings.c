@@ -30,6 +30,7 @@ struct _RcBootSettings
   AdwComboRow *deployment_row;
   GtkSpinButton *deadline_spin;
   GtkSwitch *control_switch;
+  GtkSwitch *importtime_switch;
   AdwActionRow *distribution_row;
 
   GSettings *settings;
@@ -139,6 +140,9 @@ show_custom (RcBootSettings *self)
       /* Translators: under the CSP preset row once the policy text was edited. */
       custom ? g_strdup_printf (_ ("Custom (edited from %s)"), preset->name) : NULL;
 
+  /* else what the preset is */
+  if (text == NULL && preset != NULL && preset->description != NULL)
+    text = g_strdup (preset->description);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->preset_row), text != NULL ? text : "");
 }
 
@@ -196,11 +200,37 @@ rc_boot_settings_select_preset (RcBootSettings *self, const char *name)
   return FALSE;
 }
 
+void
+rc_boot_settings_set_community_policy (RcBootSettings *self, const char *policy)
+{
+  RcCspPreset *community;
+  g_autofree char *shown = NULL;
+  gboolean follow;
+
+  g_return_if_fail (RC_IS_BOOT_SETTINGS (self));
+
+  if (self->presets == NULL || self->presets->len == 0)
+    return;
+  community = g_ptr_array_index (self->presets, 0);
+  if (g_strcmp0 (community->policy, policy) == 0)
+    return;
+  /* the text follows while it is the preset's, not once it was edited */
+  shown = rc_boot_settings_dup_policy (self);
+  follow = selected_preset (self) == community && g_strcmp0 (shown, community->policy) == 0;
+  g_free (community->policy);
+  community->policy = g_strdup (policy);
+  if (follow)
+    preset_selected_cb (self);
+  else
+    show_custom (self);
+}
+
 static void
 load_presets (RcBootSettings *self)
 {
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr (GError) error = NULL;
+  RcCspPreset *community;
 
   self->presets = rc_csp_presets_load (&error);
   if (self->presets == NULL)
@@ -208,6 +238,14 @@ load_presets (RcBootSettings *self)
       g_warning ("%s", error->message);
       return;
     }
+  /* First, and the default: derived from the community (rc_csp_policy_for_needs()), its
+   * text set by the Boot page (rc_boot_settings_set_community_policy()). */
+  community = g_new0 (RcCspPreset, 1);
+  community->name = g_strdup ("community");
+  community->description =
+      g_strdup (_ ("The least policy this community's runtime needs: the CDN, the API and its "
+                   "fetch_allow origins"));
+  g_ptr_array_insert (self->presets, 0, community);
   for (guint i = 0; i < self->presets->len; i++)
     gtk_string_list_append (names, preset_at (self, i)->name);
   adw_combo_row_set_model (self->preset_row, G_LIST_MODEL (names));
@@ -573,6 +611,9 @@ setup_rows (RcBootSettings *self)
                    "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "control-boot", self->control_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
+  /* read by the Boot page for each boot (rc-boot-pane-engine.c) */
+  g_settings_bind (self->settings, "importtime", self->importtime_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     g_signal_connect_swapped (rows[i], "notify::selected", G_CALLBACK (row_selected_cb), self);
 }
@@ -769,6 +810,7 @@ rc_boot_settings_class_init (RcBootSettingsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, deployment_row);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, deadline_spin);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, control_switch);
+  gtk_widget_class_bind_template_child (widget_class, RcBootSettings, importtime_switch);
   gtk_widget_class_bind_template_child (widget_class, RcBootSettings, distribution_row);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
@@ -796,5 +838,5 @@ rc_boot_settings_init (RcBootSettings *self)
   g_signal_connect_swapped (buffer, "changed", G_CALLBACK (policy_edited_cb), self);
   preset = g_settings_get_string (self->settings, "csp-preset");
   if (!rc_boot_settings_select_preset (self, preset))
-    rc_boot_settings_select_preset (self, "nemarlike");
+    rc_boot_settings_select_preset (self, "community");
 }

@@ -32,9 +32,13 @@ G_DECLARE_FINAL_TYPE (RcBootSettings, rc_boot_settings, RC, BOOT_SETTINGS, GtkWi
  * Signals: "policy-changed": a preset was chosen, or the text was edited and typing paused. */
 GtkWidget *rc_boot_settings_new (void);
 
-/* Selects a CSP preset by name ("nemarlike", "control", "none"); FALSE when unknown. */
+/* Selects a CSP preset by name ("community", "nemarlike", "control", "none"); FALSE when unknown. */
 gboolean rc_boot_settings_select_preset (RcBootSettings *self, const char *name);
 char *rc_boot_settings_dup_policy (RcBootSettings *self);
+/* The "community" preset's text (the first preset, the default): the least policy this
+ * community's runtime needs (rc_csp_policy_for_needs()). The editor follows it while that
+ * preset is chosen and its text is unedited (emitting "policy-changed"). */
+void rc_boot_settings_set_community_policy (RcBootSettings *self, const char *policy);
 /* The name the record gives @policy (the editor's text, as dup_policy() returns it). */
 const char *rc_boot_settings_get_policy_name (RcBootSettings *self, const char *policy);
 

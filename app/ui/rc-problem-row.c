@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rc-problem-row.h"
 #include "rc-problems-view.h"
@@ -23,6 +24,25 @@ fix_clicked_cb (GtkButton *button, RcProblemsView *view)
   rc_problems_view_apply_fix (view, rc_problem_get_diagnostic (problem));
 }
 
+/* The key path with a zero-width space after each dot and before each "[": a narrow row
+ * breaks "runtime.python.prelude.production" between its keys, never inside one (the
+ * label's tooltip has the path as typed, for copying). */
+char *
+rc_problem_row_breakable_path (const char *path)
+{
+  GString *out = g_string_sized_new (strlen (path) + 16);
+
+  for (const char *p = path; *p != '\0'; p++)
+    {
+      if (*p == '[' && p != path)
+        g_string_append (out, "\u200b");
+      g_string_append_c (out, *p);
+      if (*p == '.' && p[1] != '\0')
+        g_string_append (out, "\u200b");
+    }
+  return g_string_free (out, FALSE);
+}
+
 GtkWidget *
 rc_problem_row_new (gpointer item, gpointer user_data)
 {
@@ -39,15 +59,28 @@ rc_problem_row_new (gpointer item, gpointer user_data)
   gtk_box_append (GTK_BOX (row), text);
   gtk_widget_set_margin_top (row, 6);
   gtk_widget_set_margin_bottom (row, 6);
+  /* a follow-on sits under the problem it follows from (rc_problems_view_set_problems()) */
+  if (d->caused_by != NULL)
+    gtk_widget_set_margin_start (row, 24);
 
   if (d->line > 0)
     where = g_strdup_printf ("%s:%u:%u", diagnostic_file (d), d->line, MAX (d->column, 1));
   else
     where = g_strdup (diagnostic_file (d));
-  label = gtk_label_new (d->path != NULL && d->path[0] != '\0' ? d->path : where);
+  if (d->path != NULL && d->path[0] != '\0')
+    {
+      g_autofree char *breakable = rc_problem_row_breakable_path (d->path);
+
+      label = gtk_label_new (breakable);
+      gtk_widget_set_tooltip_text (label, d->path);
+    }
+  else
+    label = gtk_label_new (where);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  /* at the zero-width spaces; within a key only when one key alone is wider than the row */
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_set_name (label, "path");
   gtk_widget_add_css_class (label, "monospace");
   gtk_widget_add_css_class (label, "heading");
   gtk_box_append (GTK_BOX (text), label);
@@ -58,6 +91,21 @@ rc_problem_row_new (gpointer item, gpointer user_data)
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
   gtk_box_append (GTK_BOX (text), label);
 
+  if (d->caused_by != NULL)
+    {
+      /* Translators: under a problem that another one causes; %s is that one's key path */
+      g_autofree char *caption =
+          g_strdup_printf (_ ("Follows from %s: fixing that fixes this"), d->caused_by);
+
+      label = gtk_label_new (caption);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_name (label, "caused-by");
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "accent");
+      gtk_box_append (GTK_BOX (text), label);
+    }
   if (d->hint != NULL && d->hint[0] != '\0')
     {
       label = gtk_label_new (d->hint);

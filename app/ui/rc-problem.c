@@ -82,3 +82,40 @@ rc_problem_severity_icon (RcSeverity severity)
       return "dialog-information-symbolic";
     }
 }
+
+/* The problem @d follows from is in @diagnostics (a root itself). */
+static gboolean
+has_root (GPtrArray *diagnostics, const RcDiagnostic *d)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RcDiagnostic *root = g_ptr_array_index (diagnostics, i);
+
+      if (root != d && root->caused_by == NULL && g_strcmp0 (root->path, d->caused_by) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+GPtrArray *
+rc_problems_new_grouped (GPtrArray *diagnostics)
+{
+  GPtrArray *items = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RcDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (d->caused_by != NULL && has_root (diagnostics, d))
+        continue;
+      g_ptr_array_add (items, rc_problem_new (d));
+      for (guint j = 0; j < diagnostics->len && d->caused_by == NULL; j++)
+        {
+          const RcDiagnostic *f = g_ptr_array_index (diagnostics, j);
+
+          if (f != d && g_strcmp0 (f->caused_by, d->path) == 0)
+            g_ptr_array_add (items, rc_problem_new (f));
+        }
+    }
+  return items;
+}

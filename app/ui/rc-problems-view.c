@@ -163,13 +163,34 @@ update_file_label (RcProblemsView *self)
                                modified ? _ ("config.yaml has changes that are not saved") : NULL);
 }
 
+/* "Line 27, Column 15": where the caret is, after a jump, a click or a key. */
+static void
+update_position_label (RcProblemsView *self)
+{
+  GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  g_autofree char *position = NULL;
+  GtkTextIter cursor;
+
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  /* Translators: a line and column in a file. */
+  position =
+      g_strdup_printf (_ ("Line %u, Column %u"), (guint) gtk_text_iter_get_line (&cursor) + 1,
+                       (guint) gtk_text_iter_get_line_offset (&cursor) + 1);
+  gtk_label_set_label (self->position_label, position);
+}
+
 static void
 show_buffer (RcProblemsView *self, GtkSourceBuffer *buffer)
 {
   if (self->buffer == buffer)
     return;
+  if (self->buffer != NULL)
+    g_signal_handlers_disconnect_by_func (self->buffer, update_position_label, self);
   self->buffer = buffer;
   gtk_text_view_set_buffer (GTK_TEXT_VIEW (self->source_view), GTK_TEXT_BUFFER (buffer));
+  g_signal_connect_object (buffer, "notify::cursor-position", G_CALLBACK (update_position_label),
+                           self, G_CONNECT_SWAPPED);
+  update_position_label (self);
 }
 
 static void
@@ -216,13 +237,35 @@ rc_problems_view_show_file (RcProblemsView *self, const char *file, gboolean kee
   rc_problems_view_update_marks (self);
 }
 
+/* The caret's line in the upper third (toasts appear at the window's bottom edge), and the
+ * view at its left edge unless that hides the caret: gtk_text_view_scroll_to_mark() aligns
+ * both axes, and its xalign 0 put the caret's column, not the line's start, at the left edge
+ * (a jump to column 1 cut off the margin and the first column by a few pixels). */
 static void
 scroll_now (RcProblemsView *self)
 {
+  GtkTextView *view = GTK_TEXT_VIEW (self->source_view);
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
+  GtkAdjustment *vadj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  GtkAdjustment *hadj = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (view));
+  GtkTextIter cursor;
+  GdkRectangle caret, visible;
+  double h, right_at_zero;
 
-  gtk_text_view_scroll_to_mark (GTK_TEXT_VIEW (self->source_view),
-                                gtk_text_buffer_get_insert (buffer), 0.0, TRUE, 0.0, 0.3);
+  gtk_text_buffer_get_iter_at_mark (buffer, &cursor, gtk_text_buffer_get_insert (buffer));
+  gtk_text_view_get_iter_location (view, &cursor, &caret);
+  gtk_text_view_get_visible_rect (view, &visible);
+  if (visible.height <= 0 || visible.width <= 0)
+    return;
+  gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + (caret.y - visible.y)
+                                      - 0.3 * visible.height);
+  /* where the caret's right edge would be with the view scrolled to its left edge */
+  h = gtk_adjustment_get_value (hadj);
+  right_at_zero = caret.x + MAX (caret.width, 1) - visible.x + h;
+  if (right_at_zero <= visible.width)
+    gtk_adjustment_set_value (hadj, 0);
+  else
+    gtk_adjustment_set_value (hadj, h + (caret.x - visible.x) - visible.width / 3.0);
 }
 
 static gboolean
@@ -253,15 +296,11 @@ highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
 {
   GtkTextBuffer *buffer = GTK_TEXT_BUFFER (self->buffer);
   GtkTextIter start, end;
-  g_autofree char *position = NULL;
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   gtk_text_buffer_remove_tag_by_name (buffer, "problem", &start, &end);
   if (d->line == 0)
-    {
-      gtk_label_set_label (self->position_label, "");
-      return;
-    }
+    return;
   gtk_text_buffer_get_iter_at_line_offset (buffer, &start, (int) d->line - 1,
                                            (int) MAX (d->column, 1) - 1);
   end = start;
@@ -273,9 +312,6 @@ highlight_problem (RcProblemsView *self, const RcDiagnostic *d)
   gtk_text_buffer_apply_tag_by_name (buffer, "problem", &start, &end);
   gtk_text_buffer_place_cursor (buffer, &start);
   scroll_to_cursor (self);
-  /* Translators: a line and column in a file. */
-  position = g_strdup_printf (_ ("Line %u, Column %u"), d->line, MAX (d->column, 1));
-  gtk_label_set_label (self->position_label, position);
 }
 
 static void
@@ -350,8 +386,8 @@ setup_source_view (RcProblemsView *self)
   self->file_buffer =
       GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->source_view)));
   g_object_ref (self->file_buffer);
-  self->buffer = self->file_buffer;
   setup_buffer (self->file_buffer);
+  show_buffer (self, self->file_buffer);
   g_signal_connect_object (vadj, "notify::page-size", G_CALLBACK (page_size_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect (self->source_view, "line-mark-activated", G_CALLBACK (line_mark_activated_cb),
@@ -517,7 +553,7 @@ rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *d
                                const char *config_text)
 {
   g_autoptr (RcProblem) previous = NULL;
-  g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) items = NULL;
   g_autofree char *text = NULL;
   gboolean same_folder;
 
@@ -538,8 +574,8 @@ rc_problems_view_set_problems (RcProblemsView *self, GFile *folder, GPtrArray *d
     rc_config_document_reload (self->document, text);
   /* else @config_text is the document's own edited text, validated before it is saved */
 
-  for (guint i = 0; i < diagnostics->len; i++)
-    g_ptr_array_add (items, rc_problem_new (g_ptr_array_index (diagnostics, i)));
+  /* a follow-on right under the problem it follows from */
+  items = rc_problems_new_grouped (diagnostics);
   g_list_store_splice (self->problems, 0, g_list_model_get_n_items (G_LIST_MODEL (self->problems)),
                        items->pdata, items->len);
   rc_problems_view_update_counts (self, diagnostics);

@@ -1,6 +1,8 @@
 /* rc-window-private.h: the instance struct, shared by the window's files:
  *   rc-window.c          the folder, its validation, the pages and the window's actions
  *   rc-window-unsaved.c  the question before unsaved changes to config.yaml are dropped
+ *   rc-window-setup.c    a first run without a Pyodide distribution
+ *   rc-window-prelude.c  the prelude compiled in the background
  *
  * SPDX-License-Identifier: MIT
  */
@@ -33,6 +35,10 @@ struct _RcWindow
   RcProblemsView *problems_view;
   RcOverviewPage *overview_page;
   RcBootPane *boot_pane;
+  GtkRevealer *setup_revealer;
+  GtkLabel *setup_title;
+  GtkLabel *setup_description;
+  GtkLabel *setup_command;
 
   /* Owned */
   GSettings *settings;
@@ -41,6 +47,12 @@ struct _RcWindow
   RcFolderWatch *watch;
   GCancellable *loading;
   GCancellable *prelude_check;
+  /* rc-window-prelude.c: the background compile, its results and what they were of */
+  GCancellable *prelude_background;
+  guint prelude_timeout;
+  GPtrArray *prelude_found;
+  char *prelude_compiled;
+  char *prelude_compiling;
   /* What to do once the unsaved-changes question is answered: open this folder (as a
    * community when opening_community), or close the window when NULL. */
   GFile *pending_open;
@@ -52,6 +64,30 @@ struct _RcWindow
 void _rc_window_open_community (RcWindow *self, GFile *folder);
 /* Opens @folder as rc_window_open_folder() does, without asking. */
 void _rc_window_open_folder_now (RcWindow *self, GFile *folder);
+
+/* rc-window-setup.c */
+/* The bar above the pages: no usable Pyodide distribution at @missing_dir (NULL: hidden). */
+void _rc_window_show_setup (RcWindow *self, const char *missing_dir);
+/* Sets the "distribution" setting to @path when it holds a Pyodide release (else a toast). */
+gboolean _rc_window_use_distribution (RcWindow *self, const char *path);
+/* win.choose-distribution */
+void _rc_window_setup_setup (RcWindow *self);
+
+/* rc-window-prelude.c */
+/* The community's diagnostics as the Problems page shows them: with the background compile's
+ * findings instead of the "not compiled" note once the prelude shown was compiled. A new
+ * array of borrowed elements. */
+GPtrArray *_rc_window_dup_diagnostics (RcWindow *self);
+/* Compiles the prelude after a pause, unless it was compiled (or is being) as it is now. */
+void _rc_window_schedule_prelude (RcWindow *self);
+/* The menu's Check the Prelude Compiles: @found (taken) are the results for the prelude now. */
+void _rc_window_take_prelude_results (RcWindow *self, GPtrArray *found);
+/* Stops a compile and forgets its results (another folder). */
+void _rc_window_clear_prelude (RcWindow *self);
+
+/* rc-window.c */
+/* The Problems page and its badge for self->community (_rc_window_dup_diagnostics()). */
+void _rc_window_show_problems (RcWindow *self);
 
 /* rc-window-unsaved.c */
 /* Whether leaving for @folder (NULL: closing the window) drops unsaved changes. */

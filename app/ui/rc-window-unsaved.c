@@ -33,9 +33,13 @@ rc_window_do_pending (RcWindow *self)
 {
   g_autoptr (GFile) folder = g_steal_pointer (&self->pending_open);
 
-  /* Once the question is gone: it is transient for this window. */
+  /* Once the question is gone: it is transient for this window. At the default priority, not
+   * an idle one: a boot in progress (the prelude's background compile) keeps the main loop
+   * busy with default-priority work, and an idle close waited for it to end (~10 s). */
   if (folder == NULL)
-    g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_idle_cb, g_object_ref (self), g_object_unref);
+    _rc_window_clear_prelude (self);
+  if (folder == NULL)
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 0, close_idle_cb, g_object_ref (self), g_object_unref);
   else if (self->opening_community)
     _rc_window_open_community (self, folder);
   else

@@ -59,14 +59,25 @@ load_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *
                    : rc_community_load (dir, distribution, deployment, &error);
   g_autoptr (GPtrArray) site = NULL;
 
+  /* A first run without tools/setup.sh: check what can be checked without a distribution. */
+  if (community == NULL
+      && g_error_matches (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_DISTRIBUTION))
+    {
+      g_clear_error (&error);
+      community =
+          rc_community_load_without_distribution (dir, distribution, deployment, text, &error);
+    }
   if (community == NULL)
     {
       g_task_return_error (task, error);
       return;
     }
   /* In an OSA checkout, the notebook site's merged lock across its communities (as validate). */
-  site = rc_checkout_check_site_lock_of (community);
-  rc_community_add_diagnostics (community, site);
+  if (rc_community_get_dist_lock (community) != NULL)
+    {
+      site = rc_checkout_check_site_lock_of (community);
+      rc_community_add_diagnostics (community, site);
+    }
   g_task_return_pointer (task, community, g_object_unref);
 }
 
@@ -140,19 +151,27 @@ modified_cb (RcWindow *self)
   rc_window_update_title (self);
 }
 
-static void
-rc_window_show_community (RcWindow *self, gboolean is_reload)
+void
+_rc_window_show_problems (RcWindow *self)
 {
-  GPtrArray *diagnostics = rc_community_get_diagnostics (self->community);
+  g_autoptr (GPtrArray) diagnostics = _rc_window_dup_diagnostics (self);
   guint errors = rc_diagnostics_count (diagnostics, RC_SEVERITY_ERROR);
   guint warnings = rc_diagnostics_count (diagnostics, RC_SEVERITY_WARNING);
 
   /* Notes are informational; the badge counts what needs fixing. */
   adw_view_stack_page_set_badge_number (self->problems_page, errors + warnings);
   adw_view_stack_page_set_needs_attention (self->problems_page, errors > 0);
-
   rc_problems_view_set_problems (self->problems_view, self->folder, diagnostics,
                                  rc_community_get_config_text (self->community));
+}
+
+static void
+rc_window_show_community (RcWindow *self, gboolean is_reload)
+{
+  g_autoptr (GPtrArray) diagnostics = _rc_window_dup_diagnostics (self);
+
+  _rc_window_show_problems (self);
+  _rc_window_schedule_prelude (self);
   rc_window_update_title (self);
   rc_overview_page_set_community (self->overview_page, self->community);
   rc_boot_pane_set_community (self->boot_pane, self->community);
@@ -198,6 +217,9 @@ load_cb (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   g_set_object (&self->community, community);
+  _rc_window_show_setup (self, rc_community_get_dist_lock (community) == NULL
+                                   ? rc_community_get_distribution_dir (community)
+                                   : NULL);
   rc_window_show_community (self, is_reload);
   rc_window_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMMUNITY]);
@@ -254,6 +276,7 @@ _rc_window_open_community (RcWindow *self, GFile *folder)
     {
       g_cancellable_cancel (self->prelude_check);
       g_clear_object (&self->prelude_check);
+      _rc_window_clear_prelude (self);
     }
   g_set_object (&self->folder, folder);
   g_clear_object (&self->watch);
@@ -397,21 +420,23 @@ prelude_checked_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (found == NULL)
     text = g_strdup_printf (_ ("The prelude could not be checked: %s"), error->message);
   else if (found->len == 0)
-    text = g_strdup (_ ("The prelude compiles under Pyodide"));
+    {
+      _rc_window_take_prelude_results (self, g_steal_pointer (&found));
+      _rc_window_show_problems (self);
+      text = g_strdup (_ ("The prelude compiles under Pyodide"));
+    }
   else
     {
-      g_autoptr (GPtrArray) all = g_ptr_array_new ();
-      GPtrArray *diagnostics = rc_community_get_diagnostics (self->community);
+      guint n = found->len;
 
-      /* The oracle's findings join the validator's on the Problems page, at their lines. */
-      g_ptr_array_extend (all, diagnostics, NULL, NULL);
-      g_ptr_array_extend (all, found, NULL, NULL);
-      rc_problems_view_set_problems (self->problems_view, self->folder, all,
-                                     rc_community_get_config_text (self->community));
+      /* The oracle's findings join the validator's on the Problems page, at their lines
+       * (in place of the background compile's, which they are as new as). */
+      _rc_window_take_prelude_results (self, g_steal_pointer (&found));
+      _rc_window_show_problems (self);
       adw_view_stack_set_visible_child_name (self->view_stack, "problems");
       text = g_strdup_printf (ngettext ("The prelude does not compile: %u problem",
-                                        "The prelude does not compile: %u problems", found->len),
-                              found->len);
+                                        "The prelude does not compile: %u problems", n),
+                              n);
     }
   rc_window_add_toast (self, text);
 }
@@ -566,6 +591,8 @@ rc_window_close_request (GtkWindow *window)
       _rc_window_ask_unsaved (self, NULL, FALSE);
       return TRUE;
     }
+  /* a compile in progress keeps the main loop busy; the window is going */
+  _rc_window_clear_prelude (self);
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
@@ -597,6 +624,7 @@ rc_window_dispose (GObject *object)
   g_clear_object (&self->loading);
   g_cancellable_cancel (self->prelude_check);
   g_clear_object (&self->prelude_check);
+  _rc_window_clear_prelude (self);
   g_clear_object (&self->watch);
   gtk_widget_dispose_template (GTK_WIDGET (self), RC_TYPE_WINDOW);
   g_clear_object (&self->community);
@@ -642,6 +670,10 @@ rc_window_class_init (RcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcWindow, problems_view);
   gtk_widget_class_bind_template_child (widget_class, RcWindow, overview_page);
   gtk_widget_class_bind_template_child (widget_class, RcWindow, boot_pane);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, setup_revealer);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, setup_title);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, setup_description);
+  gtk_widget_class_bind_template_child (widget_class, RcWindow, setup_command);
   gtk_widget_class_bind_template_callback (widget_class, rc_window_community_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, rc_window_toast_cb);
   gtk_widget_class_bind_template_callback (widget_class, rc_window_update_switcher_cb);
@@ -691,6 +723,7 @@ rc_window_init (RcWindow *self)
   g_signal_connect_object (self->settings, "changed::distribution", G_CALLBACK (watch_changed_cb),
                            self, G_CONNECT_SWAPPED);
   rc_window_setup_drop (self);
+  _rc_window_setup_setup (self);
   rc_window_update_actions (self);
 }
 
