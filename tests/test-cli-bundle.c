@@ -270,6 +270,19 @@ test_replay_argv (void)
   g_assert_cmpstrv (argv, ((const char *const[]){ "runtime-console", "boot", "demo", "--csp-text",
                                                   "script-src 'self'", "--worker", "osa",
                                                   "--deployment", "develop", "--live", NULL }));
+  g_clear_pointer (&argv, g_strfreev);
+  /* the window's derived "community" policy is no preset boot knows: its text goes instead */
+  g_free (r.policy_name);
+  r.policy_name = g_strdup ("community");
+  argv = rc_bundle_replay_argv (&r);
+  g_assert_cmpstr (argv[3], ==, "--csp-text");
+  g_assert_cmpstr (argv[4], ==, "script-src 'self'");
+  g_clear_pointer (&argv, g_strfreev);
+  g_free (r.policy_name);
+  r.policy_name = g_strdup ("nemarlike");
+  argv = rc_bundle_replay_argv (&r);
+  g_assert_cmpstr (argv[3], ==, "--csp");
+  g_assert_cmpstr (argv[4], ==, "nemarlike");
 }
 
 /* The boot suite's part: the unpacked bundle boots with the command it records. */

@@ -67,7 +67,10 @@ GStrv
 rc_bundle_replay_argv (const RcBundleReplay *self)
 {
   g_autoptr (GStrvBuilder) argv = g_strv_builder_new ();
-  gboolean preset = g_strcmp0 (self->policy_name, "custom") != 0;
+  /* "community" is derived by the window from the community and its origins, no preset the
+   * command line knows: the replay sends the policy's text itself */
+  gboolean preset = g_strcmp0 (self->policy_name, "custom") != 0
+                    && !(g_strcmp0 (self->policy_name, "community") == 0 && self->policy_text);
 
   g_strv_builder_add_many (argv, "runtime-console", "boot", self->folder, NULL);
   if (self->policy_text != NULL || g_strcmp0 (self->policy_name, "none") != 0)
