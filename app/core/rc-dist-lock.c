@@ -41,7 +41,7 @@ struct _RcDistLock
   GHashTable *slots;   /* key → index + 1 into cached */
 };
 
-G_DEFINE_TYPE (RcDistLock, rc_dist_lock, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (RcDistLock, rc_dist_lock, G_TYPE_OBJECT)
 
 /* clang-format off */
 G_DEFINE_QUARK (rc-dist-lock-error-quark, rc_dist_lock_error)

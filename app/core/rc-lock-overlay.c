@@ -37,7 +37,7 @@ struct _RcLockOverlay
   gboolean verified;
 };
 
-G_DEFINE_TYPE (RcLockOverlay, rc_lock_overlay, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (RcLockOverlay, rc_lock_overlay, G_TYPE_OBJECT)
 
 static const char *const entry_fields[] = { "name",         "version",     "file_name",
                                             "package_type", "install_dir", "sha256",
