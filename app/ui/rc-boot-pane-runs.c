@@ -89,11 +89,12 @@ show_outcome (RcBootPane *self, const RcRunRecord *record)
   if (outcome->state == RC_OUTCOME_READY && record->start_ms >= 0)
     {
       start = rc_format_duration_ms (record->start_ms);
-      /* Translators: "cold-1 ready: Pyodide 0.29.5 in 2.30 s from navigation (browser start
-       * 0.40 s)": the boot time is the page's own; starting the browser came before it. */
-      title = g_strdup_printf (_ ("%s ready: Pyodide %s in %s from navigation (browser start %s)"),
-                               record->run_id, outcome->version != NULL ? outcome->version : "?",
-                               took, start);
+      /* Translators: "cold-1 ready: Pyodide 0.29.5 in 2.30 s, browser start 0.40 s apart": the
+       * boot time is the page's own; starting the browser came before it. Keep it short: the
+       * status title is one line. */
+      title =
+          g_strdup_printf (_ ("%s ready: Pyodide %s in %s, browser start %s apart"), record->run_id,
+                           outcome->version != NULL ? outcome->version : "?", took, start);
       set_status (self, "emblem-ok-symbolic", RC_BOOT_TONE_SUCCESS, title, 1.0);
       return;
     }
