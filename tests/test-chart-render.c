@@ -7,7 +7,7 @@
 #include <cairo.h>
 #include <math.h>
 
-#include "core/rc-chart-bytes.h"
+#include "core/chart/rc-chart-bytes.h"
 #include "ui/rc-chart-export.h"
 #include "ui/rc-chart-paint.h"
 

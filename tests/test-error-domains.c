@@ -2,16 +2,16 @@
  * formatter once rewrote them to "rc - engine - error - quark", which still compiles. */
 #include "config.h"
 
-#include "core/rc-boot-plan.h"
-#include "core/rc-checkout.h"
-#include "core/rc-community.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-csp.h"
-#include "core/rc-dist-lock.h"
-#include "core/rc-json-positions.h"
-#include "core/rc-measurement.h"
-#include "core/rc-run-record.h"
-#include "core/rc-worker-message.h"
+#include "core/plan/rc-boot-plan.h"
+#include "core/model/rc-checkout.h"
+#include "core/model/rc-community.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/policy/rc-csp.h"
+#include "core/model/rc-dist-lock.h"
+#include "core/base/rc-json-positions.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/record/rc-run-record.h"
+#include "core/record/rc-worker-message.h"
 
 static void
 test_names (void)

@@ -9,7 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "rc-test-files.h"
 
 /* The child makes its folder under a parent folder of ours (XDG_RUNTIME_DIR is inherited),

@@ -12,7 +12,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/rc-chart-engines.h"
+#include "core/chart/rc-chart-engines.h"
 #include "rc-test-files.h"
 #include "rc-test-records.h"
 #include "rc-test-ui.h"

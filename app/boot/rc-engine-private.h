@@ -6,7 +6,7 @@
 
 #include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
-#include "core/rc-boot-clock.h"
+#include "core/record/rc-boot-clock.h"
 
 G_BEGIN_DECLS
 

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "core/rc-chart-bytes.h"
+#include "core/chart/rc-chart-bytes.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"

@@ -9,8 +9,8 @@
 #include <gtksourceview/gtksource.h>
 
 #include "boot/rc-browser.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-csp.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/policy/rc-csp.h"
 #include "rc-boot-settings.h"
 #include "rc-policy-fix.h"
 #include "rc-source-style.h"

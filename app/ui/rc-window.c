@@ -7,8 +7,8 @@
 #include <glib/gi18n.h>
 
 #include "boot/rc-prelude-oracle.h"
-#include "core/rc-checkout.h"
-#include "core/rc-diagnostic.h"
+#include "core/model/rc-checkout.h"
+#include "core/base/rc-diagnostic.h"
 #include "rc-boot-pane.h"
 #include "rc-community-picker.h"
 #include "rc-folder-watch.h"

@@ -2,9 +2,9 @@
  * the strict reader, the records, their analysis, statistics and every export. */
 #include "config.h"
 
-#include "core/rc-measurement.h"
-#include "core/rc-run-analysis.h"
-#include "core/rc-run-stats.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/analysis/rc-run-stats.h"
 #include "fuzz-common.h"
 
 int

@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-#include "core/rc-boot-blame.h"
-#include "core/rc-csp.h"
+#include "core/analysis/rc-boot-blame.h"
+#include "core/policy/rc-csp.h"
 
 G_DEFINE_ENUM_TYPE (RcParty, rc_party, G_DEFINE_ENUM_VALUE (RC_PARTY_UNKNOWN, "unknown"),
                     G_DEFINE_ENUM_VALUE (RC_PARTY_COMMUNITY, "community"),

@@ -10,7 +10,7 @@
 
 #include <glib-object.h>
 
-#include "core/rc-request-record.h"
+#include "core/record/rc-request-record.h"
 
 G_BEGIN_DECLS
 

@@ -3,8 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-boot-blame.h"
-#include "core/rc-boot-diagnosis.h"
+#include "core/analysis/rc-boot-blame.h"
+#include "core/analysis/rc-boot-diagnosis.h"
 
 const char *
 rc_boot_next_expected (GPtrArray *expected_urls, GPtrArray *requests)

@@ -9,9 +9,9 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/rc-boot-blame.h"
-#include "core/rc-csp.h"
-#include "core/rc-run-record.h"
+#include "core/analysis/rc-boot-blame.h"
+#include "core/policy/rc-csp.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

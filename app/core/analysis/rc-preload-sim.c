@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-preload-sim.h"
+#include "core/analysis/rc-preload-sim.h"
 
 const char *
 rc_preload_on_to_string (RcPreloadOn on)

@@ -5,9 +5,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "rc-diagnostic.h"
-#include "rc-run-connections.h"
-#include "rc-run-analysis.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/record/rc-run-connections.h"
+#include "core/analysis/rc-run-analysis.h"
 
 static const char *const verdict_names[] = { "network", "cache", "revalidated", "failed",
                                              "disagree" };

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "rc-run-record.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 
-#include "rc-run-analysis.h"
-#include "rc-run-stats.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/analysis/rc-run-stats.h"
 
 static int
 compare_double (const void *a, const void *b)

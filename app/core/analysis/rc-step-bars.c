@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "rc-step-bars.h"
+#include "core/analysis/rc-step-bars.h"
 
 static void
 clear_bar (gpointer data)

@@ -3,8 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-diagnostic.h"
-#include "rc-json-builder-private.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-json-builder-private.h"
 
 G_DEFINE_BOXED_TYPE (RcDiagnostic, rc_diagnostic, rc_diagnostic_copy, rc_diagnostic_free)
 

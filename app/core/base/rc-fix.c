@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-#include "rc-diagnostic.h"
-#include "rc-fix.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-fix.h"
 
 RcFix *
 rc_fix_new (RcFixKind kind, guint line, guint column, guint end_line, guint end_column,

@@ -1,7 +1,7 @@
 /* rc-json-builder.c */
 #include "config.h"
 
-#include "rc-json-builder-private.h"
+#include "core/base/rc-json-builder-private.h"
 
 void
 rc_json_add_string (JsonBuilder *b, const char *name, const char *value)

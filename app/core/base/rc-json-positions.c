@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rc-json-positions.h"
+#include "core/base/rc-json-positions.h"
 
 /* clang-format off */
 G_DEFINE_QUARK (rc-json-error-quark, rc_json_error)

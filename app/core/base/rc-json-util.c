@@ -1,7 +1,7 @@
 /* rc-json-util.c */
 #include "config.h"
 
-#include "rc-json-util.h"
+#include "core/base/rc-json-util.h"
 
 GStrv
 rc_json_object_dup_strv (JsonObject *object, const char *member)

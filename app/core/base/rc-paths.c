@@ -12,7 +12,7 @@
 
 #include <glib/gstdio.h>
 
-#include "rc-paths.h"
+#include "core/base/rc-paths.h"
 
 char *
 rc_paths_default_distribution (void)

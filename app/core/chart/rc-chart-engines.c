@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-#include "rc-chart-engines.h"
-#include "rc-run-stats.h"
+#include "core/chart/rc-chart-engines.h"
+#include "core/analysis/rc-run-stats.h"
 
 const char *
 rc_chart_run_engine (const RcRunRecord *run)

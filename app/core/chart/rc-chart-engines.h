@@ -11,7 +11,7 @@
  */
 #pragma once
 
-#include "rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 
 G_BEGIN_DECLS
 

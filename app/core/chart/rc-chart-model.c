@@ -7,11 +7,11 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "rc-chart-bytes.h"
-#include "rc-chart-model.h"
-#include "rc-reader-waits.h"
-#include "rc-chart-series.h"
-#include "rc-chart-timeline.h"
+#include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-chart-model.h"
+#include "core/chart/rc-reader-waits.h"
+#include "core/chart/rc-chart-series.h"
+#include "core/chart/rc-chart-timeline.h"
 
 #define MARGIN        12.0
 #define TITLE_HEIGHT  26.0

@@ -13,8 +13,8 @@
  */
 #pragma once
 
-#include "rc-chart-scale.h"
-#include "rc-measurement.h"
+#include "core/chart/rc-chart-scale.h"
+#include "core/measurement/rc-measurement.h"
 
 G_BEGIN_DECLS
 

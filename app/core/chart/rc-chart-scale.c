@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "rc-chart-scale.h"
+#include "core/chart/rc-chart-scale.h"
 
 double
 rc_chart_nice_step (double span, guint max_ticks)

@@ -7,8 +7,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "rc-chart-engines.h"
-#include "rc-chart-series.h"
+#include "core/chart/rc-chart-engines.h"
+#include "core/chart/rc-chart-series.h"
 
 static int
 compare_doubles (gconstpointer a, gconstpointer b)

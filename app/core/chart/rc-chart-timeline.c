@@ -7,8 +7,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "rc-chart-engines.h"
-#include "rc-chart-timeline.h"
+#include "core/chart/rc-chart-engines.h"
+#include "core/chart/rc-chart-timeline.h"
 
 typedef struct
 {

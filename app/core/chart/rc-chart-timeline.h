@@ -11,7 +11,7 @@
  */
 #pragma once
 
-#include "rc-chart-model.h"
+#include "core/chart/rc-chart-model.h"
 
 G_BEGIN_DECLS
 

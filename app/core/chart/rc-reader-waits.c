@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "rc-reader-waits.h"
+#include "core/chart/rc-reader-waits.h"
 
 #define GAP          10.0 /* above the section, under the timeline's axis */
 #define HEADING      24.0

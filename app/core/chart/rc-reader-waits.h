@@ -15,8 +15,8 @@
  */
 #pragma once
 
-#include "rc-chart-model.h"
-#include "rc-preload-sim.h"
+#include "core/chart/rc-chart-model.h"
+#include "core/analysis/rc-preload-sim.h"
 
 G_BEGIN_DECLS
 

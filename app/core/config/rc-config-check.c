@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "rc-config-check.h"
+#include "core/config/rc-config-check.h"
 
 void
 rc_check_report (RcCheck *c, RcSeverity severity, RcYamlNode *at, const char *path,

@@ -5,8 +5,8 @@
  */
 #pragma once
 
-#include "rc-diagnostic.h"
-#include "rc-yaml.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/config/rc-yaml.h"
 
 G_BEGIN_DECLS
 

@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-validator.h"
+#include "core/config/rc-validator.h"
 
 static RcYamlNode *
 tool_member (RcYamlNode *tool, const char *key)

@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-validator.h"
+#include "core/config/rc-validator.h"
 
 static const char *const extensions_keys[] = { "python_plugins", "mcp_servers", "client_tools",
                                                NULL };

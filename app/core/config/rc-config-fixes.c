@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-config-check.h"
+#include "core/config/rc-config-check.h"
 
 static RcDiagnostic *
 last (RcCheck *c)

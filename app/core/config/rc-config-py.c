@@ -1,7 +1,7 @@
 /* rc-config-py.c: the bits of Python's text rendering OSA's messages use. */
 #include "config.h"
 
-#include "rc-config-check.h"
+#include "core/config/rc-config-check.h"
 
 /* repr() of a str, as CPython writes it. */
 char *

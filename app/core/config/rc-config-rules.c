@@ -3,7 +3,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-validator.h"
+#include "core/config/rc-validator.h"
 
 static const char *const top_keys[] = { "id",
                                         "name",

@@ -3,7 +3,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-validator.h"
+#include "core/config/rc-validator.h"
 
 static const char *const runtime_keys[] = { "python", NULL };
 static const char *const python_keys[] = {

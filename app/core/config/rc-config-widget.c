@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-validator.h"
+#include "core/config/rc-validator.h"
 
 #define COLOR_PATTERN "^#[0-9a-fA-F]{6}$"
 

@@ -6,8 +6,8 @@
  */
 #pragma once
 
-#include "rc-config-check.h"
-#include "rc-yaml.h"
+#include "core/config/rc-config-check.h"
+#include "core/config/rc-yaml.h"
 
 G_BEGIN_DECLS
 

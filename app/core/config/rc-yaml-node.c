@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "rc-yaml.h"
+#include "core/config/rc-yaml.h"
 
 gboolean
 rc_yaml_is_scalar (RcYamlNode *node)

@@ -1,7 +1,7 @@
 /* rc-yaml-private.h: shared between rc-yaml.c and rc-yaml-scalar.c. */
 #pragma once
 
-#include "rc-yaml.h"
+#include "core/config/rc-yaml.h"
 
 G_BEGIN_DECLS
 

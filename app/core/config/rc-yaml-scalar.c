@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "rc-yaml-private.h"
+#include "core/config/rc-yaml-private.h"
 
 typedef struct
 {

@@ -4,8 +4,8 @@
 #include <glib/gi18n.h>
 #include <yaml.h>
 
-#include "rc-diagnostic.h"
-#include "rc-yaml-private.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/config/rc-yaml-private.h"
 
 /* PyYAML composes recursively; far below its own recursion limit, and keeps every walk here
  * (and the free) shallow. */

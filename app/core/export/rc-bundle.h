@@ -11,8 +11,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-#include "rc-chart-model.h"
-#include "rc-measurement.h"
+#include "core/chart/rc-chart-model.h"
+#include "core/measurement/rc-measurement.h"
 
 G_BEGIN_DECLS
 

@@ -4,8 +4,8 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-measurement.h"
-#include "rc-run-connections.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/record/rc-run-connections.h"
 
 char *
 rc_run_connections_describe (const RcRunRecord *run)

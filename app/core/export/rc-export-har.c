@@ -12,7 +12,7 @@
 
 #include <math.h>
 
-#include "rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 
 static void
 set_string (JsonObject *o, const char *name, const char *value)

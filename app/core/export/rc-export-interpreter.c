@@ -3,8 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-export-interpreter.h"
-#include "rc-run-stats.h"
+#include "core/export/rc-export-interpreter.h"
+#include "core/analysis/rc-run-stats.h"
 
 #define SHOWN_IMPORTS 10
 

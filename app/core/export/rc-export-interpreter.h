@@ -5,7 +5,7 @@
  * --importtime, or written before) gets only what it has: nothing is estimated. */
 #pragma once
 
-#include "rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 
 G_BEGIN_DECLS
 

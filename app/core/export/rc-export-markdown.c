@@ -8,10 +8,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-diagnostic.h"
-#include "rc-export-interpreter.h"
-#include "rc-export-private.h"
-#include "rc-measurement.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/export/rc-export-interpreter.h"
+#include "core/export/rc-export-private.h"
+#include "core/measurement/rc-measurement.h"
 
 /* g_format_size() separates with a no-break space; a README wants a plain one. */
 static char *

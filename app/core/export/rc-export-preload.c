@@ -4,8 +4,8 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-json-builder-private.h"
-#include "rc-measurement.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/measurement/rc-measurement.h"
 
 /* Median boot of @scenario's ready runs, -1 when none reached ready. */
 static double

@@ -3,8 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-control-engines.h"
-#include "rc-measurement.h"
+#include "core/measurement/rc-control-engines.h"
+#include "core/measurement/rc-measurement.h"
 
 /* The distinct distributions of the runs, in run order ("a; b"), or NULL when none says. */
 static char *

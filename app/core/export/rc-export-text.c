@@ -4,9 +4,9 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "rc-diagnostic.h"
-#include "rc-export-private.h"
-#include "rc-measurement.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/export/rc-export-private.h"
+#include "core/measurement/rc-measurement.h"
 
 char *
 rc_format_wire_bytes_text (const char *wire_text, double wire, double decoded)

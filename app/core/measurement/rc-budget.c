@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 
 static void
 row_free (RcCompareRow *row)

@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-control-engines.h"
+#include "core/measurement/rc-control-engines.h"
 
 const char *
 rc_control_engine_title (const char *engine)

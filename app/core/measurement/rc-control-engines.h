@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "rc-control.h"
+#include "core/measurement/rc-control.h"
 
 G_BEGIN_DECLS
 

@@ -4,9 +4,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "rc-control.h"
-#include "rc-csp-presets.h"
-#include "rc-json-builder-private.h"
+#include "core/measurement/rc-control.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/base/rc-json-builder-private.h"
 
 void
 rc_control_free (RcControl *self)

@@ -10,8 +10,8 @@
 
 #include <json-glib/json-glib.h>
 
-#include "rc-csp.h"
-#include "rc-run-record.h"
+#include "core/policy/rc-csp.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "rc-history.h"
+#include "core/measurement/rc-history.h"
 
 #define PREFIX "history:"
 

@@ -6,10 +6,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "rc-diagnostic.h"
-#include "rc-json-builder-private.h"
-#include "rc-json-positions.h"
-#include "rc-measurement.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/base/rc-json-positions.h"
+#include "core/measurement/rc-measurement.h"
 
 RcMeasurement *
 rc_measurement_new (const char *community)

@@ -7,11 +7,11 @@
  */
 #pragma once
 
-#include "rc-control.h"
-#include "rc-preload-sim.h"
-#include "rc-run-analysis.h"
-#include "rc-run-record.h"
-#include "rc-run-stats.h"
+#include "core/measurement/rc-control.h"
+#include "core/analysis/rc-preload-sim.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/record/rc-run-record.h"
+#include "core/analysis/rc-run-stats.h"
 
 G_BEGIN_DECLS
 

@@ -8,11 +8,11 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-checkout.h"
-#include "rc-config-check.h"
-#include "rc-diagnostic.h"
-#include "rc-json-positions.h"
-#include "rc-lock-overlay.h"
+#include "core/model/rc-checkout.h"
+#include "core/config/rc-config-check.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-json-positions.h"
+#include "core/model/rc-lock-overlay.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

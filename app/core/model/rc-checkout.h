@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 
-#include "rc-community.h"
+#include "core/model/rc-community.h"
 
 G_BEGIN_DECLS
 

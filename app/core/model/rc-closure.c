@@ -3,9 +3,9 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-closure.h"
-#include "rc-json-builder-private.h"
-#include "rc-json-util.h"
+#include "core/model/rc-closure.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/base/rc-json-util.h"
 
 G_DEFINE_BOXED_TYPE (RcClosureEntry, rc_closure_entry, rc_closure_entry_copy, rc_closure_entry_free)
 

@@ -9,8 +9,8 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
-#include "rc-dist-lock.h"
-#include "rc-lock-overlay.h"
+#include "core/model/rc-dist-lock.h"
+#include "core/model/rc-lock-overlay.h"
 
 G_BEGIN_DECLS
 

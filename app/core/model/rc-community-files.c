@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rc-community-files.h"
+#include "core/model/rc-community-files.h"
 
 #define READ_CHUNK   (256 * 1024)
 #define PREFAULT_MIN (1024 * 1024)

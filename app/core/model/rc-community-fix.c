@@ -4,7 +4,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-community-private.h"
+#include "core/model/rc-community-private.h"
 
 /* "    import_before_seal: [a, b]\n" at @indent spaces */
 static char *

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-community-private.h"
+#include "core/model/rc-community-private.h"
 
 /* The lock entry a preload name loads: an exact key, else its canonical form (as Pyodide's
  * loadPackage looks it up). */

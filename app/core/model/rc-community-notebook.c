@@ -7,9 +7,9 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-community-private.h"
-#include "rc-community-files.h"
-#include "rc-config-check.h"
+#include "core/model/rc-community-private.h"
+#include "core/model/rc-community-files.h"
+#include "core/config/rc-config-check.h"
 
 #define MAX_STARTER_BYTES (16 * 1024 * 1024)
 #define NOTEBOOK_TOKEN    "{{dataset_id}}"

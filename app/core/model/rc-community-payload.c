@@ -2,7 +2,7 @@
  * effective values the console shows. */
 #include "config.h"
 
-#include "rc-community-private.h"
+#include "core/model/rc-community-private.h"
 
 static const char *const python_members[] = {
   "pyodide_version", "lockfile",   "preload",     "allow_install", "import_before_seal",

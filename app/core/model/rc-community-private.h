@@ -1,12 +1,12 @@
 /* rc-community-private.h: RcCommunity's instance, shared by its three source files. */
 #pragma once
 
-#include "rc-closure.h"
-#include "rc-community.h"
-#include "rc-dist-lock.h"
-#include "rc-lock-overlay.h"
-#include "rc-validator.h"
-#include "rc-yaml.h"
+#include "core/model/rc-closure.h"
+#include "core/model/rc-community.h"
+#include "core/model/rc-dist-lock.h"
+#include "core/model/rc-lock-overlay.h"
+#include "core/config/rc-validator.h"
+#include "core/config/rc-yaml.h"
 
 G_BEGIN_DECLS
 

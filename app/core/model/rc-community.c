@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "rc-community-private.h"
-#include "rc-paths.h"
+#include "core/model/rc-community-private.h"
+#include "core/base/rc-paths.h"
 
 #define MAX_CONFIG_BYTES (16 * 1024 * 1024)
 

@@ -9,7 +9,7 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
-#include "rc-fix.h"
+#include "core/base/rc-fix.h"
 
 G_BEGIN_DECLS
 

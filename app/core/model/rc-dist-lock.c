@@ -16,8 +16,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "rc-dist-lock.h"
-#include "rc-json-positions.h"
+#include "core/model/rc-dist-lock.h"
+#include "core/base/rc-json-positions.h"
 
 #define CACHE_MAGIC    "runtime-console dist-lock cache 1"
 #define MAX_JSON_DEPTH 64

@@ -9,12 +9,12 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-community-files.h"
-#include "rc-diagnostic.h"
-#include "rc-json-builder-private.h"
-#include "rc-json-positions.h"
-#include "rc-lock-overlay.h"
-#include "rc-validator.h"
+#include "core/model/rc-community-files.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/base/rc-json-positions.h"
+#include "core/model/rc-lock-overlay.h"
+#include "core/config/rc-validator.h"
 
 #define MAX_OVERLAY_BYTES (8 * 1024 * 1024)
 #define MAX_WHEEL_BYTES   ((goffset) 1024 * 1024 * 1024)

@@ -11,7 +11,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-#include "rc-dist-lock.h"
+#include "core/model/rc-dist-lock.h"
 
 G_BEGIN_DECLS
 

@@ -3,9 +3,9 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-boot-plan.h"
-#include "core/rc-lock-overlay.h"
-#include "core/rc-json-util.h"
+#include "core/plan/rc-boot-plan.h"
+#include "core/model/rc-lock-overlay.h"
+#include "core/base/rc-json-util.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

@@ -10,7 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/rc-community.h"
+#include "core/model/rc-community.h"
 
 G_BEGIN_DECLS
 

@@ -4,11 +4,11 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "core/rc-boot-diagnosis.h"
-#include "core/rc-boot-plan.h"
-#include "core/rc-csp.h"
-#include "core/rc-page-report.h"
-#include "core/rc-worker-message.h"
+#include "core/analysis/rc-boot-diagnosis.h"
+#include "core/plan/rc-boot-plan.h"
+#include "core/policy/rc-csp.h"
+#include "core/plan/rc-page-report.h"
+#include "core/record/rc-worker-message.h"
 
 typedef struct
 {

@@ -19,7 +19,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/rc-boot-blame.h"
+#include "core/analysis/rc-boot-blame.h"
 
 G_BEGIN_DECLS
 

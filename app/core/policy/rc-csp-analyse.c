@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-csp.h"
+#include "core/policy/rc-csp.h"
 
 G_DEFINE_BOXED_TYPE (RcCspFinding, rc_csp_finding, rc_csp_finding_copy, rc_csp_finding_free)
 

@@ -13,8 +13,8 @@
  */
 #pragma once
 
-#include "rc-csp.h"
-#include "rc-fix.h"
+#include "core/policy/rc-csp.h"
+#include "core/base/rc-fix.h"
 
 G_BEGIN_DECLS
 

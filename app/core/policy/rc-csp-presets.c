@@ -4,8 +4,8 @@
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
-#include "rc-csp-presets.h"
-#include "rc-paths.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/base/rc-paths.h"
 
 #define RESOURCE "/earth/osc/RuntimeConsole/presets/csp-presets.json"
 

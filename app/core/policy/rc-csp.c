@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-csp.h"
+#include "core/policy/rc-csp.h"
 
 struct _RcCspPolicy
 {

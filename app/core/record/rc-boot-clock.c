@@ -1,7 +1,7 @@
 /* rc-boot-clock.c: navigation start → ready, on the page's clock (rc-boot-clock.h). */
 #include "config.h"
 
-#include "rc-boot-clock.h"
+#include "core/record/rc-boot-clock.h"
 
 void
 rc_boot_clock_start (RcBootClock *self, gint64 load_us)

@@ -4,9 +4,9 @@
  */
 #include "config.h"
 
-#include "rc-boot-progress.h"
-#include "rc-json-util.h"
-#include "rc-worker-message.h"
+#include "core/record/rc-boot-progress.h"
+#include "core/base/rc-json-util.h"
+#include "core/record/rc-worker-message.h"
 
 static const struct
 {

@@ -1,9 +1,9 @@
-/* rc-engine-kind.c: engine names and lists of them. */
+/* rc-engine-info.c: engine names and lists of them. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "boot/rc-engine-kind.h"
+#include "core/record/rc-engine-info.h"
 
 static const char *const kind_names[] = { "webkit", "chromium", "firefox" };
 

@@ -1,4 +1,4 @@
-/* rc-engine-kind.h: which browser engine boots the page. */
+/* rc-engine-info.h: which browser engine boots the page. */
 #pragma once
 
 #include <glib-object.h>
@@ -12,7 +12,7 @@ typedef enum
   RC_ENGINE_KIND_FIREFOX,  /* Debian's firefox-esr, headless, over WebDriver BiDi */
 } RcEngineKind;
 
-/* From glib-mkenums (rc-boot-enums.c). */
+/* From glib-mkenums (rc-core-enums.c). */
 GType rc_engine_kind_get_type (void);
 #ifndef RC_TYPE_ENGINE_KIND
 #define RC_TYPE_ENGINE_KIND (rc_engine_kind_get_type ())

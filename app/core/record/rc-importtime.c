@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-importtime.h"
+#include "core/record/rc-importtime.h"
 
 #define PREFIX "import time:"
 

@@ -1,7 +1,7 @@
 /* rc-request-record.c */
 #include "config.h"
 
-#include "rc-request-record.h"
+#include "core/record/rc-request-record.h"
 
 G_DEFINE_BOXED_TYPE (RcRequestRecord, rc_request_record, rc_request_record_copy,
                      rc_request_record_free)

@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-run-connections.h"
+#include "core/record/rc-run-connections.h"
 
 static void
 origin_free (RcOriginConnections *o)

@@ -9,8 +9,8 @@
  */
 #pragma once
 
-#include "rc-run-record.h"
-#include "rc-json-builder-private.h"
+#include "core/record/rc-run-record.h"
+#include "core/base/rc-json-builder-private.h"
 
 G_BEGIN_DECLS
 

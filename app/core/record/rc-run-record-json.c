@@ -7,10 +7,10 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-json-builder-private.h"
-#include "rc-json-util.h"
-#include "rc-run-connections.h"
-#include "rc-run-record.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/base/rc-json-util.h"
+#include "core/record/rc-run-connections.h"
+#include "core/record/rc-run-record.h"
 
 /* writing */
 

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rc-run-record.h"
+#include "core/record/rc-run-record.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

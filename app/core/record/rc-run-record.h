@@ -15,8 +15,8 @@
 #include <glib-object.h>
 #include <json-glib/json-glib.h>
 
-#include "rc-importtime.h"
-#include "rc-request-record.h"
+#include "core/record/rc-importtime.h"
+#include "core/record/rc-request-record.h"
 
 G_BEGIN_DECLS
 

@@ -5,9 +5,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "core/rc-importtime.h"
-#include "core/rc-worker-importtime.h"
-#include "core/rc-worker-message.h"
+#include "core/record/rc-importtime.h"
+#include "core/record/rc-worker-importtime.h"
+#include "core/record/rc-worker-message.h"
 
 /* The worker clock of line @i, or an error naming it. */
 static gboolean

@@ -10,7 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "rc-run-record.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

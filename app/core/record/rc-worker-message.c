@@ -8,10 +8,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/rc-json-positions.h"
-#include "core/rc-json-util.h"
-#include "core/rc-worker-importtime.h"
-#include "core/rc-worker-message.h"
+#include "core/base/rc-json-positions.h"
+#include "core/base/rc-json-util.h"
+#include "core/record/rc-worker-importtime.h"
+#include "core/record/rc-worker-message.h"
 
 /* clang-format off */
 G_DEFINE_QUARK (rc-worker-message-error-quark, rc_worker_message_error)

@@ -13,7 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/rc-run-record.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

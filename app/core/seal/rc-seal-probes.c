@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-seal-probes.h"
+#include "core/seal/rc-seal-probes.h"
 
 const char *const rc_sealed_import_roots[] = { "micropip",     "js",     "pyodide", "pyodide_js",
                                                "pyodide_http", "ctypes", NULL };

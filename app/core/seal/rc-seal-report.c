@@ -3,8 +3,8 @@
 
 #include <glib/gi18n.h>
 
-#include "rc-json-builder-private.h"
-#include "rc-seal-report.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/seal/rc-seal-report.h"
 
 RcSealReport *
 rc_seal_report_new (const char *community)

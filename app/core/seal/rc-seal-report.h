@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include "rc-seal-walk.h"
+#include "core/seal/rc-seal-walk.h"
 
 G_BEGIN_DECLS
 

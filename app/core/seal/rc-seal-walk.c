@@ -5,10 +5,10 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "rc-config-check.h"
-#include "rc-json-builder-private.h"
-#include "rc-seal-walk.h"
-#include "rc-validator.h"
+#include "core/config/rc-config-check.h"
+#include "core/base/rc-json-builder-private.h"
+#include "core/seal/rc-seal-walk.h"
+#include "core/config/rc-validator.h"
 
 G_DEFINE_QUARK (rc - seal - walk - error - quark, rc_seal_walk_error)
 
