@@ -20,7 +20,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "boot/rc-browser.h"
+#include "boot/rc-browsers.h"
 #include "boot/rc-engine.h"
 #include "boot/rc-measure-runner.h"
 #include "core/policy/rc-csp-presets.h"

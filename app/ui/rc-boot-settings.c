@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "boot/rc-browser.h"
+#include "boot/rc-browsers.h"
 #include "core/policy/rc-csp-presets.h"
 #include "core/policy/rc-csp.h"
 #include "rc-boot-settings.h"
