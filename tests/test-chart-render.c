@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-charts.h"
 #include "ui/rc-chart-export.h"
 #include "ui/rc-chart-paint.h"
 

@@ -7,6 +7,7 @@
 #include "core/chart/rc-chart-bytes.h"
 #include "core/chart/rc-chart-series.h"
 #include "core/chart/rc-chart-timeline.h"
+#include "core/chart/rc-charts.h"
 #include "rc-test-records.h"
 
 static RcMeasurement *

@@ -6,6 +6,7 @@
 
 #include "core/chart/rc-chart-timeline.h"
 #include "core/chart/rc-reader-waits.h"
+#include "core/chart/rc-charts.h"
 #include "rc-test-records.h"
 
 static const RcWaitSegment *

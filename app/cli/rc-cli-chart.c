@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-charts.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"

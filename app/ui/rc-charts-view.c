@@ -8,6 +8,7 @@
 
 #include "core/chart/rc-chart-bytes.h"
 #include "core/analysis/rc-preload-sim.h"
+#include "core/chart/rc-charts.h"
 #include "rc-charts-view.h"
 
 struct _RcChartsView

@@ -7,11 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "core/chart/rc-chart-bytes.h"
 #include "core/chart/rc-chart-model.h"
-#include "core/chart/rc-reader-waits.h"
-#include "core/chart/rc-chart-series.h"
-#include "core/chart/rc-chart-timeline.h"
 
 #define MARGIN        12.0
 #define TITLE_HEIGHT  26.0
@@ -195,7 +191,8 @@ rc_chart_model_free (RcChartModel *self)
   g_ptr_array_unref (self->references);
   g_ptr_array_unref (self->legend);
   g_ptr_array_unref (self->summary);
-  rc_reader_waits_free (self->waits);
+  if (self->waits != NULL)
+    self->waits_free (self->waits);
   g_free (self);
 }
 
@@ -359,34 +356,13 @@ rc_chart_memory_limit_bytes (const RcMeasurement *report)
   return -1;
 }
 
-RcChartModel *
-rc_chart_model_build (RcChartKind kind, const RcMeasurement *report, const RcMeasurement *other,
-                      gint64 memory_limit_bytes)
-{
-  switch (kind)
-    {
-    case RC_CHART_TIMELINE:
-      {
-        RcChartModel *model = rc_chart_timeline_build (report, -1, -1);
-
-        rc_reader_waits_attach (model, report);
-        return model;
-      }
-    case RC_CHART_HEAP:
-      return rc_chart_heap_build (report, memory_limit_bytes);
-    case RC_CHART_BYTES:
-      return rc_chart_bytes_build (report);
-    case RC_CHART_RUNS:
-      return rc_chart_runs_build (report);
-    case RC_CHART_COMPARE:
-      return rc_chart_compare_build (report, other);
-    case RC_CHART_N_KINDS:
-    default:
-      g_return_val_if_reached (NULL);
-    }
-}
-
 /* Layout. */
+
+static double
+panel_height (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
+{
+  return self->waits != NULL ? self->waits_height (self->waits, width, measure, data) : 0;
+}
 
 static double
 legend_lines (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
@@ -414,8 +390,8 @@ legend_lines (const RcChartModel *self, double width, RcChartTextWidthFunc measu
 static double
 fixed_height (const RcChartModel *self, double width, RcChartTextWidthFunc measure, gpointer data)
 {
-  return rc_reader_waits_height (self->waits, width - 2 * MARGIN, measure, data) + MARGIN
-         + TITLE_HEIGHT + (self->banner != NULL ? BANNER_HEIGHT : 0)
+  return panel_height (self, width - 2 * MARGIN, measure, data) + MARGIN + TITLE_HEIGHT
+         + (self->banner != NULL ? BANNER_HEIGHT : 0)
          + legend_lines (self, width - 2 * MARGIN, measure, data) * LEGEND_LINE + AXIS_HEIGHT
          + (self->summary->len > 0 ? 6 + self->summary->len * SUMMARY_LINE : 0) + MARGIN
          + (self->xy ? XY_TOP : 0);
@@ -477,7 +453,7 @@ static double
 waits_height (const RcChartModel *self, double width, double height, RcChartTextWidthFunc measure,
               gpointer data)
 {
-  double waits = rc_reader_waits_height (self->waits, width - 2 * MARGIN, measure, data);
+  double waits = panel_height (self, width - 2 * MARGIN, measure, data);
   double rows_h = height - fixed_height (self, width, measure, data);
 
   if (waits <= 0 || rows_h < MAX (self->rows->len, 1) * WAITS_MIN_ROW)

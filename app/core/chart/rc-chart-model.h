@@ -21,6 +21,14 @@ G_BEGIN_DECLS
 /* The timeline's reader-waits lanes (rc-reader-waits.h). */
 typedef struct _RcReaderWaits RcReaderWaits;
 
+/* How wide a legend label is drawn, in pixels; the layout has no fonts, the UI does. */
+typedef double (*RcChartTextWidthFunc) (const char *text, gpointer user_data);
+
+/* What the model asks of the panel under the timeline (rc-reader-waits.c sets them when it
+ * attaches): the model lays out and frees the panel without knowing its builder. */
+typedef double (*RcChartPanelHeightFunc) (const RcReaderWaits *panel, double width,
+                                          RcChartTextWidthFunc measure, gpointer data);
+
 typedef enum
 {
   RC_CHART_TIMELINE,
@@ -146,6 +154,8 @@ typedef struct
   GPtrArray *summary;    /* char *: lines under the chart (requests by verdict per run) */
   char *description;     /* one paragraph for the accessible description */
   RcReaderWaits *waits;  /* timeline: what a reader waits under each preload_on, or NULL */
+  RcChartPanelHeightFunc waits_height; /* set with @waits */
+  GDestroyNotify waits_free;           /* set with @waits */
 } RcChartModel;
 
 RcChartModel *rc_chart_model_new (RcChartKind kind);
@@ -178,12 +188,6 @@ guint rc_chart_model_count_marks (const RcChartModel *self, RcChartMarkShape sha
  * bytes, or -1 when no run says (reports written before it was recorded). */
 gint64 rc_chart_memory_limit_bytes (const RcMeasurement *report);
 
-/* The chart of @kind for @report; @other is the second report (compare only, may be NULL:
- * then compare shows its empty state). @memory_limit_bytes is the community's memory_mb
- * (heap only; -1 unknown). Never NULL. */
-RcChartModel *rc_chart_model_build (RcChartKind kind, const RcMeasurement *report,
-                                    const RcMeasurement *other, gint64 memory_limit_bytes);
-
 /* Pixel layout. */
 typedef struct
 {
@@ -207,9 +211,6 @@ typedef struct
 
 #define RC_CHART_DEFAULT_WIDTH  960
 #define RC_CHART_DEFAULT_HEIGHT 600
-
-/* How wide a legend label is drawn, in pixels; the layout has no fonts, the UI does. */
-typedef double (*RcChartTextWidthFunc) (const char *text, gpointer user_data);
 
 #define RC_CHART_LEGEND_SWATCH 16.0 /* a legend entry: swatch + text + gap */
 #define RC_CHART_LEGEND_GAP    18.0

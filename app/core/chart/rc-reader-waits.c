@@ -165,6 +165,8 @@ rc_reader_waits_attach (RcChartModel *model, const RcMeasurement *report)
   if ((waits = rc_reader_waits_new (&sim)) == NULL)
     return;
   model->waits = waits;
+  model->waits_height = rc_reader_waits_height;
+  model->waits_free = (GDestroyNotify) rc_reader_waits_free;
   rc_chart_model_add_legend (model, RC_CHART_ROLE_NEUTRAL, RC_CHART_MARK_BAR,
                              _ ("model's first turn"));
   description = g_strdup_printf ("%s %s", model->description != NULL ? model->description : "",
