@@ -8,6 +8,8 @@
 #include "core/measurement/rc-measurement.h"
 #include "core/analysis/rc-run-analysis.h"
 #include "core/record/rc-run-connections.h"
+#include "core/export/rc-export-har.h"
+#include "core/export/rc-export-connections.h"
 #include "rc-test-har.h"
 #include "rc-test-records.h"
 

@@ -7,6 +7,9 @@
 #include "core/measurement/rc-control.h"
 #include "core/policy/rc-csp-presets.h"
 #include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-markdown.h"
+#include "core/export/rc-export-text.h"
+#include "core/measurement/rc-compare.h"
 
 static char *
 without_wasm (const char *text)

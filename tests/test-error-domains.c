@@ -12,6 +12,7 @@
 #include "core/measurement/rc-measurement.h"
 #include "core/record/rc-run-record.h"
 #include "core/record/rc-worker-message.h"
+#include "core/measurement/rc-budget.h"
 
 static void
 test_names (void)

@@ -11,6 +11,7 @@
 #include "core/measurement/rc-measurement.h"
 #include "core/record/rc-worker-importtime.h"
 #include "core/record/rc-worker-message.h"
+#include "core/export/rc-export-markdown.h"
 
 static char *
 fixture (void)

@@ -12,6 +12,7 @@
 #include "core/policy/rc-csp.h"
 #include "core/base/rc-paths.h"
 #include "core/seal/rc-seal-probes.h"
+#include "core/export/rc-export-text.h"
 #include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"

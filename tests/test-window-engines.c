@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/chart/rc-chart-engines.h"
+#include "core/export/rc-export-text.h"
 #include "rc-test-files.h"
 #include "rc-test-records.h"
 #include "rc-test-ui.h"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "boot/rc-engine.h"
+#include "core/base/rc-format.h"
 #include "core/record/rc-boot-progress.h"
 #include "core/record/rc-run-connections.h"
 #include "core/policy/rc-csp-presets.h"
@@ -16,6 +17,7 @@
 #include "core/export/rc-export-interpreter.h"
 #include "core/measurement/rc-measurement.h"
 #include "core/analysis/rc-run-analysis.h"
+#include "core/export/rc-export-connections.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-common.h"
 #include "rc-cli-signals.h"

@@ -6,6 +6,7 @@
 
 #include "core/measurement/rc-history.h"
 #include "core/measurement/rc-measurement.h"
+#include "core/measurement/rc-compare.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"

@@ -16,6 +16,8 @@
 #include "core/base/rc-diagnostic.h"
 #include "core/export/rc-export-interpreter.h"
 #include "core/measurement/rc-history.h"
+#include "core/export/rc-export-text.h"
+#include "core/measurement/rc-budget.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"

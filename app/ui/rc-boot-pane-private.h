@@ -19,6 +19,7 @@
 
 #include "boot/rc-measure-runner.h"
 #include "core/policy/rc-csp.h"
+#include "core/export/rc-export-text.h"
 #include "rc-boot-controls.h"
 #include "rc-boot-pane.h"
 #include "rc-boot-results.h"

@@ -23,6 +23,7 @@
 #include "boot/rc-engine.h"
 #include "core/model/rc-community.h"
 #include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-text.h"
 
 G_BEGIN_DECLS
 

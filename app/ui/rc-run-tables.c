@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "core/base/rc-format.h"
 #include "core/measurement/rc-measurement.h"
 #include "core/analysis/rc-run-analysis.h"
 #include "rc-run-tables.h"

@@ -7,8 +7,10 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "core/base/rc-format.h"
 #include "core/chart/rc-chart-bytes.h"
 #include "core/chart/rc-chart-engines.h"
+#include "core/measurement/rc-compare.h"
 
 /* A zero-byte bar (a cache hit) still shows as a short stub of its verdict's colour. */
 #define STUB_FRACTION 0.012

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "core/base/rc-format.h"
 #include "core/chart/rc-chart-engines.h"
 #include "core/chart/rc-chart-timeline.h"
 

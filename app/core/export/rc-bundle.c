@@ -8,6 +8,7 @@
 #include "core/export/rc-bundle.h"
 #include "core/model/rc-community-files.h"
 #include "core/base/rc-paths.h"
+#include "core/export/rc-export-har.h"
 
 /* A community folder is config, an overlay and a few wheels: tens of MB at most. */
 #define MAX_FILE_BYTES   (256 * 1024 * 1024)

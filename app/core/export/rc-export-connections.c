@@ -6,6 +6,7 @@
 
 #include "core/measurement/rc-measurement.h"
 #include "core/record/rc-run-connections.h"
+#include "core/export/rc-export-connections.h"
 
 char *
 rc_run_connections_describe (const RcRunRecord *run)

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-har.h"
 
 static void
 set_string (JsonObject *o, const char *name, const char *value)

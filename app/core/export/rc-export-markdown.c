@@ -10,29 +10,12 @@
 
 #include "core/base/rc-diagnostic.h"
 #include "core/export/rc-export-interpreter.h"
-#include "core/export/rc-export-private.h"
+#include "core/base/rc-format.h"
 #include "core/measurement/rc-measurement.h"
-
-/* g_format_size() separates with a no-break space; a README wants a plain one. */
-static char *
-plain_spaces (char *text)
-{
-  GString *s = g_string_new (text);
-
-  g_free (text);
-
-  g_string_replace (s, "\u202f", " ", 0);
-  g_string_replace (s, "\u00a0", " ", 0);
-  return g_string_free (s, FALSE);
-}
-
-char *
-rc_format_bytes (double bytes)
-{
-  if (bytes < 1)
-    return g_strdup ("0 B");
-  return plain_spaces (g_format_size ((guint64) (bytes + 0.5)));
-}
+#include "core/export/rc-export-markdown.h"
+#include "core/export/rc-export-provenance.h"
+#include "core/export/rc-export-preload.h"
+#include "core/export/rc-export-connections.h"
 
 static char *
 format_ms (double ms)
@@ -260,7 +243,7 @@ intro (GString *out, const RcMeasurement *self, Column *columns, guint n)
   const RcRunRecord *run = self->runs->pdata[0];
   const RcRunEnvironment *env = &run->env;
   g_autofree char *date = g_strndup (env->date != NULL ? env->date : self->created, 10);
-  g_autofree char *memory = plain_spaces (g_format_size (env->machine_memory_bytes));
+  g_autofree char *memory = rc_format_plain_spaces (g_format_size (env->machine_memory_bytes));
   g_autoptr (GString) counts = g_string_new (NULL);
   const char *worker = g_strcmp0 (env->worker_kind, "osa") == 0       ? _ ("OSA's own worker")
                        : g_strcmp0 (env->worker_kind, "builtin") == 0 ? _ ("the built-in worker")

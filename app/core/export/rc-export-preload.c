@@ -1,80 +1,11 @@
-/* rc-export-preload.c: the preload_on simulation (rc-preload-sim.h) of a measurement, in the
- * report's JSON, text and Markdown. */
+/* rc-export-preload.c: the preload_on simulation of a measurement (rc-measurement.h)
+ * as a table in the text and Markdown exports. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "core/base/rc-json-builder-private.h"
+#include "core/export/rc-export-preload.h"
 #include "core/measurement/rc-measurement.h"
-
-/* Median boot of @scenario's ready runs, -1 when none reached ready. */
-static double
-median_boot (const RcMeasurement *self, RcScenario scenario, double *bytes)
-{
-  g_autoptr (RcRunStats) stats = rc_measurement_stats (self, scenario);
-
-  if (stats->runs == 0 || stats->failed == stats->runs)
-    return -1;
-  if (bytes != NULL)
-    *bytes = stats->total_bytes.n > 0 ? stats->total_bytes.median : -1;
-  return stats->boot_ms.median;
-}
-
-void
-rc_measurement_preload_sim (const RcMeasurement *self, RcPreloadSim *out)
-{
-  double bytes = -1;
-  double cold = median_boot (self, RC_SCENARIO_COLD, &bytes);
-  /* warm is the second boot in the same profile; a warm restart is the next best thing */
-  double warm = median_boot (self, RC_SCENARIO_WARM, NULL);
-
-  if (warm < 0)
-    warm = median_boot (self, RC_SCENARIO_WARM_RESTART, NULL);
-  rc_preload_sim_compute (out, self->model_delay_ms, cold, warm, bytes);
-}
-
-static void
-add_waits (JsonBuilder *b, const char *name, const RcPreloadWait *w)
-{
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
-  rc_json_add_measured_double (b, "wait_ms", w->wait_ms);
-  rc_json_add_measured_double (b, "worst_wait_ms", w->worst_wait_ms);
-  rc_json_add_double_or_null (b, "added_ms", w->added_ms, w->wait_ms < 0);
-  json_builder_end_object (b);
-}
-
-JsonNode *
-rc_measurement_preload_to_json (const RcMeasurement *self)
-{
-  g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autofree char *line = NULL;
-  RcPreloadSim sim;
-
-  rc_measurement_preload_sim (self, &sim);
-  line = rc_preload_sim_recommendation (&sim);
-  json_builder_begin_object (b);
-  rc_json_add_double (b, "model_delay_ms", sim.model_delay_ms);
-  rc_json_add_measured_double (b, "cold_boot_ms", sim.cold_boot_ms);
-  rc_json_add_measured_double (b, "warm_boot_ms", sim.warm_boot_ms);
-  json_builder_set_member_name (b, "options");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < RC_PRELOAD_N_VALUES; i++)
-    {
-      json_builder_begin_object (b);
-      rc_json_add_string (b, "preload_on", rc_preload_on_to_string (i));
-      rc_json_add_bool (b, "every_visitor", sim.cold[i].every_visitor);
-      add_waits (b, "cold", &sim.cold[i]);
-      add_waits (b, "warm", &sim.warm[i]);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  rc_json_add_string (b, "recommended",
-                      line != NULL ? rc_preload_on_to_string (sim.recommended) : NULL);
-  rc_json_add_string (b, "recommendation", line);
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
 
 static char *
 cell (double ms)

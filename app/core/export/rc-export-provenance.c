@@ -5,6 +5,7 @@
 
 #include "core/measurement/rc-control-engines.h"
 #include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-provenance.h"
 
 /* The distinct distributions of the runs, in run order ("a; b"), or NULL when none says. */
 static char *
@@ -49,10 +50,4 @@ rc_measurement_append_provenance_text (const RcMeasurement *self, GString *out)
   if (dist != NULL)
     g_string_append_printf (out, _ ("distribution: %s\n"), dist);
   rc_controls_append_text (self->controls, out);
-}
-
-char *
-rc_measurement_describe_invalid (const RcMeasurement *self)
-{
-  return rc_controls_describe_invalid (self->controls);
 }

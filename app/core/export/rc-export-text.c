@@ -5,32 +5,14 @@
 #include <stdio.h>
 
 #include "core/base/rc-diagnostic.h"
-#include "core/export/rc-export-private.h"
+#include "core/base/rc-format.h"
 #include "core/measurement/rc-measurement.h"
-
-char *
-rc_format_wire_bytes_text (const char *wire_text, double wire, double decoded)
-{
-  g_autofree char *text = NULL;
-
-  if (decoded < 0)
-    /* TRANSLATORS: %s is a byte figure, "5.5 MB" */
-    return g_strdup_printf (_ ("%s (decoded size unknown)"), wire_text);
-  if (decoded <= wire + 0.5)
-    return g_strdup (wire_text);
-  text = rc_format_bytes (decoded);
-  /* TRANSLATORS: "5.5 MB (12.5 MB once decoded)": bytes on the wire, then the size once the
-   * brotli/gzip Content-Encoding is undone */
-  return g_strdup_printf (_ ("%s (%s once decoded)"), wire_text, text);
-}
-
-char *
-rc_format_wire_bytes (gint64 wire, gint64 decoded)
-{
-  g_autofree char *text = rc_format_bytes ((double) wire);
-
-  return rc_format_wire_bytes_text (text, (double) wire, decoded < 0 ? -1 : (double) decoded);
-}
+#include "core/export/rc-export-har.h"
+#include "core/export/rc-export-markdown.h"
+#include "core/export/rc-export-provenance.h"
+#include "core/export/rc-export-preload.h"
+#include "core/export/rc-export-connections.h"
+#include "core/export/rc-export-text.h"
 
 static char *
 range (const RcStat *stat, double scale, int digits, const char *unit)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/measurement/rc-measurement.h"
+#include "core/measurement/rc-budget.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

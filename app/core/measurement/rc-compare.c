@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "core/measurement/rc-measurement.h"
+#include "core/measurement/rc-compare.h"
 
 static void
 row_free (RcCompareRow *row)

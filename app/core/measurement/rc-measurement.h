@@ -1,5 +1,5 @@
 /* rc-measurement.h: the result of `runtime-console measure`: runs, statistics, verdicts,
- * exports and budgets.
+ * validity and its JSON (the exports, budgets and comparison have their own headers).
  *
  * JSON follows data/schema/run-report-v2.schema.json ({"schema": "runtime-console/run-report",
  * "version": 2, …}); HAR follows HAR 1.2 with custom _run, _step and _verdict fields; Markdown
@@ -78,116 +78,14 @@ RcMeasurement *rc_measurement_load (const char *path, GError **error);
 RcMeasurement *rc_measurement_load_data (const char *data, gsize length, const char *name,
                                          GError **error);
 
-/* HAR 1.2: one page per run, one entry per resource verdict. */
-JsonNode *rc_measurement_to_har (const RcMeasurement *self);
-char *rc_measurement_to_markdown (const RcMeasurement *self);
-
-/* What the figures were measured against, for the exports (rc-export-provenance.c): the
- * distributions the runs used and the control's outcome; an invalid report says so first. */
-void rc_measurement_append_provenance_markdown (const RcMeasurement *self, GString *out);
-void rc_measurement_append_provenance_text (const RcMeasurement *self, GString *out);
-
 /* The preload_on simulation over this report's median cold and warm boots
- * (rc-export-preload.c); "preload_on" in the JSON report, a table in text and Markdown. */
+ * and its part of the JSON report ("preload_on"); the tables are in rc-export-preload.h. */
 void rc_measurement_preload_sim (const RcMeasurement *self, RcPreloadSim *out);
 JsonNode *rc_measurement_preload_to_json (const RcMeasurement *self);
-void rc_measurement_append_preload_text (const RcMeasurement *self, GString *out);
-/* Connections per run and origin (rc-export-connections.c). */
-void rc_measurement_append_connections_text (const RcMeasurement *self, GString *out);
-void rc_measurement_append_connections_markdown (const RcMeasurement *self, GString *out);
-void rc_measurement_append_preload_markdown (const RcMeasurement *self, GString *out);
 
 /* All flags of all runs (RcDiagnostic, path = run id). */
 GPtrArray *rc_measurement_flags (const RcMeasurement *self);
 
-typedef enum
-{
-  RC_EXPORT_JSON,
-  RC_EXPORT_HAR,
-  RC_EXPORT_MARKDOWN,
-} RcExportFormat;
-
-/* Writes the report in @format to @path ("-" is stdout), atomically for files. */
-gboolean rc_measurement_write (const RcMeasurement *self, RcExportFormat format, const char *path,
-                               GError **error);
-/* Plain text for a terminal: per scenario the run count, median boot time (min–max), bytes,
- * heap and verdict counts, then every error or warning flag. `measure` prints it on stdout. */
-char *rc_measurement_format_summary (const RcMeasurement *self);
-
-/* Budgets: "boot_ms=9000", "cold_bytes=40MB", "heap_mb=200". Units: B, KB, MB (10^3, 10^6
- * bytes, as the seed document's figures are), ms, s. Keys:
- *  boot_ms     median cold boot time (all runs when there is no cold run)
- *  warm_ms     median warm boot time
- *  cold_bytes  median bytes over the network (wire bytes, still encoded) of a cold run
- *  warm_bytes  the same for a warm run
- *  cold_decoded_bytes, warm_decoded_bytes  the same once decoded (not measured when a run's
- *              decoded size is unknown, e.g. in a report written before they existed)
- *  heap_mb     median heap after boot (MB = 10^6 bytes)
- *  rss_mb      median web process RSS after boot */
-typedef struct
-{
-  char *key;
-  double limit; /* in the key's base unit: ms, bytes or MB */
-  char *text;   /* as given */
-} RcBudget;
-
-#define RC_BUDGET_ERROR (rc_budget_error_quark ())
-GQuark rc_budget_error_quark (void);
-
-RcBudget *rc_budget_parse (const char *text, GError **error);
-void rc_budget_free (RcBudget *self);
-/* Parses every "--budget" value; each may hold several budgets separated by spaces or commas
- * ("boot_ms=9000 cold_bytes=40MB"). Returns a GPtrArray of RcBudget, or NULL and the first
- * error. */
-GPtrArray *rc_budgets_parse (const char *const *texts, GError **error);
-
-typedef struct
-{
-  char *key;
-  double figure;
-  double limit;
-  gboolean measured; /* FALSE when no run gave the figure: counts as exceeded */
-  char *message;     /* "boot_ms: 9812 ms exceeds the budget of 9000 ms" */
-} RcBudgetResult;
-
-void rc_budget_result_free (RcBudgetResult *self);
-/* One result per exceeded (or unmeasurable) budget; empty when all are met. */
-GPtrArray *rc_measurement_check_budgets (const RcMeasurement *self, GPtrArray *budgets);
-/* The figure a budget key measures, or FALSE when the report cannot give it. */
-gboolean rc_measurement_figure (const RcMeasurement *self, const char *key, double *out);
-
-/* Step-aligned comparison of two reports (by step key, never by time). */
-typedef struct
-{
-  char *key;
-  gboolean in_a, in_b;
-  RcStat a, b;       /* duration_ms */
-  double delta_ms;   /* b.median - a.median */
-  gboolean in_noise; /* both have several runs and the bands overlap */
-} RcCompareRow;
-
-typedef struct
-{
-  GPtrArray *warnings; /* char *: config/Pyodide/engine differ */
-  GPtrArray *rows;     /* RcCompareRow, order of A then B-only steps */
-  RcStat boot_a, boot_b;
-  RcStat bytes_a, bytes_b;
-  RcStat heap_a, heap_b;
-  RcScenario scenario;
-} RcComparison;
-
-/* Compares @scenario's runs (cold if present in both, else the first common scenario when
- * @scenario is -1). */
-RcComparison *rc_measurement_compare (const RcMeasurement *a, const RcMeasurement *b, int scenario);
-void rc_comparison_free (RcComparison *self);
-char *rc_comparison_format (const RcComparison *self);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcMeasurement, rc_measurement_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcBudget, rc_budget_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcComparison, rc_comparison_free)
-
-/* A byte figure as the reports write it: wire bytes, then the decoded size when it differs,
- * "5.5 MB (12.5 MB once decoded)"; @decoded -1 (unknown) adds "(decoded size unknown)". */
-char *rc_format_wire_bytes (gint64 wire, gint64 decoded);
 
 G_END_DECLS

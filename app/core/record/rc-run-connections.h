@@ -38,11 +38,6 @@ RcRunConnections *rc_run_connections_summarise (const RcRunRecord *record);
 void rc_run_connections_free (RcRunConnections *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcRunConnections, rc_run_connections_free)
 
-/* One line for @run: "4 connections, 3 TLS handshakes, 21 requests (5.2 per connection):
- * https://nemar.org 2 / 1 TLS / 5 (2.5), …", and the engine's disagreement if any; NULL
- * when its records carry no connections. A new string. */
-char *rc_run_connections_describe (const RcRunRecord *run);
-
 /* "2.4 requests per connection", or an em dash when nothing was counted. A new string. */
 char *rc_run_connections_ratio (guint requests, guint opened);
 
