@@ -9,7 +9,6 @@
 #include "core/export/rc-export-interpreter.h"
 #include "core/record/rc-importtime.h"
 #include "core/measurement/rc-measurement.h"
-#include "core/record/rc-worker-importtime.h"
 #include "core/record/rc-worker-message.h"
 #include "core/export/rc-export-markdown.h"
 

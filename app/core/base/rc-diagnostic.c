@@ -258,3 +258,15 @@ rc_diagnostics_find_rule (GPtrArray *list, const char *rule)
     }
   return NULL;
 }
+
+void
+rc_diagnostics_resolve_fixes (GPtrArray *list, const char *file, const char *text, gsize len)
+{
+  for (guint i = 0; i < list->len; i++)
+    {
+      RcDiagnostic *d = list->pdata[i];
+
+      if (d->fix != NULL && g_strcmp0 (d->file, file) == 0 && !rc_fix_resolve (d->fix, text, len))
+        g_clear_pointer (&d->fix, rc_fix_free);
+    }
+}

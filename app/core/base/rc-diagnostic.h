@@ -69,4 +69,8 @@ const RcDiagnostic *rc_diagnostics_find_rule (GPtrArray *list, const char *rule)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcDiagnostic, rc_diagnostic_free)
 
+/* Resolves the fix of every diagnostic of @file in @list against @text, removing those that
+ * cannot be placed. */
+void rc_diagnostics_resolve_fixes (GPtrArray *list, const char *file, const char *text, gsize len);
+
 G_END_DECLS

@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "core/base/rc-diagnostic.h"
 #include "core/base/rc-fix.h"
 
 RcFix *
@@ -212,16 +211,4 @@ rc_fix_apply (const RcFix *self, const char *text, gsize len, gsize *out_len)
   if (out_len != NULL)
     *out_len = out->len;
   return g_string_free (out, FALSE);
-}
-
-void
-rc_diagnostics_resolve_fixes (GPtrArray *list, const char *file, const char *text, gsize len)
-{
-  for (guint i = 0; i < list->len; i++)
-    {
-      RcDiagnostic *d = list->pdata[i];
-
-      if (d->fix != NULL && g_strcmp0 (d->file, file) == 0 && !rc_fix_resolve (d->fix, text, len))
-        g_clear_pointer (&d->fix, rc_fix_free);
-    }
 }

@@ -44,10 +44,6 @@ gboolean rc_fix_resolve (RcFix *self, const char *text, gsize len);
 /* @text with the resolved fix applied: a new string (length in *out_len when not NULL). */
 char *rc_fix_apply (const RcFix *self, const char *text, gsize len, gsize *out_len);
 
-/* Resolves the fix of every diagnostic of @file in @list against @text, removing those that
- * cannot be placed. */
-void rc_diagnostics_resolve_fixes (GPtrArray *list, const char *file, const char *text, gsize len);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcFix, rc_fix_free)
 
 G_END_DECLS
