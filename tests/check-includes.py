@@ -34,6 +34,18 @@ CORE_DEPENDS = {
     'seal': ['config'],
     'plan': ['model', 'record', 'analysis', 'policy'],
 }
+# Circles known and left for later, each with its reason: a circle is accepted only while its
+# files stay within one entry, and an entry that no longer matches is reported (remove it).
+KNOWN_CIRCLES = {
+    'app/boot': (['rc-browser', 'rc-browsers', 'rc-cdp-browser', 'rc-bidi-browser', 'rc-engine-*'],
+                 'rc-browser.h takes RcBootMode from rc-engine.h and rc-engine-pyinit.c downcasts to '
+                 'RcCdpBrowser: goes with the RcWebKitBrowser step (issue 22 §3)'),
+    'app/serve': (['rc-throttle', 'rc-throttle-stream'],
+                  'the throttle and its stream share one pacing state (issue 22 §3, the serve knot)'),
+    'app/ui': (['rc-application', 'rc-window-*', 'rc-chart', 'rc-chart-layer', 'rc-problem-row',
+                'rc-problems-view'],
+               'the shell and two widget/child pairs: app/ui by folder is the next step (house plan 4.2)'),
+}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 SOURCE = re.compile(r'\.(c|h)$')
 
@@ -103,7 +115,7 @@ def hint(name, basenames):
     return f'; it is {where[len("app/"):]!r} now' if where else ''
 
 
-def check(root):
+def check(root, known=None):
     allowed = closure(CORE_DEPENDS)
     files = list(sources(root))
     basenames = {}
@@ -148,11 +160,11 @@ def check(root):
                     private_of[unit(rel)] = prefix
             if os.path.dirname(target) == os.path.dirname(rel) and unit(target) != unit(rel):
                 edges.setdefault(unit(rel), {}).setdefault(unit(target), (rel, number, name))
-    problems.extend(circles(edges, private_of))
+    problems.extend(circles(edges, private_of, known))
     return problems
 
 
-def circles(edges, private_of):
+def circles(edges, private_of, known=None):
     """Rule 3: every strongly connected set of two or more units, reported by one cycle."""
     def group(u):
         # a class split over -private.h counts as one unit: its parts may include each other
@@ -194,9 +206,16 @@ def circles(edges, private_of):
     for v in sorted(graph):
         if v not in index:
             strong(v)
+    known = KNOWN_CIRCLES if known is None else known
+    used = set()
     out = []
     for scc in sccs:
         members = set(scc)
+        folder = os.path.dirname(scc[0])
+        names = {os.path.basename(u) for u in scc}
+        if folder in known and names <= set(known[folder][0]):
+            used.add(folder)
+            continue
         steps = []
         for a in scc:
             for b, (rel, number, name) in sorted(graph.get(a, {}).items()):
@@ -206,6 +225,10 @@ def circles(edges, private_of):
         out.append(f'{os.path.dirname(scc[0])}: circle between {names} (rule 3: one direction '
                    'inside a folder; move what both need below them, or a dispatcher above): '
                    + '; '.join(steps))
+    for folder in sorted(set(known) - used):
+        if any(os.path.dirname(u) == folder for u in edges):
+            out.append(f'{folder}: KNOWN_CIRCLES lists a circle that is gone '
+                       '(remove its entry from tests/check-includes.py)')
     return out
 
 
@@ -234,8 +257,9 @@ SELF_TEST_EXPECT = [
     'app/core/model/rc-stale.c:2: includes "rc-high.h": "rc-high.h" is not in app/core/model/',
     'app/serve/rc-server.c:1: includes "ui/rc-window.h": app/serve is below app/ui',
     'app/core/plan/rc-boot-plan.h:1: includes "core/measurement/rc-measurement.h": core/plan may use',
+    'app/core/model: KNOWN_CIRCLES lists a circle that is gone',
 ]
-SELF_TEST_COUNT = 6  # and nothing about rc-thing's parts, config.h or the ui's include of plan
+SELF_TEST_COUNT = 7  # and nothing about rc-thing's parts, config.h or the ui's include of plan
 
 
 def self_test():
@@ -244,7 +268,7 @@ def self_test():
             os.makedirs(os.path.join(root, os.path.dirname(path)), exist_ok=True)
             with open(os.path.join(root, path), 'w', encoding='utf-8') as fp:
                 fp.write(text)
-        problems = check(root)
+        problems = check(root, known={'app/core/model': (['rc-gone'], 'self-test')})
     failed = False
     for want in SELF_TEST_EXPECT:
         if not any(want in p for p in problems):
