@@ -8,7 +8,9 @@
 
 #define PREFIX "import time:"
 
-G_DEFINE_QUARK (rc - importtime - error - quark, rc_importtime_error)
+/* clang-format off */
+G_DEFINE_QUARK (rc-importtime-error-quark, rc_importtime_error)
+/* clang-format on */
 
 RcImportTime *
 rc_import_time_new (const char *module, gint64 self_us, gint64 cumulative_us, guint depth,

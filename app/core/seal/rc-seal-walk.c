@@ -10,7 +10,9 @@
 #include "core/seal/rc-seal-walk.h"
 #include "core/config/rc-validator.h"
 
-G_DEFINE_QUARK (rc - seal - walk - error - quark, rc_seal_walk_error)
+/* clang-format off */
+G_DEFINE_QUARK (rc-seal-walk-error-quark, rc_seal_walk_error)
+/* clang-format on */
 
 static void
 package_free (RcSealPackage *p)
