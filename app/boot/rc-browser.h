@@ -56,7 +56,7 @@ void rc_browser_emit_failed (RcBrowser *self, const char *what);
 void rc_browser_emit_connection (RcBrowser *self, const char *url, const char *connection,
                                  gboolean reused);
 
-/* Shared by the implementations (rc-browser-process.c): the program's version from
+/* Shared by the implementations (rc-browser.c): the program's version from
  * `PROGRAM --version` (the first token that starts with a digit), a fresh profile folder,
  * removing one, ending a process group, and the largest RSS of @group's processes whose
  * command line contains @marker. */

@@ -1,5 +1,5 @@
-/* rc-engine-private.h: RcEngine's instance struct, shared by rc-engine.c (lifecycle) and
- * rc-engine-messages.c (what the page and the worker report). */
+/* rc-engine-private.h: RcEngine's instance struct, shared by rc-engine.c (lifecycle) and the
+ * ten rc-engine-*.c files that are its parts (messages, execute, health, record, …). */
 #pragma once
 
 #include <webkit/webkit.h>
