@@ -8,6 +8,7 @@
 #include "core/base/rc-diagnostic.h"
 #include "core/record/rc-run-connections.h"
 #include "core/analysis/rc-run-analysis.h"
+#include "core/record/rc-engine-info.h"
 
 static const char *const verdict_names[] = { "network", "cache", "revalidated", "failed",
                                              "disagree" };
@@ -272,7 +273,7 @@ static void
 cross_check_engine (RcResourceVerdict *r, const RcRunRecord *record)
 {
   const RcResourceTiming *e = engine_view (record, r->url);
-  const char *engine = record->env.engine != NULL ? record->env.engine : "webkit";
+  const char *engine = rc_engine_id_or_default (record->env.engine);
   gboolean cached = e != NULL && g_strcmp0 (e->initiator_type, "engine-cache") == 0;
   char *reason;
 

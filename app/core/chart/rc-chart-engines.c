@@ -8,23 +8,18 @@
 
 #include "core/chart/rc-chart-engines.h"
 #include "core/analysis/rc-run-stats.h"
+#include "core/record/rc-engine-info.h"
 
 const char *
 rc_chart_run_engine (const RcRunRecord *run)
 {
-  return run->env.engine != NULL ? run->env.engine : "webkit";
+  return rc_engine_id_or_default (run->env.engine);
 }
 
 const char *
 rc_chart_engine_name (const char *engine)
 {
-  if (g_strcmp0 (engine, "webkit") == 0)
-    return "WebKitGTK";
-  if (g_strcmp0 (engine, "chromium") == 0)
-    return "Chromium";
-  if (g_strcmp0 (engine, "firefox") == 0)
-    return "Firefox";
-  return engine;
+  return engine != NULL ? rc_engine_display_name (engine) : NULL;
 }
 
 static void
@@ -45,7 +40,7 @@ run_version (const RcRunRecord *run)
 {
   if (run->env.engine_version != NULL)
     return run->env.engine_version;
-  if (g_str_equal (rc_chart_run_engine (run), "webkit"))
+  if (rc_engine_id_is_webkit (rc_chart_run_engine (run)))
     return run->env.webkit_version;
   return NULL;
 }
@@ -55,10 +50,10 @@ set_labels (RcChartEngine *e, const RcRunRecord *first)
 {
   const char *name = rc_chart_engine_name (e->engine);
   const char *version = run_version (first);
-  /* WebKitGTK's major version is always 2: its releases are told apart by the minor one. */
+  const RcEngineInfo *info = rc_engine_info_lookup (e->engine);
   const char *dot = version != NULL ? strchr (version, '.') : NULL;
   gsize len = version == NULL ? 0
-              : dot != NULL && g_str_equal (e->engine, "webkit")
+              : dot != NULL && info != NULL && info->minor_is_release
                   ? (gsize) (dot - version) + 1 + strcspn (dot + 1, ".")
                   : strcspn (version, ".");
   g_autofree char *major = version != NULL ? g_strndup (version, len) : NULL;

@@ -5,6 +5,7 @@
 
 #include "core/export/rc-export-interpreter.h"
 #include "core/analysis/rc-run-stats.h"
+#include "core/record/rc-engine-info.h"
 
 #define SHOWN_IMPORTS 10
 
@@ -18,7 +19,7 @@ typedef struct
 static const char *
 engine_of (const RcRunRecord *run)
 {
-  return run->env.engine != NULL ? run->env.engine : "webkit";
+  return rc_engine_id_or_default (run->env.engine);
 }
 
 static gboolean

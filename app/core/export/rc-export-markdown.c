@@ -16,6 +16,7 @@
 #include "core/export/rc-export-provenance.h"
 #include "core/export/rc-export-preload.h"
 #include "core/export/rc-export-connections.h"
+#include "core/record/rc-engine-info.h"
 
 static char *
 format_ms (double ms)
@@ -225,14 +226,13 @@ describe_engines (const RcMeasurement *self)
           run = self->runs->pdata[j];
       if (i > 0)
         g_string_append (text, i + 1 == engines->len ? " and " : ", ");
-      if (g_str_equal (engines->pdata[i], "webkit"))
+      if (rc_engine_id_is_webkit (engines->pdata[i]))
         g_string_append_printf (text, "WebKitGTK %s (JavaScriptCore %s)",
                                 run->env.webkit_version ? run->env.webkit_version : "?",
                                 run->env.jsc_version ? run->env.jsc_version : "?");
       else
-        g_string_append_printf (
-            text, "%s %s", g_str_equal (engines->pdata[i], "chromium") ? "Chromium" : "Firefox",
-            run->env.engine_version ? run->env.engine_version : "?");
+        g_string_append_printf (text, "%s %s", rc_engine_display_name (engines->pdata[i]),
+                                run->env.engine_version ? run->env.engine_version : "?");
     }
   return g_string_free (text, FALSE);
 }

@@ -10,6 +10,7 @@
 
 #include "core/measurement/rc-measurement.h"
 #include "core/measurement/rc-compare.h"
+#include "core/record/rc-engine-info.h"
 
 static void
 row_free (RcCompareRow *row)
@@ -67,7 +68,7 @@ warn_if_differs (GPtrArray *warnings, const char *what, const char *a, const cha
 static const char *
 env_engine (const RcRunEnvironment *env)
 {
-  return env->engine != NULL ? env->engine : "webkit";
+  return rc_engine_id_or_default (env->engine);
 }
 
 /* A report whose runs booted in several engines: its medians would mix browsers. */

@@ -5,17 +5,12 @@
 #include <glib/gi18n.h>
 
 #include "core/measurement/rc-control-engines.h"
+#include "core/record/rc-engine-info.h"
 
 const char *
 rc_control_engine_title (const char *engine)
 {
-  if (g_strcmp0 (engine, "chromium") == 0)
-    return "Chromium";
-  if (g_strcmp0 (engine, "firefox") == 0)
-    return "Firefox";
-  if (engine == NULL || g_strcmp0 (engine, "webkit") == 0)
-    return "WebKit";
-  return engine;
+  return rc_engine_short_name (engine);
 }
 
 static const char *

@@ -7,6 +7,7 @@
 #include "core/measurement/rc-control.h"
 #include "core/policy/rc-csp-presets.h"
 #include "core/base/rc-json-builder-private.h"
+#include "core/record/rc-engine-info.h"
 
 void
 rc_control_free (RcControl *self)
@@ -202,7 +203,7 @@ rc_control_get_engine (const RcControl *self)
     return self->engine;
   if (self->run != NULL && self->run->env.engine != NULL)
     return self->run->env.engine;
-  return "webkit";
+  return RC_ENGINE_DEFAULT_ID;
 }
 
 gboolean

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/record/rc-run-record.h"
+#include "core/record/rc-engine-info.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */
@@ -557,5 +558,5 @@ rc_run_record_find_sub_phase (const RcRunRecord *self, const char *name)
 const char *
 rc_run_record_get_engine (const RcRunRecord *self)
 {
-  return self->env.engine != NULL ? self->env.engine : "webkit";
+  return rc_engine_id_or_default (self->env.engine);
 }
