@@ -3,6 +3,7 @@
  * (all layers into render nodes: once per frame), their sum against a 16 ms frame, and the
  * time to write the SVG. Also the runs and heap charts, which draw every one of the 200 runs.
  * Medians of many repetitions; prints ratios to the target, asserts nothing. */
+#include "core/chart/rc-charts.h"
 #include "config.h"
 
 #include <glib/gstdio.h>

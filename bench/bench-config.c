@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/rc-community.h"
+#include "core/model/rc-community.h"
 
 static int
 compare (const void *a, const void *b)

@@ -39,10 +39,10 @@
 
 #include "bench-plain-browser.h"
 #include "boot/rc-engine.h"
-#include "core/rc-boot-plan.h"
+#include "core/plan/rc-boot-plan.h"
 #include "serve/rc-encoder.h"
-#include "core/rc-paths.h"
-#include "core/rc-run-stats.h"
+#include "core/base/rc-paths.h"
+#include "core/analysis/rc-run-stats.h"
 
 #define DEADLINE_SECONDS 180
 

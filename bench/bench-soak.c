@@ -21,7 +21,7 @@
 #include "boot/rc-measure-runner.h"
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 
 #define DEADLINE_SECONDS 180
 

@@ -1,8 +1,8 @@
 /* rc-test-records.h: realistic synthetic run records of the demo community, built in code. */
 #pragma once
 
-#include "core/rc-measurement.h"
-#include "core/rc-run-record.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-#include "core/rc-boot-blame.h"
-#include "core/rc-boot-diagnosis.h"
+#include "core/analysis/rc-boot-blame.h"
+#include "core/analysis/rc-boot-diagnosis.h"
 
 static RcRequestRecord *
 request (const char *origin, const char *url, guint status)

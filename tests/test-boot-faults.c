@@ -18,7 +18,7 @@
 #include "boot/rc-engine.h"
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 
 #define DEADLINE       90.0 /* for the boot that must be ready, on a loaded 2-core machine */
 #define SHORT_DEADLINE 45.0 /* for the ones that fail: each must end well before it */

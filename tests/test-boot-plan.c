@@ -3,7 +3,7 @@
 
 #include <glib/gstdio.h>
 
-#include "core/rc-boot-plan.h"
+#include "core/plan/rc-boot-plan.h"
 
 #define API "https://widget.osc.earth"
 #define CDN "https://cdn.jsdelivr.net/pyodide/v0.29.5/full/"

@@ -14,10 +14,10 @@
 #include "boot/rc-engine.h"
 #include "boot/rc-prelude-oracle.h"
 #include "boot/rc-web-process.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-importtime.h"
-#include "core/rc-paths.h"
-#include "core/rc-run-analysis.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/base/rc-paths.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/record/rc-importtime.h"
 
 /* Generous for boots that must succeed on a loaded 2-core machine; it costs nothing when
  * they do. The control test keeps its own short deadline. */

@@ -6,10 +6,11 @@
 
 #include <string.h>
 
-#include "core/rc-chart-bytes.h"
-#include "core/rc-chart-engines.h"
-#include "core/rc-chart-series.h"
-#include "core/rc-chart-timeline.h"
+#include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-chart-engines.h"
+#include "core/chart/rc-chart-series.h"
+#include "core/chart/rc-chart-timeline.h"
+#include "core/chart/rc-charts.h"
 #include "rc-test-records.h"
 
 static const char *const short_labels[] = { "WebKitGTK 2.50", "Chromium 156", "Firefox 153" };

@@ -7,7 +7,8 @@
 #include <cairo.h>
 #include <math.h>
 
-#include "core/rc-chart-bytes.h"
+#include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-charts.h"
 #include "ui/rc-chart-export.h"
 #include "ui/rc-chart-paint.h"
 

@@ -4,9 +4,10 @@
 
 #include <math.h>
 
-#include "core/rc-chart-bytes.h"
-#include "core/rc-chart-series.h"
-#include "core/rc-chart-timeline.h"
+#include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-chart-series.h"
+#include "core/chart/rc-chart-timeline.h"
+#include "core/chart/rc-charts.h"
 #include "rc-test-records.h"
 
 static RcMeasurement *

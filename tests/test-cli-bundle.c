@@ -10,8 +10,8 @@
 #include <json-glib/json-glib.h>
 #include <sys/stat.h>
 
-#include "core/rc-bundle.h"
-#include "core/rc-measurement.h"
+#include "core/export/rc-bundle.h"
+#include "core/measurement/rc-measurement.h"
 #include "rc-test-files.h"
 
 static char *

@@ -5,8 +5,8 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/rc-csp-presets.h"
-#include "core/rc-paths.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/base/rc-paths.h"
 #include "serve-test-util.h"
 
 typedef struct

@@ -5,9 +5,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/rc-closure.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-paths.h"
+#include "core/model/rc-closure.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-paths.h"
 #include "rc-test-files.h"
 
 typedef struct

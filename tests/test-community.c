@@ -2,7 +2,7 @@
  * accessors, deployment resolution, fixture folders and what cannot run. */
 #include "config.h"
 
-#include "core/rc-lock-overlay.h"
+#include "core/model/rc-lock-overlay.h"
 #include "validator-fixture.h"
 
 /* §3.8: the root must be in the lock entry's imports; preload names must resolve. */

@@ -4,10 +4,12 @@
 
 #include <string.h>
 
-#include "core/rc-diagnostic.h"
-#include "core/rc-measurement.h"
-#include "core/rc-run-analysis.h"
-#include "core/rc-run-connections.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/record/rc-run-connections.h"
+#include "core/export/rc-export-har.h"
+#include "core/export/rc-export-connections.h"
 #include "rc-test-har.h"
 #include "rc-test-records.h"
 

@@ -8,10 +8,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/rc-boot-progress.h"
-#include "core/rc-checkout.h"
-#include "core/rc-seal-probes.h"
-#include "core/rc-step-bars.h"
+#include "core/record/rc-boot-progress.h"
+#include "core/model/rc-checkout.h"
+#include "core/seal/rc-seal-probes.h"
+#include "core/analysis/rc-step-bars.h"
 
 static void
 write_file (const char *dir, const char *relative, const char *text)

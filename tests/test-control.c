@@ -4,9 +4,12 @@
 
 #include <string.h>
 
-#include "core/rc-control.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-measurement.h"
+#include "core/measurement/rc-control.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-markdown.h"
+#include "core/export/rc-export-text.h"
+#include "core/measurement/rc-compare.h"
 
 static char *
 without_wasm (const char *text)

@@ -4,9 +4,9 @@
 
 #include <string.h>
 
-#include "core/rc-community.h"
-#include "core/rc-csp-fix.h"
-#include "core/rc-json-util.h"
+#include "core/model/rc-community.h"
+#include "core/policy/rc-csp-fix.h"
+#include "core/base/rc-json-util.h"
 
 static const char *const fetch_allow[] = { "https://data.example.org/zarr/", NULL };
 

@@ -1,7 +1,7 @@
 /* test-csp-presets.c: the CSP preset lookup against the shipped presets file. */
 #include "config.h"
 
-#include "core/rc-csp-presets.h"
+#include "core/policy/rc-csp-presets.h"
 
 /* runtime-worker.md §5.2, "control": no wasm grant. */
 #define CONTROL                                                                                    \

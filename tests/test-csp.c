@@ -5,7 +5,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/rc-csp.h"
+#include "core/policy/rc-csp.h"
 
 static char *
 preset_policy (const char *name)

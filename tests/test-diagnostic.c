@@ -1,7 +1,7 @@
 /* test-diagnostic.c: diagnostics format and sort as the CLI contract says. */
 #include "config.h"
 
-#include "core/rc-diagnostic.h"
+#include "core/base/rc-diagnostic.h"
 
 static void
 test_format (void)

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/rc-dist-lock.h"
+#include "core/model/rc-dist-lock.h"
 #include "rc-test-files.h"
 
 typedef struct

@@ -20,12 +20,12 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "boot/rc-browser.h"
+#include "boot/rc-browsers.h"
 #include "boot/rc-engine.h"
 #include "boot/rc-measure-runner.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-paths.h"
-#include "core/rc-run-analysis.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/base/rc-paths.h"
+#include "core/analysis/rc-run-analysis.h"
 #include "rc-test-files.h"
 
 #define DEADLINE         90.0

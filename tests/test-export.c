@@ -7,8 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/rc-chart-model.h"
-#include "core/rc-measurement.h"
+#include "core/chart/rc-chart-model.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-har.h"
+#include "core/export/rc-export-markdown.h"
+#include "core/export/rc-export-text.h"
+#include "core/measurement/rc-budget.h"
+#include "core/measurement/rc-compare.h"
 #include "rc-json-schema.h"
 #include "rc-test-har.h"
 #include "rc-test-records.h"

@@ -2,8 +2,8 @@
  * open community's history, newest first, with the planted regression marked. */
 #include "config.h"
 
-#include "core/rc-history.h"
-#include "core/rc-reader-waits.h"
+#include "core/measurement/rc-history.h"
+#include "core/chart/rc-reader-waits.h"
 #include "rc-test-files.h"
 #include "rc-test-records.h"
 #include "rc-test-ui.h"

@@ -2,7 +2,7 @@
  * order of entries, the noise band that marks a planted regression, and history:DIR@N. */
 #include "config.h"
 
-#include "core/rc-history.h"
+#include "core/measurement/rc-history.h"
 #include "rc-test-files.h"
 #include "rc-test-records.h"
 

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/rc-lock-overlay.h"
+#include "core/model/rc-lock-overlay.h"
 #include "validator-fixture.h"
 
 #define DEMO_LOCK  "runtime/demo-pyodide-lock.json"

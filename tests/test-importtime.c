@@ -5,12 +5,12 @@
 
 #include <string.h>
 
-#include "core/rc-chart-timeline.h"
-#include "core/rc-export-interpreter.h"
-#include "core/rc-importtime.h"
-#include "core/rc-measurement.h"
-#include "core/rc-worker-importtime.h"
-#include "core/rc-worker-message.h"
+#include "core/chart/rc-chart-timeline.h"
+#include "core/export/rc-export-interpreter.h"
+#include "core/record/rc-importtime.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/record/rc-worker-message.h"
+#include "core/export/rc-export-markdown.h"
 
 static char *
 fixture (void)

@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/rc-diagnostic.h"
-#include "core/rc-json-positions.h"
-#include "core/rc-lock-overlay.h"
-#include "core/rc-paths.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-json-positions.h"
+#include "core/model/rc-lock-overlay.h"
+#include "core/base/rc-paths.h"
 #include "rc-test-files.h"
 
 #define ALPHA_WHEEL "alpha_pkg-1.0-py3-none-any.whl"

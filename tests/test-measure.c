@@ -10,8 +10,8 @@
 #include <sys/wait.h>
 
 #include "boot/rc-measure-runner.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-measurement.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/measurement/rc-measurement.h"
 #include "rc-json-schema.h"
 #include "rc-test-har.h"
 

@@ -9,7 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "rc-test-files.h"
 
 static guint

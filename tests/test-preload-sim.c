@@ -4,8 +4,10 @@
 
 #include <string.h>
 
-#include "core/rc-measurement.h"
-#include "core/rc-preload-sim.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/analysis/rc-preload-sim.h"
+#include "core/export/rc-export-markdown.h"
+#include "core/export/rc-export-text.h"
 #include "rc-test-records.h"
 
 /* The seed's figures: a 12.1 s cold and 3.0 s warm boot against OSA's 8.1 s model turn. */

@@ -4,8 +4,9 @@
 
 #include <string.h>
 
-#include "core/rc-chart-timeline.h"
-#include "core/rc-reader-waits.h"
+#include "core/chart/rc-chart-timeline.h"
+#include "core/chart/rc-reader-waits.h"
+#include "core/chart/rc-charts.h"
 #include "rc-test-records.h"
 
 static const RcWaitSegment *

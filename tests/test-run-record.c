@@ -3,11 +3,13 @@
 
 #include <string.h>
 
-#include "core/rc-boot-clock.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-run-analysis.h"
-#include "core/rc-measurement.h"
-#include "core/rc-run-stats.h"
+#include "core/base/rc-format.h"
+#include "core/record/rc-boot-clock.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/analysis/rc-run-stats.h"
+#include "core/export/rc-export-text.h"
 #include "rc-test-records.h"
 
 /* wire bytes (brotli but for the zip); decoded: the npm files' sizes */

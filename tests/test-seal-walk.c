@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "core/rc-seal-walk.h"
+#include "core/seal/rc-seal-walk.h"
 
 /* What seal-walk.py wrote for tests/fixtures/seal-probe, plus a SciPy-like package whose
  * __init__ reaches ctypes through a private module and a module failing for another reason. */

@@ -5,7 +5,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "serve-test-util.h"
 
 #define WHEEL       "demo_helpers-0.1.1-py3-none-any.whl"

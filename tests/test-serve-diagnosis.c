@@ -6,9 +6,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
-#include "core/rc-boot-blame.h"
-#include "core/rc-boot-plan.h"
-#include "core/rc-csp-presets.h"
+#include "core/analysis/rc-boot-blame.h"
+#include "core/plan/rc-boot-plan.h"
+#include "core/policy/rc-csp-presets.h"
 #include "serve-test-util.h"
 
 /* A control boot as Chromium runs it: the interpreter step starts, the worker's WebAssembly

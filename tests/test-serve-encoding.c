@@ -6,7 +6,7 @@
 #include <brotli/decode.h>
 #include <glib/gstdio.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "serve-test-util.h"
 
 #define CDN "https://cdn.jsdelivr.net/pyodide/v" PYODIDE_VERSION "/full/"

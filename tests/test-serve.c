@@ -3,7 +3,7 @@
 
 #include <glib/gstdio.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "serve-test-util.h"
 
 #define NEMARLIKE                                                                                  \

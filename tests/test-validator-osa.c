@@ -5,8 +5,8 @@
  * that is not UTF-8. Needs the Pyodide distribution lock (tools/setup.sh). */
 #include "config.h"
 
-#include "core/rc-checkout.h"
-#include "core/rc-lock-overlay.h"
+#include "core/model/rc-checkout.h"
+#include "core/model/rc-lock-overlay.h"
 #include "validator-fixture.h"
 
 #define STARTER_OK                                                                                 \

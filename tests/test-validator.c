@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "core/rc-config-check.h"
+#include "core/config/rc-config-check.h"
 #include "validator-fixture.h"
 
 /* §7 1–4: one tool's own fields. */

@@ -9,9 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/rc-csp.h"
-#include "core/rc-paths.h"
-#include "core/rc-seal-probes.h"
+#include "core/policy/rc-csp.h"
+#include "core/base/rc-paths.h"
+#include "core/seal/rc-seal-probes.h"
+#include "core/export/rc-export-text.h"
 #include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"

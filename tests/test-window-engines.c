@@ -12,7 +12,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/rc-chart-engines.h"
+#include "core/chart/rc-chart-engines.h"
+#include "core/export/rc-export-text.h"
 #include "rc-test-files.h"
 #include "rc-test-records.h"
 #include "rc-test-ui.h"

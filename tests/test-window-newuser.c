@@ -11,9 +11,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "core/rc-community.h"
-#include "core/rc-csp.h"
-#include "core/rc-paths.h"
+#include "core/model/rc-community.h"
+#include "core/policy/rc-csp.h"
+#include "core/base/rc-paths.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"
 #include "ui/rc-boot-settings.h"

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/rc-csp.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-paths.h"
-#include "core/rc-seal-probes.h"
+#include "core/policy/rc-csp.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-paths.h"
+#include "core/seal/rc-seal-probes.h"
 #include "rc-test-files.h"
 #include "rc-test-ui.h"
 #include "rc-test-window.h"

@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-#include "core/rc-boot-progress.h"
-#include "core/rc-worker-message.h"
+#include "core/record/rc-boot-progress.h"
+#include "core/record/rc-worker-message.h"
 
 static JsonObject *
 parse_text (const char *text, GError **error)

@@ -1,8 +1,8 @@
 /* test-yaml.c: PyYAML safe_load typing, positions and refused constructs. */
 #include "config.h"
 
-#include "core/rc-diagnostic.h"
-#include "core/rc-yaml.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/config/rc-yaml.h"
 
 typedef struct
 {

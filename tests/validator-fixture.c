@@ -6,7 +6,7 @@
 
 #include "validator-fixture.h"
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 
 static GPtrArray *tmp_dirs;
 

@@ -1,8 +1,8 @@
 /* validator-fixture.h: helpers for the validator and community tests. */
 #pragma once
 
-#include "core/rc-community.h"
-#include "core/rc-diagnostic.h"
+#include "core/model/rc-community.h"
+#include "core/base/rc-diagnostic.h"
 #include "rc-test-files.h"
 
 G_BEGIN_DECLS

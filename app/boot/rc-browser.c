@@ -1,4 +1,4 @@
-/* rc-browser.c: the RcBrowser interface, the engine kinds, and what Chromium's and Firefox's
+/* rc-browser.c: the RcBrowser interface and what Chromium's and Firefox's
  * drivers share about their processes (version, profile folder, process group). */
 #define _GNU_SOURCE /* nftw */
 #include "config.h"
@@ -9,11 +9,8 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
-#include <webkit/webkit.h>
 
-#include "boot/rc-bidi-browser.h"
 #include "boot/rc-browser.h"
-#include "boot/rc-cdp-browser.h"
 #include "boot/rc-web-process.h"
 
 G_DEFINE_INTERFACE (RcBrowser, rc_browser, G_TYPE_OBJECT)
@@ -98,69 +95,6 @@ void
 rc_browser_emit_failed (RcBrowser *self, const char *what)
 {
   g_signal_emit (self, signals[SIGNAL_FAILED], 0, what);
-}
-
-RcBrowser *
-rc_browser_new (RcEngineKind kind, RcServer *server, GError **error)
-{
-  switch (kind)
-    {
-    case RC_ENGINE_KIND_CHROMIUM:
-      return rc_cdp_browser_new (server, error);
-    case RC_ENGINE_KIND_FIREFOX:
-      return rc_bidi_browser_new (server, error);
-    case RC_ENGINE_KIND_WEBKIT:
-    default:
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "WebKit is the engine's own view, not an external browser");
-      return NULL;
-    }
-}
-
-char *
-rc_browser_probe (RcEngineKind kind, GError **error)
-{
-  switch (kind)
-    {
-    case RC_ENGINE_KIND_CHROMIUM:
-      return rc_cdp_browser_probe (error);
-    case RC_ENGINE_KIND_FIREFOX:
-      return rc_bidi_browser_probe (error);
-    case RC_ENGINE_KIND_WEBKIT:
-    default:
-      return g_strdup_printf ("%u.%u.%u", webkit_get_major_version (), webkit_get_minor_version (),
-                              webkit_get_micro_version ());
-    }
-}
-
-static void
-probe_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
-{
-  GError *error = NULL;
-  char *version = rc_browser_probe ((RcEngineKind) GPOINTER_TO_UINT (task_data), &error);
-
-  if (version == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, version, g_free);
-}
-
-void
-rc_browser_probe_async (RcEngineKind kind, GCancellable *cancellable, GAsyncReadyCallback callback,
-                        gpointer user_data)
-{
-  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-
-  g_task_set_source_tag (task, rc_browser_probe_async);
-  g_task_set_task_data (task, GUINT_TO_POINTER (kind), NULL);
-  g_task_run_in_thread (task, probe_thread);
-}
-
-char *
-rc_browser_probe_finish (GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* ---- processes ---------------------------------------------------------------------------- */

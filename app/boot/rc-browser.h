@@ -56,20 +56,7 @@ void rc_browser_emit_failed (RcBrowser *self, const char *what);
 void rc_browser_emit_connection (RcBrowser *self, const char *url, const char *connection,
                                  gboolean reused);
 
-/* A new browser of @kind (not WEBKIT) for @server, or NULL with an error that says how to
- * install it when its program is missing. */
-RcBrowser *rc_browser_new (RcEngineKind kind, RcServer *server, GError **error);
-
-/* Whether @kind's browser is installed, without starting it: its version ("156.0.8078.114"),
- * or NULL with the RC_ENGINE_ERROR_NO_BROWSER error that says how to install it. WebKit is
- * always there (its version). Runs `PROGRAM --version`: blocks for a moment. */
-char *rc_browser_probe (RcEngineKind kind, GError **error);
-/* The same in a thread. */
-void rc_browser_probe_async (RcEngineKind kind, GCancellable *cancellable,
-                             GAsyncReadyCallback callback, gpointer user_data);
-char *rc_browser_probe_finish (GAsyncResult *result, GError **error);
-
-/* Shared by the implementations (rc-browser-process.c): the program's version from
+/* Shared by the implementations (rc-browser.c): the program's version from
  * `PROGRAM --version` (the first token that starts with a digit), a fresh profile folder,
  * removing one, ending a process group, and the largest RSS of @group's processes whose
  * command line contains @marker. */

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "boot/rc-browsers.h"
 #include "boot/rc-engine-private.h"
 
 void

@@ -13,8 +13,8 @@
 
 #include "boot/rc-engine-private.h"
 #include "boot/rc-web-process.h"
-#include "core/rc-boot-blame.h"
-#include "core/rc-boot-diagnosis.h"
+#include "core/analysis/rc-boot-blame.h"
+#include "core/analysis/rc-boot-diagnosis.h"
 
 #define HEALTH_POLL_MS   250
 #define REFUSED_GRACE_MS 3000

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "boot/rc-engine-private.h"
-#include "core/rc-worker-message.h"
+#include "core/record/rc-worker-message.h"
 
 /* The page's scripts are the console's own: a message it cannot read fails the boot as the
  * engine's; after the boot it is only logged. */

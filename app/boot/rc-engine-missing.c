@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "core/rc-boot-diagnosis.h"
+#include "core/analysis/rc-boot-diagnosis.h"
 #include "boot/rc-engine-private.h"
 
 #define MISSING_KIND "distribution"

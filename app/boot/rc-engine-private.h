@@ -1,12 +1,12 @@
-/* rc-engine-private.h: RcEngine's instance struct, shared by rc-engine.c (lifecycle) and
- * rc-engine-messages.c (what the page and the worker report). */
+/* rc-engine-private.h: RcEngine's instance struct, shared by rc-engine.c (lifecycle) and the
+ * ten rc-engine-*.c files that are its parts (messages, execute, health, record, …). */
 #pragma once
 
 #include <webkit/webkit.h>
 
 #include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
-#include "core/rc-boot-clock.h"
+#include "core/record/rc-boot-clock.h"
 
 G_BEGIN_DECLS
 

@@ -2,8 +2,8 @@
 #include "config.h"
 
 #include "boot/rc-engine-private.h"
-#include "core/rc-closure.h"
-#include "core/rc-csp.h"
+#include "core/model/rc-closure.h"
+#include "core/policy/rc-csp.h"
 
 static RcScenario
 mode_scenario (RcBootMode mode)

@@ -6,7 +6,7 @@
  */
 #include "config.h"
 
-#include "core/rc-boot-plan.h"
+#include "core/plan/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
 
 void

@@ -6,14 +6,14 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "core/rc-boot-diagnosis.h"
-#include "core/rc-boot-plan.h"
+#include "core/analysis/rc-boot-diagnosis.h"
+#include "core/plan/rc-boot-plan.h"
 #include "boot/rc-engine-private.h"
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
-#include "core/rc-closure.h"
-#include "core/rc-csp.h"
-#include "core/rc-paths.h"
+#include "core/model/rc-closure.h"
+#include "core/policy/rc-csp.h"
+#include "core/base/rc-paths.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

@@ -13,9 +13,9 @@
 #include <gtk/gtk.h>
 #include <json-glib/json-glib.h>
 
-#include "boot/rc-engine-kind.h"
-#include "core/rc-community.h"
-#include "core/rc-run-record.h"
+#include "core/record/rc-engine-info.h"
+#include "core/model/rc-community.h"
+#include "core/record/rc-run-record.h"
 #include "serve/rc-server.h"
 
 G_BEGIN_DECLS

@@ -4,7 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "boot/rc-measure-runner.h"
-#include "core/rc-closure.h"
+#include "core/model/rc-closure.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */

@@ -15,7 +15,7 @@
 #pragma once
 
 #include "boot/rc-engine.h"
-#include "core/rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 
 G_BEGIN_DECLS
 

@@ -9,8 +9,8 @@
  */
 #pragma once
 
-#include "core/rc-community.h"
-#include "core/rc-diagnostic.h"
+#include "core/model/rc-community.h"
+#include "core/base/rc-diagnostic.h"
 
 G_BEGIN_DECLS
 

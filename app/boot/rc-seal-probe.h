@@ -10,7 +10,7 @@
 #pragma once
 
 #include "boot/rc-engine.h"
-#include "core/rc-seal-report.h"
+#include "core/seal/rc-seal-report.h"
 
 G_BEGIN_DECLS
 

@@ -9,7 +9,7 @@
 
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 
 typedef enum
 {

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "boot/rc-engine-kind.h"
+#include "core/record/rc-engine-info.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-common.h"
 

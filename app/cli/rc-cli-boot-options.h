@@ -8,7 +8,7 @@
 #include <glib.h>
 
 #include "boot/rc-engine.h"
-#include "core/rc-community.h"
+#include "core/model/rc-community.h"
 #include "serve/rc-server.h"
 
 G_BEGIN_DECLS

@@ -11,11 +11,11 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "core/rc-bundle.h"
-#include "core/rc-csp.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-history.h"
-#include "core/rc-measurement.h"
+#include "core/export/rc-bundle.h"
+#include "core/policy/rc-csp.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/measurement/rc-history.h"
+#include "core/measurement/rc-measurement.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 #include "ui/rc-bundle-writer.h"

@@ -9,7 +9,8 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "core/rc-chart-bytes.h"
+#include "core/chart/rc-chart-bytes.h"
+#include "core/chart/rc-charts.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "core/rc-chart-model.h"
+#include "core/chart/rc-chart-model.h"
 
 G_BEGIN_DECLS
 

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/rc-csp-presets.h"
-#include "core/rc-csp.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/policy/rc-csp.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 

@@ -5,7 +5,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#include "core/rc-community.h"
+#include "core/model/rc-community.h"
 #include "serve/rc-server.h"
 
 G_BEGIN_DECLS

@@ -4,8 +4,9 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "core/rc-history.h"
-#include "core/rc-measurement.h"
+#include "core/measurement/rc-history.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/measurement/rc-compare.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"

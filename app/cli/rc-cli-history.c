@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
-#include "core/rc-history.h"
+#include "core/measurement/rc-history.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 

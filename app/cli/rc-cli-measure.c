@@ -11,11 +11,13 @@
 #include <stdio.h>
 
 #include "boot/rc-measure-runner.h"
-#include "core/rc-boot-progress.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-export-interpreter.h"
-#include "core/rc-history.h"
+#include "core/record/rc-boot-progress.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/export/rc-export-interpreter.h"
+#include "core/measurement/rc-history.h"
+#include "core/export/rc-export-text.h"
+#include "core/measurement/rc-budget.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"

@@ -11,9 +11,9 @@
 #include <stdio.h>
 
 #include "boot/rc-engine.h"
-#include "core/rc-boot-plan.h"
-#include "core/rc-community.h"
-#include "core/rc-run-record.h"
+#include "core/plan/rc-boot-plan.h"
+#include "core/model/rc-community.h"
+#include "core/record/rc-run-record.h"
 #include "rc-cli-common.h"
 #include "rc-cli.h"
 #include "serve/rc-server.h"

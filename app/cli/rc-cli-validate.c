@@ -10,10 +10,10 @@
 #include <stdio.h>
 
 #include "boot/rc-prelude-oracle.h"
-#include "core/rc-checkout.h"
-#include "core/rc-closure.h"
-#include "core/rc-community.h"
-#include "core/rc-diagnostic.h"
+#include "core/model/rc-checkout.h"
+#include "core/model/rc-closure.h"
+#include "core/model/rc-community.h"
+#include "core/base/rc-diagnostic.h"
 #include "rc-cli-common.h"
 #include "rc-cli-signals.h"
 #include "rc-cli.h"

@@ -14,7 +14,7 @@
 #include <glib/gstdio.h>
 #include <libsoup/soup.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "rc-encoder.h"
 
 /* Brotli quality 9 with a 16 MB window. jsDelivr sends high-quality brotli, but measured on

@@ -6,7 +6,7 @@
  */
 #include "config.h"
 
-#include "core/rc-lock-overlay.h"
+#include "core/model/rc-lock-overlay.h"
 #include "rc-server-private.h"
 
 #define WHEEL_CACHE_CONTROL "public, max-age=31536000, immutable"

@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "core/rc-page-report.h"
+#include "core/plan/rc-page-report.h"
 #include "rc-server-private.h"
 
 static void

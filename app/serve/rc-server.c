@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "rc-server-private.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */

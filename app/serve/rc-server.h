@@ -18,8 +18,8 @@
 
 #include "serve/rc-encoder.h"
 
-#include "core/rc-community.h"
-#include "core/rc-request-record.h"
+#include "core/model/rc-community.h"
+#include "core/record/rc-request-record.h"
 #include "serve/rc-throttle.h"
 
 G_BEGIN_DECLS

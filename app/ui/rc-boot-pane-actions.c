@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "rc-boot-pane-private.h"
+#include "core/export/rc-export-text.h"
 
 static void
 cold_action (GSimpleAction *action, GVariant *param, gpointer self)

@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-csp-presets.h"
+#include "core/policy/rc-csp-presets.h"
 #include "rc-boot-pane-private.h"
 #include "rc-bundle-writer.h"
 

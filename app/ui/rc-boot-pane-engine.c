@@ -11,7 +11,7 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-chart-engines.h"
+#include "core/chart/rc-chart-engines.h"
 #include "rc-boot-pane-private.h"
 
 static RcEngineKind

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "rc-boot-pane-private.h"
+#include "core/export/rc-export-text.h"
 
 static const char *
 format_extension (RcExportFormat format)

@@ -8,7 +8,7 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-history.h"
+#include "core/measurement/rc-history.h"
 #include "rc-boot-pane-private.h"
 
 /* A plan that measured: Cold + Warm and Runs… (a single cold or warm boot is a try, not a

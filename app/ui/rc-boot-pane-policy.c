@@ -9,8 +9,8 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-csp-fix.h"
-#include "core/rc-json-util.h"
+#include "core/policy/rc-csp-fix.h"
+#include "core/base/rc-json-util.h"
 #include "rc-boot-pane-private.h"
 
 GStrv

@@ -18,7 +18,8 @@
 #include <gtksourceview/gtksource.h>
 
 #include "boot/rc-measure-runner.h"
-#include "core/rc-csp.h"
+#include "core/policy/rc-csp.h"
+#include "core/export/rc-export-text.h"
 #include "rc-boot-controls.h"
 #include "rc-boot-pane.h"
 #include "rc-boot-results.h"

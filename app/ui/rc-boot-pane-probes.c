@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <webkit/webkit.h>
 
-#include "core/rc-seal-probes.h"
+#include "core/seal/rc-seal-probes.h"
 #include "rc-boot-pane-private.h"
 
 /* Seal audit */

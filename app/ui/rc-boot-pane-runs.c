@@ -7,9 +7,9 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-boot-progress.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-run-stats.h"
+#include "core/record/rc-boot-progress.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/analysis/rc-run-stats.h"
 #include "rc-boot-pane-private.h"
 #include "rc-run-tables.h"
 #include "serve/rc-throttle.h"

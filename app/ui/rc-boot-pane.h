@@ -21,8 +21,9 @@
 #include <adwaita.h>
 
 #include "boot/rc-engine.h"
-#include "core/rc-community.h"
-#include "core/rc-measurement.h"
+#include "core/model/rc-community.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/export/rc-export-text.h"
 
 G_BEGIN_DECLS
 

@@ -7,7 +7,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
-#include "core/rc-run-stats.h"
+#include "core/analysis/rc-run-stats.h"
 #include "rc-boot-results.h"
 #include "rc-charts-view.h"
 #include "rc-run-tables.h"

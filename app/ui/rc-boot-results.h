@@ -12,7 +12,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 #include "rc-python-console.h"
 #include "rc-seal-audit.h"
 

@@ -8,9 +8,9 @@
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
 
-#include "boot/rc-browser.h"
-#include "core/rc-csp-presets.h"
-#include "core/rc-csp.h"
+#include "boot/rc-browsers.h"
+#include "core/policy/rc-csp-presets.h"
+#include "core/policy/rc-csp.h"
 #include "rc-boot-settings.h"
 #include "rc-policy-fix.h"
 #include "rc-source-style.h"
@@ -342,13 +342,12 @@ engine_item (RcBootSettings *self, RcEngineKind kind)
 {
   /* Short, so the row's value fits beside its title at any width: the subtitle under the row
    * says how the engine runs (embedded view, headless) and its version. */
-  if (kind == RC_ENGINE_KIND_WEBKIT)
-    return g_strdup ("WebKit");
+  const RcEngineInfo *info = rc_engine_info_get (kind);
+
   if (self->engine_errors[kind] != NULL)
     /* Translators: an item of the Engine row: "Chromium (missing)"; keep it short */
-    return g_strdup_printf (_ ("%s (missing)"),
-                            kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
-  return g_strdup (kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox");
+    return g_strdup_printf (_ ("%s (missing)"), info->short_name);
+  return g_strdup (info->short_name);
 }
 
 static void
@@ -361,15 +360,15 @@ show_engine (RcBootSettings *self)
 
   if (missing != NULL)
     text = g_strdup (missing);
-  else if (kind == RC_ENGINE_KIND_WEBKIT)
+  else if (!rc_engine_info_get (kind)->headless)
     /* Translators: under the Engine row: "WebKitGTK 2.50.6, embedded: in the Host Page view" */
     text = g_strdup_printf (_ ("WebKitGTK %s, embedded: in the Host Page view"),
                             version ? version : "");
   else
     /* Translators: under the Engine row: "Chromium 156.0.8078.114, headless: …" */
-    text = g_strdup_printf (_ ("%s %s, headless: its steps, requests and console are shown here"),
-                            kind == RC_ENGINE_KIND_CHROMIUM ? "Chromium" : "Firefox",
-                            version != NULL ? version : "");
+    text =
+        g_strdup_printf (_ ("%s %s, headless: its steps, requests and console are shown here"),
+                         rc_engine_info_get (kind)->display_name, version != NULL ? version : "");
   adw_action_row_set_subtitle (ADW_ACTION_ROW (self->engine_row), text);
   if (missing != NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self->engine_row), "error");

@@ -13,7 +13,7 @@
 #include <gtk/gtk.h>
 
 #include "boot/rc-engine.h"
-#include "core/rc-community.h"
+#include "core/model/rc-community.h"
 #include "serve/rc-throttle.h"
 
 G_BEGIN_DECLS

@@ -11,7 +11,7 @@
 
 #include <gio/gio.h>
 
-#include "core/rc-bundle.h"
+#include "core/export/rc-bundle.h"
 
 G_BEGIN_DECLS
 

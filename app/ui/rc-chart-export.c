@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include "core/chart/rc-charts.h"
 #include "config.h"
 
 #include <cairo-svg.h>

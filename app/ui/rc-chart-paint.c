@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "core/rc-reader-waits.h"
+#include "core/chart/rc-reader-waits.h"
 #include "rc-chart-paint.h"
 
 typedef enum

@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/rc-chart-model.h"
+#include "core/chart/rc-chart-model.h"
 
 G_BEGIN_DECLS
 

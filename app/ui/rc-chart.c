@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: MIT
  */
+#include "core/chart/rc-charts.h"
 #include "config.h"
 
 #include <glib/gi18n.h>

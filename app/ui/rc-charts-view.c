@@ -6,8 +6,9 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-chart-bytes.h"
-#include "core/rc-preload-sim.h"
+#include "core/chart/rc-chart-bytes.h"
+#include "core/analysis/rc-preload-sim.h"
+#include "core/chart/rc-charts.h"
 #include "rc-charts-view.h"
 
 struct _RcChartsView

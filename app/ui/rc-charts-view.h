@@ -10,7 +10,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/rc-measurement.h"
+#include "core/measurement/rc-measurement.h"
 #include "rc-chart.h"
 
 G_BEGIN_DECLS

@@ -11,7 +11,7 @@
 
 #include <gtksourceview/gtksource.h>
 
-#include "core/rc-fix.h"
+#include "core/base/rc-fix.h"
 
 G_BEGIN_DECLS
 

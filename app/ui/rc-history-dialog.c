@@ -5,7 +5,7 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-history.h"
+#include "core/measurement/rc-history.h"
 #include "rc-history-dialog.h"
 
 struct _RcHistoryDialog

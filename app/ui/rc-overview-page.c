@@ -6,7 +6,7 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-closure.h"
+#include "core/model/rc-closure.h"
 #include "rc-overview-page.h"
 #include "rc-table-item.h"
 

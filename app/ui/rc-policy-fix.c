@@ -7,7 +7,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "core/rc-csp-fix.h"
+#include "core/policy/rc-csp-fix.h"
 #include "rc-policy-fix.h"
 
 static char *

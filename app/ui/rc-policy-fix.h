@@ -9,8 +9,8 @@
 
 #include <gtk/gtk.h>
 
-#include "core/rc-csp.h"
-#include "core/rc-fix.h"
+#include "core/policy/rc-csp.h"
+#include "core/base/rc-fix.h"
 
 G_BEGIN_DECLS
 

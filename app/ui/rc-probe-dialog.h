@@ -9,8 +9,8 @@
 
 #include <adwaita.h>
 
-#include "core/rc-community.h"
-#include "core/rc-seal-report.h"
+#include "core/model/rc-community.h"
+#include "core/seal/rc-seal-report.h"
 
 G_BEGIN_DECLS
 

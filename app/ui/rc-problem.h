@@ -6,7 +6,7 @@
 
 #include <glib-object.h>
 
-#include "core/rc-diagnostic.h"
+#include "core/base/rc-diagnostic.h"
 
 G_BEGIN_DECLS
 

@@ -7,8 +7,9 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
-#include "core/rc-measurement.h"
-#include "core/rc-run-analysis.h"
+#include "core/base/rc-format.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/analysis/rc-run-analysis.h"
 #include "rc-run-tables.h"
 #include "rc-table-item.h"
 

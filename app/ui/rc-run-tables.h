@@ -6,7 +6,7 @@
 
 #include <gio/gio.h>
 
-#include "core/rc-run-record.h"
+#include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
 

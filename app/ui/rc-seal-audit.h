@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/rc-seal-probes.h"
+#include "core/seal/rc-seal-probes.h"
 
 G_BEGIN_DECLS
 

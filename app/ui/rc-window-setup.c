@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "core/rc-paths.h"
+#include "core/base/rc-paths.h"
 #include "rc-window-private.h"
 
 /* What is wrong with @dir, in words. */

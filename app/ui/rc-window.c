@@ -7,8 +7,8 @@
 #include <glib/gi18n.h>
 
 #include "boot/rc-prelude-oracle.h"
-#include "core/rc-checkout.h"
-#include "core/rc-diagnostic.h"
+#include "core/model/rc-checkout.h"
+#include "core/base/rc-diagnostic.h"
 #include "rc-boot-pane.h"
 #include "rc-community-picker.h"
 #include "rc-folder-watch.h"
@@ -712,7 +712,7 @@ rc_window_init (RcWindow *self)
   reboot = g_settings_create_action (self->settings, "reboot-on-change");
   g_action_map_add_action (G_ACTION_MAP (self), reboot);
   /* The Boot page owns its actions; the window makes them reachable from its menu and
-   * shortcuts. Activating one shows the page (rc_window_boot_action_cb). */
+   * shortcuts. Activating one shows the page (show_boot_page_cb). */
   gtk_widget_insert_action_group (GTK_WIDGET (self), "boot",
                                   rc_boot_pane_get_actions (self->boot_pane));
   rc_window_follow_boot_actions (self);

@@ -6,7 +6,7 @@
 
 #include <adwaita.h>
 
-#include "core/rc-community.h"
+#include "core/model/rc-community.h"
 #include "rc-application.h"
 
 G_BEGIN_DECLS

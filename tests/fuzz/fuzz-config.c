@@ -2,10 +2,10 @@
  * diagnostics' formatting and the config's JSON form). */
 #include "config.h"
 
-#include "core/rc-config-check.h"
-#include "core/rc-diagnostic.h"
-#include "core/rc-validator.h"
-#include "core/rc-yaml.h"
+#include "core/config/rc-config-check.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/config/rc-validator.h"
+#include "core/config/rc-yaml.h"
 #include "fuzz-common.h"
 
 int

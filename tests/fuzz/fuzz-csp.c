@@ -2,7 +2,7 @@
  * runtime needs, its text, and the URL and keyword checks the diagnosis makes. */
 #include "config.h"
 
-#include "core/rc-csp.h"
+#include "core/policy/rc-csp.h"
 #include "fuzz-common.h"
 
 int

@@ -6,8 +6,8 @@
 
 #include <glib/gstdio.h>
 
-#include "core/rc-diagnostic.h"
-#include "core/rc-lock-overlay.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/model/rc-lock-overlay.h"
 #include "fuzz-common.h"
 
 #define WHEEL "demo_helpers-0.1.1-py3-none-any.whl"

@@ -2,9 +2,13 @@
  * the strict reader, the records, their analysis, statistics and every export. */
 #include "config.h"
 
-#include "core/rc-measurement.h"
-#include "core/rc-run-analysis.h"
-#include "core/rc-run-stats.h"
+#include "core/measurement/rc-measurement.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/analysis/rc-run-stats.h"
+#include "core/export/rc-export-har.h"
+#include "core/export/rc-export-markdown.h"
+#include "core/measurement/rc-budget.h"
+#include "core/measurement/rc-compare.h"
 #include "fuzz-common.h"
 
 int

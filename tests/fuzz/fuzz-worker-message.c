@@ -3,9 +3,9 @@
  * the progress display, the record it fills, and that record's analysis and JSON. */
 #include "config.h"
 
-#include "core/rc-boot-progress.h"
-#include "core/rc-run-analysis.h"
-#include "core/rc-worker-message.h"
+#include "core/record/rc-boot-progress.h"
+#include "core/analysis/rc-run-analysis.h"
+#include "core/record/rc-worker-message.h"
 #include "fuzz-common.h"
 
 int

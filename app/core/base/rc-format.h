@@ -1,0 +1,23 @@
+/* rc-format.h: byte figures as the reports, charts and tables write them. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* @text (consumed) with its no-break spaces plain: g_format_size() separates with a no-break
+ * space, a README wants a plain one. */
+char *rc_format_plain_spaces (char *text);
+
+/* "12.3 MB", "2.7 kB", "0 B": decimal units as the seed document's figures, plain spaces. */
+char *rc_format_bytes (double bytes);
+
+/* @wire_text followed by "(12.3 MB once decoded)" when @decoded exceeds @wire, or "(decoded
+ * size unknown)" when @decoded is negative; @wire_text alone otherwise. */
+char *rc_format_wire_bytes_text (const char *wire_text, double wire, double decoded);
+
+/* A byte figure as the reports write it: wire bytes, then the decoded size when it differs,
+ * "5.5 MB (12.5 MB once decoded)"; @decoded -1 (unknown) adds "(decoded size unknown)". */
+char *rc_format_wire_bytes (gint64 wire, gint64 decoded);
+
+G_END_DECLS
