@@ -12,6 +12,7 @@
 #include "rc-run-analysis.h"
 #include "rc-run-record.h"
 #include "rc-run-stats.h"
+#include "rc-snapshot.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,8 @@ typedef struct
   /* The report version this was read from (1: boot times include browser start); 0 when it
    * was measured by this console. */
   guint read_version;
+  /* The experimental snapshot scenario's snapshot (rc-snapshot.h); NULL when not measured. */
+  RcSnapshot *snapshot;
 } RcMeasurement;
 
 RcMeasurement *rc_measurement_new (const char *community);
