@@ -130,11 +130,14 @@ static GArray *
 build_plan (RcMeasureRunner *self)
 {
   GArray *plan = g_array_new (FALSE, FALSE, sizeof (BootItem));
+  /* The snapshot scenarios boot cold themselves: only the plain warm ones need priming. */
+  gboolean plain_warm = self->chosen[RC_SCENARIO_WARM] || self->chosen[RC_SCENARIO_WARM_RESTART]
+                        || self->chosen[RC_SCENARIO_CHANGED_WHEEL];
 
   for (guint rep = 1; rep <= self->runs; rep++)
     {
       /* A continued session needs no priming before its first warm boot. */
-      if (self->chosen[RC_SCENARIO_COLD] || !self->primed || rep > 1)
+      if (self->chosen[RC_SCENARIO_COLD] || (plain_warm && (!self->primed || rep > 1)))
         add_item (plan, RC_BOOT_MODE_COLD,
                   self->chosen[RC_SCENARIO_COLD] ? RC_SCENARIO_COLD : PRIMING, rep);
       if (self->chosen[RC_SCENARIO_WARM])
