@@ -334,8 +334,9 @@ test_community_deleted (void)
     gboolean wheel = FALSE;
 
     for (guint i = 0; i < r->requests->len; i++)
-      wheel |= g_str_has_suffix (((RcRequestRecord *) r->requests->pdata[i])->url,
-                                 "demo_helpers-0.1.1-py3-none-any.whl")
+      wheel |= ((RcRequestRecord *) r->requests->pdata[i])->url != NULL
+               && g_str_has_suffix (((RcRequestRecord *) r->requests->pdata[i])->url,
+                                    "demo_helpers-0.1.1-py3-none-any.whl")
                && ((RcRequestRecord *) r->requests->pdata[i])->status == 200;
     g_assert_true (wheel);
   }

@@ -15,6 +15,7 @@
 #include "boot/rc-prelude-oracle.h"
 #include "boot/rc-web-process.h"
 #include "core/rc-csp-presets.h"
+#include "core/rc-importtime.h"
 #include "core/rc-paths.h"
 #include "core/rc-run-analysis.h"
 
@@ -597,7 +598,8 @@ test_example_demo (void)
       const RcRequestRecord *request = g_ptr_array_index (b->wait.record->requests, i);
 
       wheel_seen |=
-          g_str_has_suffix (request->url, "/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl")
+          request->url != NULL
+          && g_str_has_suffix (request->url, "/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl")
           && request->status == 200;
     }
   g_assert_true (wheel_seen);
@@ -820,6 +822,25 @@ assert_osa_verdicts (const RcRunRecord *record, RcVerdict want, const char *bad_
   rc_run_analysis_free (analysis);
 }
 
+/* Python's imports were recorded, _pyodide_core (captured by Pyodide, tee'd by the probe) the
+ * slowest, and python-init split at the first import. */
+static void
+assert_osa_importtime (const RcRunRecord *record)
+{
+  const RcInterpreterFacts *f = &record->interpreter;
+  const RcSubPhase *startup = rc_run_record_find_sub_phase (record, "python-startup");
+  const RcSubPhase *imports = rc_run_record_find_sub_phase (record, "python-imports");
+
+  g_assert_true (f->importtime);
+  g_assert_cmpuint (f->import_count, >, 100);
+  g_assert_cmpuint (f->slowest->len, >, 0);
+  g_assert_cmpstr (((RcImportTime *) f->slowest->pdata[0])->module, ==, "_pyodide_core");
+  g_assert_nonnull (startup);
+  g_assert_nonnull (imports);
+  g_assert_cmpfloat (startup->end_ms, ==, imports->start_ms);
+  g_assert_cmpfloat (f->first_import_ms, ==, startup->end_ms);
+}
+
 /* OSA's worker kind through the stand-in bundle, which does what OSA's does: importScripts the
  * real pyodide.js from the CDN origin and call the global loadPyodide. Cold, then warm: the
  * probe's load wrappers report the memory-cache hits Resource Timing leaves out. */
@@ -841,9 +862,13 @@ test_osa_worker_standin (void)
   first = g_ptr_array_index (b->wait.record->steps, 0);
   g_assert_cmpint (first->heap_bytes, >, 1 << 20);
   assert_osa_verdicts (b->wait.record, RC_VERDICT_NETWORK, "cold-cache-hit");
+  g_assert_false (b->wait.record->interpreter.importtime);
 
+  /* warm under --importtime: the probe adds -X importtime to the options OSA's own loadPyodide
+   * call passes, and tees Pyodide's captured stderr, as the built-in worker does */
   g_clear_pointer (&b->wait.record, rc_run_record_free);
   g_ptr_array_set_size (b->wait.progress, 0);
+  rc_engine_set_importtime (b->engine, TRUE);
   rc_engine_boot_async (b->engine, RC_BOOT_MODE_WARM, NULL, on_booted, &b->wait);
   g_main_loop_run (b->wait.loop);
   g_assert_no_error (b->wait.error);
@@ -851,6 +876,7 @@ test_osa_worker_standin (void)
   assert_sequence (b, sequence);
   g_assert_cmpint (b->wait.record->scenario, ==, RC_SCENARIO_WARM);
   assert_osa_verdicts (b->wait.record, RC_VERDICT_CACHE, "warm-overlay-unobserved");
+  assert_osa_importtime (b->wait.record);
 }
 
 static void

@@ -11,6 +11,11 @@ src="$2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset OSA_DEPLOYMENT ROOT_PATH
+# A runtime folder and a temporary folder of our own: every command here must leave them empty
+# (but dconf's own folder, which belongs to the user's session).
+export XDG_RUNTIME_DIR="$tmp/run" TMPDIR="$tmp/tmpdir"
+mkdir -p "$TMPDIR"
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
 failures=0
 n=0
 
@@ -176,6 +181,12 @@ assert missing and 'package numpy' in missing[0]['note'], missing
 # the boot ended on the 404, not at the 240 s deadline
 assert r['boot_ms'] < 200000, r['boot_ms']
 PY"
+
+check "nothing left in the runtime folder after every command" \
+  "[ -z \"\$(ls -A '$XDG_RUNTIME_DIR' | grep -v '^dconf\$')\" ]"
+find "$XDG_RUNTIME_DIR" -mindepth 1 | grep -v /dconf | head -10 | sed 's/^/#   left: /'
+check "nothing left in the temporary folder after every command" "[ -z \"\$(ls -A '$TMPDIR')\" ]"
+ls -A "$TMPDIR" | head -10 | sed 's/^/#   left in TMPDIR: /'
 
 echo "1..$n"
 [ $failures -eq 0 ]

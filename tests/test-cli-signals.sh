@@ -3,19 +3,21 @@
 # the Xvfb it started, removes its per-run folder from the user's cache and exits 130 / 143
 # with one line. Without DISPLAY the console starts its own Xvfb, as on a headless machine.
 # A console killed with SIGKILL (nothing can run) takes its Xvfb and web processes with it,
-# and the next console removes the folder it left.
+# and the next console removes the folder it left. Nothing is left in the temporary folder,
+# the runtime folder (but dconf's own) or, of its Xvfb, in /tmp.
 # Usage: test-cli-signals.sh RUNTIME_CONSOLE SOURCE_DIR
 set -u
 rc="$1"
 src="$2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-unset OSA_DEPLOYMENT ROOT_PATH DISPLAY WAYLAND_DISPLAY XDG_RUNTIME_DIR
-# The distribution stays where setup put it; the per-run folders go to a cache of our own
-# (without XDG_RUNTIME_DIR GLib puts the runtime folder in the cache), where only we look.
+unset OSA_DEPLOYMENT ROOT_PATH DISPLAY WAYLAND_DISPLAY
+# The distribution stays where setup put it; the cache, the runtime folder (the per-run
+# folders, WebKit's sandbox notes) and the temporary folder are our own, where only we look.
 export RC_PYODIDE_DIR="${RC_PYODIDE_DIR:-$HOME/.cache/runtime-console/pyodide-0.29.5}"
-export XDG_CACHE_HOME="$tmp/cache"
-mkdir -p "$XDG_CACHE_HOME"
+export XDG_CACHE_HOME="$tmp/cache" XDG_RUNTIME_DIR="$tmp/run" TMPDIR="$tmp/tmpdir"
+mkdir -p "$XDG_CACHE_HOME" "$TMPDIR"
+mkdir -m 0700 "$XDG_RUNTIME_DIR"
 demo="$src/data/examples/demo"
 failures=0
 n=0
@@ -51,7 +53,17 @@ webkit_processes () {
       }
     }'
 }
-leftover_folders () { ls "$XDG_CACHE_HOME" | grep '^runtime-console-' ; }
+leftover_folders () { ls "$XDG_RUNTIME_DIR" | grep '^runtime-console-' ; }
+# What else is in the runtime folder: dconf's database folder belongs to the user's session.
+leftover_runtime () { ls -A "$XDG_RUNTIME_DIR" | grep -v -e '^runtime-console-' -e '^dconf$' ; }
+# The socket in /tmp/.X11-unix that Xvfb PID listens on (-displayfd takes no lock file): its
+# socket inodes, looked up in /proc/net/unix.
+xvfb_files () {
+  for inode in $(ls -l "/proc/$1/fd" 2>/dev/null | sed -n 's/.*socket:\[\([0-9]*\)\].*/\1/p'); do
+    awk -v inode="$inode" '$7 == inode && $8 ~ /^\/tmp\/\.X11-unix\/X/ { print $8 }' /proc/net/unix
+  done | sort -u
+}
+none_exist () { for f in "$@"; do [ ! -e "$f" ] || return 1; done; return 0; }
 
 # interrupt NAME SIGNAL TARGET READY_PATTERN COMMAND…: starts the console in a session of
 # its own (as a shell starts a job), waits until a web process of its runs and READY_PATTERN
@@ -72,6 +84,8 @@ interrupt () {
   fi
   xvfb=$(children $pid Xvfb)
   web=$(webkit_processes $pid)
+  xfiles=""
+  [ -n "$xvfb" ] && xfiles=$(xvfb_files $xvfb)
   if [ "$target" = group ]; then kill -s "$sig" -- "-$pid"; else kill -s "$sig" "$pid"; fi
   if ! until_true 120 "! alive $pid"; then
     echo "# $name: still running 120 s after SIG$sig, killed" >&2
@@ -91,9 +105,14 @@ clean_exit () {
   check "$name: says so in one line" \
     "[ \$(grep -c 'interrupted (SIG$sig)' '$tmp/$name.err') -eq 1 ] && grep '^runtime-console' '$tmp/$name.err' | tail -n 1 | grep -q 'interrupted (SIG$sig)'"
   check "$name: its Xvfb is stopped" "[ -n '$xvfb' ] && gone $xvfb"
+  check "$name: its Xvfb's socket in /tmp is gone" "[ -n '$xfiles' ] && none_exist $xfiles"
   check "$name: no web or network process left" "gone $web"
   check "$name: no per-run folder left" "[ -z \"\$(leftover_folders)\" ]"
-  for f in $(leftover_folders); do echo "# left: $f (console $pid)"; find "$XDG_CACHE_HOME/$f" | head -20 | sed 's/^/#   /'; done
+  for f in $(leftover_folders); do echo "# left: $f (console $pid)"; find "$XDG_RUNTIME_DIR/$f" | head -20 | sed 's/^/#   /'; done
+  check "$name: nothing else left in the runtime folder (WebKit's sandbox notes)" "[ -z \"\$(leftover_runtime)\" ]"
+  find "$XDG_RUNTIME_DIR" -mindepth 1 | grep -v -e '/runtime-console-' -e '/dconf' | head -10 | sed 's/^/#   left: /'
+  check "$name: nothing left in the temporary folder" "[ -z \"\$(ls -A '$TMPDIR')\" ]"
+  ls -A "$TMPDIR" | head -10 | sed 's/^/#   left in TMPDIR: /'
 }
 
 "$rc" boot --help >/dev/null 2>&1 || { echo "Bail out! $rc does not run"; exit 1; }
@@ -107,10 +126,13 @@ check "boot-int: the boot had started" "grep -q '^Booting' '$tmp/boot-int.out'"
 interrupt boot-kill KILL pid '\[1/' boot "$demo" --deadline 150
 check "boot-kill: killed" "[ $status -eq 137 ]"
 check "boot-kill: its Xvfb went with it" "[ -n '$xvfb' ] && gone $xvfb"
+check "boot-kill: its Xvfb's socket in /tmp went with it" "[ -n '$xfiles' ] && none_exist $xfiles"
 check "boot-kill: no web or network process left" "gone $web"
 check "boot-kill: its folder is left (atexit never ran)" "[ -n \"\$(leftover_folders)\" ]"
+check "boot-kill: so are its web processes' sandbox notes" "[ -n \"\$(ls -A '$XDG_RUNTIME_DIR/.flatpak' 2>/dev/null)\" ]"
 
-# SIGTERM to the console alone; it also removes the folder the killed one left.
+# SIGTERM to the console alone; it also removes the folder (and the sandbox notes) the killed
+# one left.
 interrupt boot-term TERM pid '\[1/' boot "$demo" --deadline 150
 clean_exit boot-term 143 TERM
 

@@ -206,9 +206,9 @@ test_warm (void)
       for (guint j = 0; j < run->requests->len; j++)
         {
           const RcRequestRecord *r = g_ptr_array_index (run->requests, j);
-          g_autofree char *name = rc_url_file_name (r->url);
+          g_autofree char *name = r->url != NULL ? rc_url_file_name (r->url) : NULL;
 
-          if (g_str_equal (name, e->file_name))
+          if (g_strcmp0 (name, e->file_name) == 0)
             g_assert_cmpuint (r->bytes, ==, 0);
         }
       if (v != NULL)
@@ -252,7 +252,7 @@ test_changed_wheel (void)
       const RcRequestRecord *r = g_ptr_array_index (run->requests, i);
 
       g_assert_cmpstr (r->run_id, ==, "changed-wheel-1");
-      g_assert_null (strstr (r->url, overlay_wheel (cold)));
+      g_assert_true (r->url == NULL || strstr (r->url, overlay_wheel (cold)) == NULL);
     }
   g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
 }
@@ -279,8 +279,8 @@ test_changed_wheel_repetitions (void)
         {
           const RcRequestRecord *r = g_ptr_array_index (run->requests, i);
 
-          g_assert_null (strstr (r->url, first));
-          asked += strstr (r->url, configured) != NULL;
+          g_assert_true (r->url == NULL || strstr (r->url, first) == NULL);
+          asked += r->url != NULL && strstr (r->url, configured) != NULL;
         }
       g_assert_cmpuint (rc_diagnostics_count (a->flags, RC_SEVERITY_ERROR), ==, 0);
     }

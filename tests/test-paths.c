@@ -12,6 +12,41 @@
 #include "core/rc-paths.h"
 #include "rc-test-files.h"
 
+static guint
+count_entries (const char *parent)
+{
+  g_autoptr (GDir) dir = g_dir_open (parent, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while (g_dir_read_name (dir) != NULL)
+    n++;
+  return n;
+}
+
+/* What WebKitGTK's sandbox writes for each web process that process @pid starts. */
+static char *
+sandbox_info_dir (int pid, int n)
+{
+  return g_strdup_printf ("%s/.flatpak/webkit-%d-%d", g_getenv ("XDG_RUNTIME_DIR"), pid, n);
+}
+
+static void
+write_sandbox_info (int pid, int n)
+{
+  g_autofree char *dir = sandbox_info_dir (pid, n);
+
+  rc_test_write_file (dir, "bwrapinfo.json", "{\"child-pid\": 2}", -1);
+}
+
+static gboolean
+sandbox_info_exists (int pid, int n)
+{
+  g_autofree char *dir = sandbox_info_dir (pid, n);
+
+  return g_file_test (dir, G_FILE_TEST_IS_DIR);
+}
+
 /* The child makes its folder under a parent folder of ours (XDG_RUNTIME_DIR is inherited),
  * writes into it and exits; the parent folder must be empty again. */
 static void
@@ -28,6 +63,8 @@ test_runtime_dir_removed_at_exit (void)
       g_assert_true (g_file_test (made, G_FILE_TEST_IS_DIR));
       g_assert_true (rc_paths_runtime_dir () == made);
       rc_test_write_file (made, "nested/scratch.pem", "x", -1);
+      write_sandbox_info (getpid (), 1);
+      write_sandbox_info (getpid (), 2);
       return;
     }
   parent = rc_test_make_tmp ("rc-paths");
@@ -37,19 +74,15 @@ test_runtime_dir_removed_at_exit (void)
   dir = g_dir_open (parent, 0, NULL);
   g_assert_nonnull (dir);
   g_assert_null (g_dir_read_name (dir));
+  g_clear_pointer (&dir, g_dir_close);
+
+  /* another process's (pid 1 lives) stays, and so does .flatpak with it */
+  write_sandbox_info (1, 3);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  g_assert_cmpuint (count_entries (parent), ==, 1);
+  g_assert_true (sandbox_info_exists (1, 3));
   rc_test_remove_tree (parent);
-}
-
-static guint
-count_entries (const char *parent)
-{
-  g_autoptr (GDir) dir = g_dir_open (parent, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while (g_dir_read_name (dir) != NULL)
-    n++;
-  return n;
 }
 
 /* A pid no process has: a child that was reaped. */
@@ -83,7 +116,10 @@ test_runtime_dir_of_killed_process_swept (void)
 
       rc_test_write_file (made, "nested/scratch.pem", "x", -1);
       if (g_strcmp0 (g_getenv ("RC_TEST_KILL_SELF"), "1") == 0)
-        kill (getpid (), SIGKILL);
+        {
+          write_sandbox_info (getpid (), 1);
+          kill (getpid (), SIGKILL);
+        }
       return;
     }
   parent = rc_test_make_tmp ("rc-paths");
@@ -91,7 +127,13 @@ test_runtime_dir_of_killed_process_swept (void)
   g_setenv ("RC_TEST_KILL_SELF", "1", TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_failed ();
-  g_assert_cmpuint (count_entries (parent), ==, 1); /* the killed one left its folder */
+  /* the killed one left its folder and its web process's sandbox note */
+  g_assert_cmpuint (count_entries (parent), ==, 2);
+  {
+    g_autofree char *flatpak = g_build_filename (parent, ".flatpak", NULL);
+
+    g_assert_cmpuint (count_entries (flatpak), ==, 1);
+  }
 
   /* a live owner (this process holds the lock), and two folders from before the lock */
   live = g_build_filename (parent, "runtime-console-1-LIVE00", NULL);
@@ -104,12 +146,13 @@ test_runtime_dir_of_killed_process_swept (void)
   legacy_live = g_strdup_printf ("%s/runtime-console-%d-OLD001", parent, (int) getpid ());
   rc_test_write_file (legacy_live, "ca.pem", "x", -1);
   rc_test_write_file (parent, "other/file", "x", -1);
-  g_assert_cmpuint (count_entries (parent), ==, 5);
+  g_assert_cmpuint (count_entries (parent), ==, 6);
 
   g_setenv ("RC_TEST_KILL_SELF", "0", TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_test_trap_assert_passed ();
-  /* the killed one's and the dead legacy one's are gone, the next one's went at its exit */
+  /* the killed one's (with its sandbox note, and the then empty .flatpak) and the dead legacy
+   * one's are gone, the next one's went at its exit */
   g_assert_cmpuint (count_entries (parent), ==, 3);
   g_assert_true (g_file_test (live, G_FILE_TEST_IS_DIR));
   g_assert_true (g_file_test (legacy_live, G_FILE_TEST_IS_DIR));

@@ -5,6 +5,7 @@
 #include <sys/prctl.h>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -549,19 +550,49 @@ stop_process (RcCdpBrowser *self)
   self->closing = FALSE;
 }
 
-/* Chromium writes its disk cache's index on the way out: a warm restart needs it. */
+/* Reads and drops what the browser still writes to its pipe, for up to @ms: a browser that
+ * blocks writing to a full pipe cannot finish quitting. */
+static void
+drain_pipe (RcCdpBrowser *self, int ms)
+{
+  GInputStream *base =
+      self->in != NULL ? g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (self->in))
+                       : NULL;
+  struct pollfd pfd = { .fd = base != NULL ? g_unix_input_stream_get_fd (G_UNIX_INPUT_STREAM (base))
+                                           : -1,
+                        .events = POLLIN };
+  char buffer[16384];
+
+  if (pfd.fd < 0)
+    {
+      g_usleep (ms * 1000);
+      return;
+    }
+  if (poll (&pfd, 1, ms) > 0 && (pfd.revents & POLLIN) != 0)
+    (void) !read (pfd.fd, buffer, sizeof buffer);
+  else if (pfd.revents & (POLLHUP | POLLERR))
+    g_usleep (ms * 1000);
+}
+
+/* Chromium writes its disk cache's index on the way out: a warm restart needs it, so it gets
+ * 10 s before it is killed. Measured here (Chromium 156, a loaded 2-core machine): it goes
+ * 0.3 s after Browser.close, traced or not, and so does one closed with a trace running. */
 static void
 quit_process (RcCdpBrowser *self)
 {
+  gint64 asked;
+
   if (self->process == NULL)
     return;
   self->closing = TRUE;
+  asked = g_get_monotonic_time ();
   send_command (self, NULL, "Browser.close", NULL, NULL);
-  /* a browser that traced takes longer to go; killing it then spoils the profile's restart */
-  for (guint i = 0; i < (self->traced ? 600u : 100u) && rc_web_process_is_alive (self->pid); i++)
-    g_usleep (50 * 1000);
-  if (self->traced && rc_web_process_is_alive (self->pid))
-    g_debug ("chromium: still running 30 s after Browser.close");
+  while (rc_web_process_is_alive (self->pid)
+         && g_get_monotonic_time () - asked < 10 * G_USEC_PER_SEC)
+    drain_pipe (self, 50);
+  g_debug ("chromium: %s %.2f s after Browser.close (traced: %d)",
+           rc_web_process_is_alive (self->pid) ? "killed, still running" : "gone",
+           (g_get_monotonic_time () - asked) / 1e6, self->traced);
   stop_process (self);
 }
 

@@ -25,8 +25,7 @@ RcBrowser *rc_cdp_browser_new (RcServer *server, GError **error);
 /* Chromium's version, or NULL with the error saying how to install it. */
 char *rc_cdp_browser_probe (GError **error);
 /* Trace warm boots (v8.wasm.* events) for the engine's word on its wasm code cache: off by
- * default (the engine sets it with --importtime), since a traced browser was seen to fail the
- * warm-restart that followed on this machine. */
+ * default (the engine sets it with --importtime), since it costs the boot a little. */
 void rc_cdp_browser_set_wasm_trace (RcCdpBrowser *self, gboolean enabled);
 
 G_END_DECLS

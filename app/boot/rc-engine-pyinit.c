@@ -20,11 +20,12 @@ rc_engine_get_importtime (RcEngine *self)
   return self->importtime;
 }
 
-/* Only the built-in worker passes loadPyodide's args; OSA's bundle builds its own call. */
+/* The built-in worker passes loadPyodide's args itself; for OSA's bundle, which builds its
+ * own call, the heap probe extends the options that call passes (host.js hands it the flag). */
 void
 rc_engine_apply_importtime (RcEngine *self, JsonObject *plan)
 {
-  if (self->importtime && self->worker_kind == RC_WORKER_KIND_BUILTIN)
+  if (self->importtime)
     json_object_set_boolean_member (plan, "importtime", TRUE);
   if (self->browser != NULL && RC_IS_CDP_BROWSER (self->browser))
     rc_cdp_browser_set_wasm_trace (RC_CDP_BROWSER (self->browser), self->importtime);

@@ -254,8 +254,8 @@ rc_cli_boot (int argc, char **argv)
     { "record", 0, 0, G_OPTION_ARG_FILENAME, &record_file,
       N_ ("Write the run record (JSON) to FILE"), N_ ("FILE") },
     { "importtime", 0, 0, G_OPTION_ARG_NONE, &importtime,
-      N_ ("Run Python with -X importtime: its first import and slowest imports (builtin worker; "
-          "slows imports a little)"),
+      N_ ("Run Python with -X importtime: its first import and slowest imports (slows imports "
+          "a little)"),
       NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }

@@ -113,8 +113,8 @@ parse_options (int argc, char **argv, Options *o, GError **error)
       N_ ("Do not boot the control (the policy without 'wasm-unsafe-eval', which must fail)"),
       NULL },
     { "importtime", 0, 0, G_OPTION_ARG_NONE, &o->importtime,
-      N_ ("Run Python with -X importtime: its first import and slowest imports (builtin worker; "
-          "slows imports a little)"),
+      N_ ("Run Python with -X importtime: its first import and slowest imports (slows imports "
+          "a little)"),
       NULL },
     { "no-history", 0, 0, G_OPTION_ARG_NONE, &o->no_history,
       N_ ("Do not keep this measurement in the community's history (runtime-console history)"),

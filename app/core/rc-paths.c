@@ -62,14 +62,40 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+void
+rc_paths_remove_sandbox_info (gint64 pid)
+{
+  g_autofree char *parent = g_build_filename (g_get_user_runtime_dir (), ".flatpak", NULL);
+  g_autofree char *prefix = g_strdup_printf ("webkit-%" G_GINT64_FORMAT "-", pid);
+  g_autoptr (GDir) dir = g_dir_open (parent, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, prefix) || !g_ascii_isdigit (name[strlen (prefix)]))
+        continue;
+      path = g_build_filename (parent, name, NULL);
+      if (g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode) && st.st_uid == getuid ())
+        remove_tree (path);
+    }
+  g_rmdir (parent); /* only if nothing else (a Flatpak app) keeps one there */
+}
+
 /* Nothing in the folder outlives the process that made it (it is named by pid), so it goes
- * at exit; otherwise every run, and every test, left one behind. */
+ * at exit; otherwise every run, and every test, left one behind. The web processes have ended
+ * by now (rc-session-pool.c's handler runs first), so their sandbox notes go too. */
 static void
 remove_runtime_dir (void)
 {
   /* a forked child that calls exit() must not take its parent's folder with it */
   if (getpid () == runtime_dir_owner)
-    remove_tree (runtime_dir);
+    {
+      remove_tree (runtime_dir);
+      rc_paths_remove_sandbox_info (runtime_dir_owner);
+    }
 }
 
 static char *
@@ -119,7 +145,11 @@ rc_paths_sweep_runtime_dirs (const char *parent)
           || (runtime_dir != NULL && g_str_equal (path, runtime_dir)))
         continue;
       if (owner_is_gone (path, name))
-        remove_tree (path);
+        {
+          remove_tree (path);
+          rc_paths_remove_sandbox_info (
+              g_ascii_strtoll (name + strlen (RUNTIME_DIR_PREFIX), NULL, 10));
+        }
     }
 }
 

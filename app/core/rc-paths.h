@@ -22,8 +22,14 @@ char *rc_paths_encoded_cache_dir (void);
 const char *rc_paths_runtime_dir (void);
 
 /* Removes every runtime-console-PID-* folder of the user's under @parent whose owner is gone
- * (its lock is free; for a folder without one, no process has that pid). */
+ * (its lock is free; for a folder without one, no process has that pid), and what its web
+ * processes' sandbox left (rc_paths_remove_sandbox_info()). */
 void rc_paths_sweep_runtime_dirs (const char *parent);
+
+/* WebKitGTK's sandbox writes $XDG_RUNTIME_DIR/.flatpak/webkit-PID-N/bwrapinfo.json for each web
+ * process that process PID starts (for the desktop portal) and never removes it: one folder
+ * per boot. Removes @pid's, and .flatpak itself if it is then empty. */
+void rc_paths_remove_sandbox_info (gint64 pid);
 
 /* Read-only data shipped with the console (data/ in the source tree or installed). */
 char *rc_paths_data_file (const char *relative);

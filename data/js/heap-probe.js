@@ -14,6 +14,10 @@
   const g = self;
   const now = () => performance.now();
   let instance = null;
+  /* What the host asked for (it prepends `self.__rcProbeOptions = {...}` to this source); read
+   * once and removed, so OSA's code sees no trace of it. */
+  const options = (g.__rcProbeOptions !== null && typeof g.__rcProbeOptions === 'object') ? g.__rcProbeOptions : {};
+  delete g.__rcProbeOptions;
 
   /* ---- loadPyodide ------------------------------------------------------------------------
    * pyodide.js 0.29.5 defines the global three times: `globalThis.loadPyodide = B` inside its
@@ -39,12 +43,64 @@
     let proxy = proxies.get(value);
     if (proxy === undefined) {
       proxy = new Proxy(value, {
-        apply: (target, thisArg, args) => capture(Reflect.apply(target, thisArg, args)),
+        apply: (target, thisArg, args) => capture(Reflect.apply(target, thisArg, withImportTime(args))),
       });
       proxies.set(value, proxy);
       originals.set(proxy, value);
     }
     return proxy;
+  }
+
+  /* ---- -X importtime (--importtime) --------------------------------------------------------
+   * As the built-in worker does it, added to the options OSA passes: Python's args gain
+   * `-X importtime`, its stderr lines are kept (and still handed to OSA's own stderr, if it
+   * gave one), and the capture device Pyodide swaps in for `import _pyodide_core` is tee'd
+   * from fsInit (OSA's own fsInit, if any, still runs). Nothing changes without the option. */
+  const importLines = [];
+  const MAX_IMPORT_LINES = 2000;
+  function onImportLine (line) {
+    if (booting && importLines.length < MAX_IMPORT_LINES && String(line).startsWith('import time:'))
+      importLines.push({ t: now(), text: String(line) });
+  }
+
+  function teeCapturedStderr (FS) {
+    const createDevice = FS.createDevice;
+    FS.createDevice = function (parent, name, input, output) {
+      if (name !== 'capture_stderr' || typeof output !== 'function')
+        return createDevice.apply(this, arguments);
+      let bytes = [];
+      return createDevice.call(this, parent, name, input, (c) => {
+        output(c);
+        if (c === 10) {
+          onImportLine(String.fromCharCode.apply(null, bytes));
+          bytes = [];
+        } else if (bytes.length < 4096) {
+          bytes.push(c);
+        }
+      });
+    };
+  }
+
+  function withImportTime (args) {
+    if (options.importtime !== true || instance !== null)
+      return args;
+    const given = (args[0] !== null && typeof args[0] === 'object') ? args[0] : {};
+    const stderr = given.stderr;
+    const fsInit = given.fsInit;
+    const extended = Object.assign({}, given, {
+      args: (Array.isArray(given.args) ? given.args : []).concat(['-X', 'importtime']),
+      stderr: (line) => {
+        onImportLine(line);
+        if (typeof stderr === 'function')
+          return stderr(line);
+      },
+      fsInit: async (FS, info) => {
+        teeCapturedStderr(FS);
+        if (typeof fsInit === 'function')
+          return fsInit(FS, info);
+      },
+    });
+    return [extended].concat(Array.prototype.slice.call(args, 1));
   }
 
   const unwrap = (value) => ((typeof value === 'function' && originals.has(value)) ? originals.get(value) : value);
@@ -290,8 +346,11 @@
       }
       if (message.type === 'error')
         rc.failed_loads = failedLoads.slice();
-      if (message.type === 'ready')
+      if (message.type === 'ready') {
         booting = false;
+        if (options.importtime === true)
+          rc.importtime = { lines: importLines.slice(), dropped: importLines.length >= MAX_IMPORT_LINES };
+      }
       message = Object.assign({}, message, { rc });
     }
     return nativePost(message, ...rest);

@@ -319,7 +319,9 @@
     } catch (e) {
       throw staged('probe', 'the heap probe could not be read: ', e);
     }
-    return probe + '\n' + source;
+    /* the probe's options, read and removed by the probe before OSA's code runs */
+    const options = { importtime: plan.importtime === true };
+    return 'self.__rcProbeOptions = ' + JSON.stringify(options) + ';\n' + probe + '\n' + source;
   }
 
   function startWorker (source) {
