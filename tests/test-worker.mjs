@@ -240,6 +240,29 @@ const tests = {
                      'HTTP status code is not ok (last failed load: ' + INDEX + 'pyodide.asm.wasm, HTTP 404)']);
     assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.url, l.status, l.phase])), [[INDEX + 'pyodide.asm.wasm', 404, 'loading_runtime']]);
   },
+  async 'a snapshot run passes the fetched snapshot to loadPyodide as _loadSnapshot' () {
+    const snapshot = INDEX + 'rc-snapshot-0123456789ab.bin';
+    const w = makeWorker(baseConfig({ rc: { snapshot } }), {
+      pyodideBoot: async (options) => { w.snapshotBytes = new Uint8Array(await options._loadSnapshot); },
+    });
+    const last = await boot(w);
+    assert.equal(last.type, 'ready');
+    assert.ok(w.fetched.some((r) => r.url === snapshot), 'the snapshot was fetched through the guard');
+    assert.equal(new TextDecoder().decode(w.snapshotBytes), 'data');
+    const plainBoot = makeWorker(baseConfig());
+    await boot(plainBoot);
+    assert.equal(plainBoot.loadOptions._loadSnapshot, undefined);
+  },
+  async 'a snapshot that cannot be fetched fails the boot as kind snapshot, naming its URL' () {
+    const snapshot = INDEX + 'rc-snapshot-0123456789ab.bin';
+    const w = makeWorker(baseConfig({ rc: { snapshot } }), {
+      status: { [snapshot]: 404 },
+      pyodideBoot: async (options) => { await options._loadSnapshot; },
+    });
+    const last = await boot(w);
+    assert.deepEqual([last.kind, last.message], ['snapshot', 'loading_runtime: loadPyodide failed booting from the memory snapshot ' +
+                     snapshot + ': HTTP 404 for ' + snapshot + ' (last failed load: ' + snapshot + ', HTTP 404)']);
+  },
   async 'the egress guard: boot allowlist, URL decisions, transports, then the seal' () {
     const wheel = 'https://widget.osc.earth/demo/runtime/demo_helpers-0.1.1-py3-none-any.whl';
     const w = makeWorker(baseConfig({ indexUrls: ['https://pypi.example/simple/'], fetchAllow: ['https://data.example.org/ok', 'https://data.example.org/a/../b/'],

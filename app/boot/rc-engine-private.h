@@ -30,7 +30,8 @@ struct _RcEngine
   char *csp_name;
   RcDeployment deployment;
   double deadline_seconds;
-  gboolean importtime; /* -X importtime in the built-in worker (rc-engine-pyinit.c) */
+  gboolean importtime;  /* -X importtime in the built-in worker (rc-engine-pyinit.c) */
+  RcSnapshot *snapshot; /* the snapshot scenario's, or NULL (rc-engine-snapshot.c) */
   RcWorkerKind worker_kind;
   RcEngineState state;
 
@@ -168,6 +169,9 @@ void rc_engine_apply_import_before_seal (RcEngine *self, JsonObject *plan);
 /* rc-engine-pyinit.c: puts importtime into @plan when asked for; at the end of a boot that
  * got ready, the engine's compile tiers and its wasm code cache fact into the record. */
 void rc_engine_apply_importtime (RcEngine *self, JsonObject *plan);
+/* rc-engine-snapshot.c: names the snapshot in a snapshot run's plan, and in its record. */
+void rc_engine_apply_snapshot (RcEngine *self, JsonObject *plan, const RcBootRun *run);
+void rc_engine_note_snapshot (RcEngine *self);
 void rc_engine_note_interpreter (RcEngine *self);
 /* The engine's own word on the wasm code cache (Chromium's trace) for the boot in progress,
  * or, @previous, for the boot before it in the same browser (a note: its record is done). */

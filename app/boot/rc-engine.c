@@ -541,6 +541,7 @@ rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
       rc_engine_apply_wheel_renames (self, plan);
       rc_engine_apply_import_before_seal (self, plan);
       rc_engine_apply_importtime (self, plan);
+      rc_engine_apply_snapshot (self, plan, run);
     }
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
@@ -591,6 +592,7 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
   self->expected_urls =
       rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
   rc_engine_start_record (self, self->boot_mode, self->plan_note);
+  rc_engine_note_snapshot (self);
   self->record->attempts = self->attempt;
   if (self->attempt > 1 && self->retry_note != NULL)
     rc_run_record_add_note (self->record, "%s", self->retry_note);
@@ -796,6 +798,7 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
   g_clear_pointer (&self->import_before_seal, g_strfreev);
   g_clear_pointer (&self->failed_loads, json_array_unref);
+  rc_snapshot_free (self->snapshot);
   g_free (self->plan_note);
   g_free (self->retry_note);
   g_free (self->run_id);

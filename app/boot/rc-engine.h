@@ -16,6 +16,7 @@
 #include "core/record/rc-engine-info.h"
 #include "core/model/rc-community.h"
 #include "core/record/rc-run-record.h"
+#include "core/measurement/rc-snapshot.h"
 #include "serve/rc-server.h"
 
 G_BEGIN_DECLS
@@ -94,6 +95,9 @@ double rc_engine_get_deadline_seconds (RcEngine *self);
 /* Python's -X importtime in the built-in worker (default off: it costs a little time), so the
  * record has the slowest imports and python-init split at Python's first import. */
 void rc_engine_set_importtime (RcEngine *self, gboolean enabled);
+/* The experimental snapshot scenario (rc-snapshot.h): serves @snapshot from the emulated CDN
+ * and boots runs of the snapshot scenarios from it (built-in worker only); NULL stops. */
+void rc_engine_set_snapshot (RcEngine *self, const RcSnapshot *snapshot);
 gboolean rc_engine_get_importtime (RcEngine *self);
 void rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind);
 RcWorkerKind rc_engine_get_worker_kind (RcEngine *self);

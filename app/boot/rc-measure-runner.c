@@ -5,6 +5,7 @@
 
 #include "boot/rc-measure-runner.h"
 #include "core/model/rc-closure.h"
+#include "boot/rc-snapshot-maker.h"
 
 /* Unformatted: clang-format would space the dashes of the quark's name. */
 /* clang-format off */
@@ -26,8 +27,8 @@ struct _RcMeasureRunner
 
   RcEngine *engine;
   guint runs;
-  gboolean chosen[RC_SCENARIO_CHANGED_WHEEL + 1];
-  guint first_index[RC_SCENARIO_CHANGED_WHEEL + 1]; /* runs a continued report already has */
+  gboolean chosen[RC_SCENARIO_LAST + 1];
+  guint first_index[RC_SCENARIO_LAST + 1]; /* runs a continued report already has */
   gboolean primed; /* the engine's session is warm already: no priming cold boot first */
 
   /* while running */
@@ -42,6 +43,7 @@ struct _RcMeasureRunner
   RcEngine *control_engine;   /* boots the control instead of engine, or NULL */
   char *saved_csp_name, *saved_csp;
   double saved_deadline;
+  RcSnapshot *snapshot; /* given, or made for the snapshot scenarios; NULL until then */
 };
 
 G_DEFINE_FINAL_TYPE (RcMeasureRunner, rc_measure_runner, G_TYPE_OBJECT)
@@ -128,11 +130,14 @@ static GArray *
 build_plan (RcMeasureRunner *self)
 {
   GArray *plan = g_array_new (FALSE, FALSE, sizeof (BootItem));
+  /* The snapshot scenarios boot cold themselves: only the plain warm ones need priming. */
+  gboolean plain_warm = self->chosen[RC_SCENARIO_WARM] || self->chosen[RC_SCENARIO_WARM_RESTART]
+                        || self->chosen[RC_SCENARIO_CHANGED_WHEEL];
 
   for (guint rep = 1; rep <= self->runs; rep++)
     {
       /* A continued session needs no priming before its first warm boot. */
-      if (self->chosen[RC_SCENARIO_COLD] || !self->primed || rep > 1)
+      if (self->chosen[RC_SCENARIO_COLD] || (plain_warm && (!self->primed || rep > 1)))
         add_item (plan, RC_BOOT_MODE_COLD,
                   self->chosen[RC_SCENARIO_COLD] ? RC_SCENARIO_COLD : PRIMING, rep);
       if (self->chosen[RC_SCENARIO_WARM])
@@ -141,6 +146,11 @@ build_plan (RcMeasureRunner *self)
         add_item (plan, RC_BOOT_MODE_WARM_RESTART, RC_SCENARIO_WARM_RESTART, rep);
       if (self->chosen[RC_SCENARIO_CHANGED_WHEEL])
         add_item (plan, RC_BOOT_MODE_WARM, RC_SCENARIO_CHANGED_WHEEL, rep);
+      /* From the snapshot last, so the plain boots before never saw its file. */
+      if (self->chosen[RC_SCENARIO_SNAPSHOT])
+        add_item (plan, RC_BOOT_MODE_COLD, RC_SCENARIO_SNAPSHOT, rep);
+      if (self->chosen[RC_SCENARIO_SNAPSHOT_WARM])
+        add_item (plan, RC_BOOT_MODE_WARM, RC_SCENARIO_SNAPSHOT_WARM, rep);
     }
   return plan;
 }
@@ -239,6 +249,70 @@ boot_next (RcMeasureRunner *self)
                             on_booted, g_object_ref (self));
 }
 
+/* ---- the snapshot scenarios -------------------------------------------------------------- */
+
+/* A snapshot that cannot be made or taken is the report's named result, and its runs are
+ * left out; the plain scenarios still run. */
+static void
+use_snapshot (RcMeasureRunner *self)
+{
+  RcSnapshot *snapshot = self->snapshot;
+
+  if (snapshot->refused == NULL
+      && rc_engine_get_worker_kind (self->engine) != RC_WORKER_KIND_BUILTIN)
+    snapshot->refused = g_strdup (_ ("the snapshot scenario needs the built-in worker: OSA's "
+                                     "bundle makes its own loadPyodide call, which takes no "
+                                     "snapshot"));
+  if (snapshot->refused != NULL)
+    for (guint i = self->plan->len; i > 0; i--)
+      if (rc_scenario_is_snapshot (g_array_index (self->plan, BootItem, i - 1).scenario))
+        g_array_remove_index (self->plan, i - 1);
+  rc_engine_set_snapshot (self->engine, snapshot);
+  self->measurement->snapshot = rc_snapshot_copy (snapshot);
+  boot_next (self);
+}
+
+static void
+on_snapshot_made (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  RcMeasureRunner *self = user_data;
+  GError *error = NULL;
+
+  self->snapshot = rc_snapshot_make_finish (result, &error);
+  if (self->snapshot == NULL)
+    finish (self, error);
+  else
+    use_snapshot (self);
+  g_object_unref (self);
+}
+
+static void
+prepare_snapshot (RcMeasureRunner *self)
+{
+  if (self->snapshot != NULL)
+    use_snapshot (self);
+  else
+    rc_snapshot_make_async (rc_engine_get_server (self->engine),
+                            g_task_get_cancellable (self->task), on_snapshot_made,
+                            g_object_ref (self));
+}
+
+void
+rc_measure_runner_set_snapshot (RcMeasureRunner *self, const RcSnapshot *snapshot)
+{
+  g_return_if_fail (RC_IS_MEASURE_RUNNER (self));
+  g_return_if_fail (self->task == NULL);
+  g_clear_pointer (&self->snapshot, rc_snapshot_free);
+  self->snapshot = rc_snapshot_copy (snapshot);
+}
+
+const RcSnapshot *
+rc_measure_runner_get_snapshot (RcMeasureRunner *self)
+{
+  g_return_val_if_fail (RC_IS_MEASURE_RUNNER (self), NULL);
+  return self->snapshot;
+}
+
 void
 rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,
                              GAsyncReadyCallback callback, gpointer user_data)
@@ -275,7 +349,10 @@ rc_measure_runner_run_async (RcMeasureRunner *self, GCancellable *cancellable,
   self->plan = build_plan (self);
   self->next = 0;
   self->measurement = rc_measurement_new (name != NULL ? name : rc_community_get_id (community));
-  boot_next (self);
+  if (self->chosen[RC_SCENARIO_SNAPSHOT] || self->chosen[RC_SCENARIO_SNAPSHOT_WARM])
+    prepare_snapshot (self);
+  else
+    boot_next (self);
 }
 
 RcMeasurement *
@@ -401,7 +478,7 @@ rc_measure_runner_set_continuation (RcMeasureRunner *self, const RcMeasurement *
     {
       const RcRunRecord *run = g_ptr_array_index (report->runs, i);
 
-      if (run->scenario <= RC_SCENARIO_CHANGED_WHEEL)
+      if (run->scenario <= RC_SCENARIO_LAST)
         self->first_index[run->scenario] = MAX (self->first_index[run->scenario], run->index);
     }
 }
@@ -448,7 +525,7 @@ rc_measure_runner_set_scenarios (RcMeasureRunner *self, GArray *scenarios)
     {
       RcScenario s = g_array_index (scenarios, RcScenario, i);
 
-      if (s <= RC_SCENARIO_CHANGED_WHEEL)
+      if (s <= RC_SCENARIO_LAST)
         self->chosen[s] = TRUE;
     }
 }
@@ -510,6 +587,7 @@ rc_measure_runner_finalize (GObject *object)
   rc_control_free (self->pending_control);
   g_free (self->saved_csp_name);
   g_free (self->saved_csp);
+  rc_snapshot_free (self->snapshot);
   G_OBJECT_CLASS (rc_measure_runner_parent_class)->finalize (object);
 }
 

@@ -55,6 +55,11 @@ char *rc_measure_wheel_new_name (const char *file_name, guint n);
  * 'wasm-unsafe-eval' (or OSA's control preset), with a deadline derived from the runs; its
  * record goes to the measurement's control, and "control-finished" (RcControl *) is emitted.
  * Default TRUE. */
+/* The snapshot scenarios' snapshot (rc-snapshot-maker.h): made by the first run that needs
+ * it unless given here (one snapshot for several engines); copied. */
+void rc_measure_runner_set_snapshot (RcMeasureRunner *self, const RcSnapshot *snapshot);
+const RcSnapshot *rc_measure_runner_get_snapshot (RcMeasureRunner *self);
+
 void rc_measure_runner_set_control (RcMeasureRunner *self, gboolean control);
 gboolean rc_measure_runner_get_control (RcMeasureRunner *self);
 /* Boots the control on @engine (the same community and server) instead of the measured one,

@@ -18,6 +18,7 @@
 #include "core/measurement/rc-history.h"
 #include "core/export/rc-export-text.h"
 #include "core/measurement/rc-budget.h"
+#include "boot/rc-snapshot-maker.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-chart.h"
 #include "rc-cli-common.h"
@@ -83,8 +84,8 @@ parse_options (int argc, char **argv, Options *o, GError **error)
 {
   const GOptionEntry entries[] = {
     { "scenario", 's', 0, G_OPTION_ARG_STRING, &o->scenarios,
-      N_ ("Comma-separated scenarios: cold, warm, warm-restart, changed-wheel (default: "
-          "cold,warm)"),
+      N_ ("Comma-separated scenarios: cold, warm, warm-restart, changed-wheel, snapshot "
+          "(experimental: from a memory snapshot, cold and warm) (default: cold,warm)"),
       N_ ("LIST") },
     { "runs", 'n', 0, G_OPTION_ARG_INT, &o->runs,
       N_ ("Repeat the scenarios N times (default 1); each cold run has a fresh session"),
@@ -364,7 +365,8 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
 }
 
 static RcMeasurement *
-measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError **error)
+measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, const RcSnapshot *snapshot,
+                GError **error)
 {
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (RcServer) server = NULL;
@@ -389,6 +391,8 @@ measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, GError *
   rc_measure_runner_set_runs (runner, o->runs);
   rc_measure_runner_set_scenarios (runner, scenarios);
   rc_measure_runner_set_control (runner, !o->no_control);
+  if (snapshot != NULL)
+    rc_measure_runner_set_snapshot (runner, snapshot);
 
   window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
@@ -446,15 +450,48 @@ merge_engine (RcMeasurement *merged, RcMeasurement *one)
 
 /* One measurement per engine, each with its own server (its own request log), merged into
  * one report that keeps every engine's control. */
+static gboolean
+wants_snapshot (GArray *scenarios)
+{
+  for (guint i = 0; i < scenarios->len; i++)
+    if (rc_scenario_is_snapshot (g_array_index (scenarios, RcScenario, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* One snapshot for every engine: it is the same WebAssembly memory for all. */
+static RcSnapshot *
+make_snapshot (const Options *o, GError **error)
+{
+  g_autoptr (RcServer) server = rc_cli_boot_options_new_server (&o->boot);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  RcSnapshot *snapshot;
+
+  fprintf (stderr, "%s\n", _ ("Making the memory snapshot (experimental)…"));
+  rc_cli_signals_set_cancellable (cancellable);
+  snapshot = rc_snapshot_make_sync (server, cancellable, error);
+  rc_cli_signals_set_cancellable (NULL);
+  if (snapshot != NULL && snapshot->refused != NULL)
+    fprintf (stderr, _ ("Snapshot not made: %s\n"), snapshot->refused);
+  else if (snapshot != NULL)
+    fprintf (stderr, _ ("Snapshot made: %.1f MB in %.1f s\n"), snapshot->size_bytes / 1e6,
+             snapshot->make_ms / 1000);
+  return snapshot;
+}
+
 static RcMeasurement *
 measure (const Options *o, GArray *scenarios, GError **error)
 {
   g_autoptr (RcMeasurement) merged = NULL;
+  g_autoptr (RcSnapshot) snapshot = NULL;
+
+  if (wants_snapshot (scenarios) && (snapshot = make_snapshot (o, error)) == NULL)
+    return NULL;
 
   for (guint i = 0; i < o->kinds->len; i++)
     {
       RcEngineKind kind = g_array_index (o->kinds, RcEngineKind, i);
-      RcMeasurement *one = measure_engine (o, scenarios, kind, error);
+      RcMeasurement *one = measure_engine (o, scenarios, kind, snapshot, error);
 
       if (one == NULL)
         return NULL;

@@ -172,7 +172,10 @@ rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path)
                           "Couldn't find the requested file.\n");
       return TRUE;
     }
-  file = rc_origin_resolve (self->distribution_dir, path + strlen (base), &refused, &reason);
+  if (self->snapshot_name != NULL && g_str_equal (path + strlen (base), self->snapshot_name))
+    file = g_strdup (self->snapshot_file);
+  else
+    file = rc_origin_resolve (self->distribution_dir, path + strlen (base), &refused, &reason);
   if (file == NULL && refused)
     {
       rc_request_log_set_note (msg, "%s", reason);

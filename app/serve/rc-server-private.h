@@ -51,6 +51,8 @@ struct _RcServer
   gboolean live_cdn; /* the CDN is not emulated either: it goes to the network too */
   char *run_id;
   GHashTable *wheel_renames; /* new name → served name */
+  char *snapshot_name;       /* a memory snapshot served beside the distribution's files */
+  char *snapshot_file;
 
   /* running */
   SoupServer *soup;

@@ -104,6 +104,8 @@ rc_server_finalize (GObject *object)
   g_free (self->page_origin);
   g_free (self->api_origin);
   g_free (self->distribution_dir);
+  g_free (self->snapshot_name);
+  g_free (self->snapshot_file);
   g_free (self->csp);
   g_hash_table_unref (self->page_files);
   g_ptr_array_unref (self->data_urls);
@@ -196,6 +198,27 @@ rc_server_set_distribution_dir (RcServer *self, const char *dir)
   g_return_if_fail (RC_IS_SERVER (self));
   g_free (self->distribution_dir);
   self->distribution_dir = g_strdup (dir);
+}
+
+const char *
+rc_server_get_distribution_dir (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  if (self->distribution_dir == NULL)
+    self->distribution_dir = rc_paths_default_distribution ();
+  return self->distribution_dir;
+}
+
+void
+rc_server_set_snapshot (RcServer *self, const char *name, const char *file)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_return_if_fail ((name == NULL) == (file == NULL));
+  g_return_if_fail (name == NULL || strchr (name, '/') == NULL);
+  g_free (self->snapshot_name);
+  g_free (self->snapshot_file);
+  self->snapshot_name = g_strdup (name);
+  self->snapshot_file = g_strdup (file);
 }
 
 void

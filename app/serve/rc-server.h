@@ -52,6 +52,11 @@ void rc_server_set_api_origin (RcServer *self, const char *origin);
 /* Default rc_paths_default_distribution(). */
 void rc_server_set_distribution_dir (RcServer *self, const char *dir);
 /* NULL = no Content-Security-Policy header; otherwise sent verbatim on page responses. */
+/* The folder the CDN serves (the default one when none was set). */
+const char *rc_server_get_distribution_dir (RcServer *self);
+/* Serves @file as {cdn base}@name beside the distribution's own files, with their headers
+ * (the snapshot scenario, rc-snapshot.h); NULL, NULL stops. */
+void rc_server_set_snapshot (RcServer *self, const char *name, const char *file);
 void rc_server_set_csp (RcServer *self, const char *policy);
 /* Host page files served at the page origin, e.g. "/index.html"; "/" serves "/index.html". */
 void rc_server_add_page_file (RcServer *self, const char *path, GBytes *bytes,

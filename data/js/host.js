@@ -278,6 +278,8 @@
         config.rc = { compile: plan.compile };
       if (plan.importtime === true)
         config.rc = Object.assign(config.rc || {}, { importtime: true });
+      if (typeof plan.snapshot === 'string')
+        config.rc = Object.assign(config.rc || {}, { snapshot: plan.snapshot });
       text = await fetchText('/worker.js');
     } catch (e) {
       throw staged('worker-source', 'the worker source could not be built: ', e);

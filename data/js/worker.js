@@ -689,6 +689,15 @@ def _compile_all(items_json):
     return { info: stock.info, packages };
   }
 
+  /* The snapshot scenario (rc-snapshot.h): the interpreter's memory from the CDN, fetched while
+     pyodide.asm.js loads (loadPyodide awaits it); packages and the prelude still load after. */
+  async function snapshotBytes (url) {
+    const response = await self.fetch(url);
+    if (!response.ok)
+      throw new Error('HTTP ' + response.status + ' for ' + url);
+    return response.arrayBuffer();
+  }
+
   /* Pyodide reports a failed wheel as "Load failed" only: name the loads that failed meanwhile. */
   async function loadOnePackage (name) {
     const errors = [];
@@ -747,6 +756,11 @@ def _compile_all(items_json):
     }
     if (typeof self.loadPyodide !== 'function')
       fail('runtime', 'loading_runtime: ' + script + ' ran but defined no loadPyodide function');
+    const snapshot = c.rc && typeof c.rc.snapshot === 'string' ? c.rc.snapshot : null;
+    if (snapshot !== null) {
+      options._loadSnapshot = snapshotBytes(snapshot);
+      options._loadSnapshot.catch(() => {}); /* loadPyodide sees the failure, not the page */
+    }
     try {
       if (importTime) {
         options.args = ['-X', 'importtime'];
@@ -755,7 +769,9 @@ def _compile_all(items_json):
       pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
                                                        stderr: onStderr }, options));
     } catch (e) {
-      fail('runtime', 'loading_runtime: loadPyodide failed: ' + lastChars(messageOf(e), 1500) + lastFailedLoad());
+      fail(snapshot !== null ? 'snapshot' : 'runtime', 'loading_runtime: loadPyodide failed' +
+           (snapshot !== null ? ' booting from the memory snapshot ' + snapshot : '') + ': ' +
+           lastChars(messageOf(e), 1500) + lastFailedLoad());
     }
     progress('runtime_loaded');
     if (c.rc && Array.isArray(c.rc.compile)) {

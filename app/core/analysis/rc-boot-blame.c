@@ -137,6 +137,14 @@ rc_boot_named_cause (const char *kind, const char *message, RcParty *party)
                                  "engine gives a page)."),
                               message);
     }
+  if (g_str_equal (kind, "snapshot"))
+    {
+      /* The experimental snapshot scenario: the engine, or its memory limit, refused it. */
+      *party = RC_PARTY_ENGINE;
+      return g_strdup_printf (_ ("The cause: the engine could not boot from the memory "
+                                 "snapshot (experimental): %s."),
+                              message);
+    }
   if (g_str_equal (kind, "engine") || g_str_equal (kind, "web-process-terminated"))
     {
       *party = RC_PARTY_ENGINE;
@@ -153,7 +161,7 @@ rc_boot_named_cause (const char *kind, const char *message, RcParty *party)
 RcParty
 rc_boot_blame (const RcBlame *blame)
 {
-  static const char *const engine[] = { "engine", "web-process-terminated", NULL };
+  static const char *const engine[] = { "engine", "web-process-terminated", "snapshot", NULL };
   static const char *const community[] = { "config", "lock", "prelude", "import_before_seal",
                                            "memory", NULL };
   static const char *const nobody[] = { "cancelled", "stopped", NULL };

@@ -514,6 +514,8 @@ rc_measurement_to_markdown (const RcMeasurement *self)
   step_table (out, c, columns->len);
   sub_phase_table (out, c, columns->len);
   rc_measurement_append_interpreter_markdown (self, out);
+  if (self->snapshot != NULL)
+    rc_snapshot_append_markdown (self->snapshot, self->runs, out);
   rc_measurement_append_preload_markdown (self, out);
   rc_measurement_append_connections_markdown (self, out);
   checks (out, self);

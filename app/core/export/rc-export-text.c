@@ -136,6 +136,8 @@ rc_measurement_format_summary (const RcMeasurement *self)
   GString *out = g_string_new (NULL);
 
   summarise_runs (out, self);
+  if (self->snapshot != NULL)
+    rc_snapshot_append_text (self->snapshot, self->runs, out);
   rc_measurement_append_preload_text (self, out);
   rc_measurement_append_connections_text (self, out);
   rc_measurement_append_provenance_text (self, out);

@@ -37,6 +37,7 @@ rc_measurement_free (RcMeasurement *self)
   g_free (self->created);
   g_ptr_array_unref (self->runs);
   g_ptr_array_unref (self->controls);
+  rc_snapshot_free (self->snapshot);
   g_free (self);
 }
 
@@ -133,6 +134,7 @@ rc_measurement_copy_engine (const RcMeasurement *self, const char *engine)
 
   only->model_delay_ms = self->model_delay_ms;
   only->read_version = self->read_version;
+  only->snapshot = rc_snapshot_copy (self->snapshot);
   for (guint i = 0; i < self->runs->len; i++)
     if (g_str_equal (rc_run_record_get_engine (self->runs->pdata[i]), engine))
       rc_measurement_add_run (only, rc_run_record_copy (self->runs->pdata[i]));
@@ -406,6 +408,11 @@ rc_measurement_to_json (const RcMeasurement *self)
   json_builder_add_boolean_value (b, rc_measurement_is_valid (self));
   json_builder_set_member_name (b, "preload_on");
   json_builder_add_value (b, rc_measurement_preload_to_json (self));
+  if (self->snapshot != NULL)
+    {
+      json_builder_set_member_name (b, "snapshot");
+      json_builder_add_value (b, rc_snapshot_to_json (self->snapshot, self->runs));
+    }
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -558,6 +565,11 @@ rc_measurement_from_json (JsonNode *node, GError **error)
       rc_measurement_add_run (self, run);
     }
   if (!read_controls (self, o, error))
+    return NULL;
+  if (json_object_has_member (o, "snapshot")
+      && !JSON_NODE_HOLDS_NULL (json_object_get_member (o, "snapshot"))
+      && (self->snapshot = rc_snapshot_from_json (json_object_get_member (o, "snapshot"), error))
+             == NULL)
     return NULL;
   return g_steal_pointer (&self);
 }

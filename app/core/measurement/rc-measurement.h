@@ -12,6 +12,7 @@
 #include "core/analysis/rc-run-analysis.h"
 #include "core/record/rc-run-record.h"
 #include "core/analysis/rc-run-stats.h"
+#include "core/measurement/rc-snapshot.h"
 
 G_BEGIN_DECLS
 
@@ -38,6 +39,8 @@ typedef struct
   /* The report version this was read from (1: boot times include browser start); 0 when it
    * was measured by this console. */
   guint read_version;
+  /* The experimental snapshot scenario's snapshot (rc-snapshot.h); NULL when not measured. */
+  RcSnapshot *snapshot;
 } RcMeasurement;
 
 RcMeasurement *rc_measurement_new (const char *community);

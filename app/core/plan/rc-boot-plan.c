@@ -156,6 +156,9 @@ rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base)
     g_ptr_array_add (urls, g_strconcat (index_url, "pyodide-lock.json", NULL));
   g_ptr_array_add (urls, g_strconcat (index_url, "pyodide.js", NULL));
   g_ptr_array_add (urls, g_strconcat (index_url, "pyodide.asm.js", NULL));
+  /* The snapshot scenario's memory snapshot (rc-snapshot.h), fetched as loadPyodide starts. */
+  if (json_object_has_member (plan, "snapshot"))
+    g_ptr_array_add (urls, g_strdup (json_object_get_string_member (plan, "snapshot")));
   g_ptr_array_add (urls, g_strconcat (index_url, "pyodide.asm.wasm", NULL));
   g_ptr_array_add (urls, g_strconcat (index_url, "python_stdlib.zip", NULL));
   if (packages == NULL)

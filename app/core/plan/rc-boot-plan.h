@@ -3,7 +3,8 @@
  * The plan is the JSON the host page reads from /boot-plan.json:
  *   {worker: "builtin"|"osa", runtime: {runtime.python as /config sends it},
  *    lock: {packages, baseUrl} | null, bundle: "/osa-runtime.bundle.js" (osa only),
- *    compile: [{key, source}] (prelude oracle only)}
+ *    compile: [{key, source}] (prelude oracle only),
+ *    snapshot: "{cdn base}rc-snapshot-….bin" (the experimental snapshot scenario only)}
  * The lock's baseUrl is {api}/{community}/runtime/, as OSA's widget builds it.
  */
 #pragma once

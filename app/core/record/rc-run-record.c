@@ -15,7 +15,8 @@ G_DEFINE_QUARK (rc-record-error-quark, rc_record_error)
 /* clang-format on */
 G_DEFINE_BOXED_TYPE (RcRunRecord, rc_run_record, rc_run_record_copy, rc_run_record_free)
 
-static const char *const scenario_names[] = { "cold", "warm", "warm-restart", "changed-wheel" };
+static const char *const scenario_names[] = { "cold",          "warm",     "warm-restart",
+                                              "changed-wheel", "snapshot", "snapshot-warm" };
 
 const char *
 rc_scenario_to_string (RcScenario scenario)
@@ -39,7 +40,22 @@ rc_scenario_from_string (const char *text, RcScenario *out)
 gboolean
 rc_scenario_is_warm (RcScenario scenario)
 {
-  return scenario != RC_SCENARIO_COLD;
+  return scenario != RC_SCENARIO_COLD && scenario != RC_SCENARIO_SNAPSHOT;
+}
+
+gboolean
+rc_scenario_is_snapshot (RcScenario scenario)
+{
+  return scenario == RC_SCENARIO_SNAPSHOT || scenario == RC_SCENARIO_SNAPSHOT_WARM;
+}
+
+static void
+add_scenario (GArray *scenarios, RcScenario scenario)
+{
+  for (guint j = 0; j < scenarios->len; j++)
+    if (g_array_index (scenarios, RcScenario, j) == scenario)
+      return;
+  g_array_append_val (scenarios, scenario);
 }
 
 GArray *
@@ -51,7 +67,6 @@ rc_scenarios_parse (const char *list, GError **error)
   for (guint i = 0; names[i] != NULL; i++)
     {
       const char *name = g_strstrip (names[i]);
-      gboolean seen = FALSE;
       RcScenario scenario;
 
       if (*name == '\0')
@@ -59,14 +74,15 @@ rc_scenarios_parse (const char *list, GError **error)
       if (!rc_scenario_from_string (name, &scenario))
         {
           g_set_error (error, RC_RECORD_ERROR, RC_RECORD_ERROR_INVALID,
-                       _ ("unknown scenario “%s”; use cold, warm, warm-restart or changed-wheel"),
+                       _ ("unknown scenario “%s”; use cold, warm, warm-restart, changed-wheel "
+                          "or snapshot"),
                        name);
           return NULL;
         }
-      for (guint j = 0; j < scenarios->len; j++)
-        seen |= g_array_index (scenarios, RcScenario, j) == scenario;
-      if (!seen)
-        g_array_append_val (scenarios, scenario);
+      add_scenario (scenarios, scenario);
+      /* The snapshot scenario boots from it cold and warm. */
+      if (scenario == RC_SCENARIO_SNAPSHOT)
+        add_scenario (scenarios, RC_SCENARIO_SNAPSHOT_WARM);
     }
   if (scenarios->len == 0)
     {

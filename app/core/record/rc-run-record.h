@@ -26,11 +26,18 @@ typedef enum
   RC_SCENARIO_WARM,
   RC_SCENARIO_WARM_RESTART,
   RC_SCENARIO_CHANGED_WHEEL,
+  /* Experimental: the interpreter booted from a memory snapshot (rc-snapshot.h), cold and warm
+   * like the plain scenarios; "snapshot" in a scenario list means both. */
+  RC_SCENARIO_SNAPSHOT,
+  RC_SCENARIO_SNAPSHOT_WARM,
 } RcScenario;
+
+#define RC_SCENARIO_LAST RC_SCENARIO_SNAPSHOT_WARM
 
 const char *rc_scenario_to_string (RcScenario scenario); /* "cold", "warm-restart", … */
 gboolean rc_scenario_from_string (const char *text, RcScenario *out);
-gboolean rc_scenario_is_warm (RcScenario scenario); /* every scenario but cold */
+gboolean rc_scenario_is_warm (RcScenario scenario); /* every scenario but cold and snapshot */
+gboolean rc_scenario_is_snapshot (RcScenario scenario);
 /* "cold,warm" → GArray of RcScenario in the given order, duplicates dropped; an unknown name is
  * an RC_RECORD_ERROR_INVALID error naming it and the valid ones. */
 GArray *rc_scenarios_parse (const char *list, GError **error);
