@@ -32,6 +32,7 @@ struct _RcEngine
   double deadline_seconds;
   gboolean importtime; /* -X importtime in the built-in worker (rc-engine-pyinit.c) */
   RcWorkerKind worker_kind;
+  char *pyodide_version; /* a candidate to boot instead of the pinned one; NULL: pinned */
   RcEngineState state;
 
   RcEngineKind kind;
@@ -168,6 +169,8 @@ void rc_engine_apply_import_before_seal (RcEngine *self, JsonObject *plan);
 /* rc-engine-pyinit.c: puts importtime into @plan when asked for; at the end of a boot that
  * got ready, the engine's compile tiers and its wasm code cache fact into the record. */
 void rc_engine_apply_importtime (RcEngine *self, JsonObject *plan);
+/* Boots the candidate version (rc_engine_set_pyodide_version ()) instead of the pinned one. */
+void rc_engine_apply_pyodide (RcEngine *self, JsonObject *plan);
 void rc_engine_note_interpreter (RcEngine *self);
 /* The engine's own word on the wasm code cache (Chromium's trace) for the boot in progress,
  * or, @previous, for the boot before it in the same browser (a note: its record is done). */

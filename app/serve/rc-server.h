@@ -51,6 +51,10 @@ void rc_server_set_page_origin (RcServer *self, const char *origin);
 void rc_server_set_api_origin (RcServer *self, const char *origin);
 /* Default rc_paths_default_distribution(). */
 void rc_server_set_distribution_dir (RcServer *self, const char *dir);
+/* The Pyodide version the CDN mirrors at /pyodide/v<version>/full/ (the distribution's);
+ * NULL = PYODIDE_VERSION, the pinned one. */
+void rc_server_set_pyodide_version (RcServer *self, const char *version);
+const char *rc_server_get_pyodide_version (RcServer *self);
 /* NULL = no Content-Security-Policy header; otherwise sent verbatim on page responses. */
 void rc_server_set_csp (RcServer *self, const char *policy);
 /* Host page files served at the page origin, e.g. "/index.html"; "/" serves "/index.html". */
@@ -98,7 +102,7 @@ char *rc_server_get_spki_sha256 (RcServer *self);
 const char *rc_server_get_page_origin (RcServer *self);
 const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);
-char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v0.29.5/full/ */
+char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v<version>/full/ */
 
 /* The hosts answered at their https origins (page, CDN, API, data), after start. */
 GStrv rc_server_get_emulated_hosts (RcServer *self);
