@@ -278,10 +278,8 @@ rc_community_check_locks (RcCommunity *self, RcCheck *c)
     {
       self->overlay = rc_lock_overlay_load (self->dir, self->facts.lockfile, self->diagnostics);
       if (rc_lock_overlay_is_valid (self->overlay))
-        {
-          rc_lock_overlay_check_against (self->overlay, self->dist, self->diagnostics);
-          rc_wheel_abi_check_overlay (self->overlay, self->dist, self->diagnostics);
-        }
+        rc_lock_overlay_check_against (self->overlay, self->dist, self->diagnostics);
+      rc_wheel_abi_check_overlay (self->overlay, self->dist, self->diagnostics);
     }
   check_preload (self, c);
   check_import_before_seal_imports (self, c);

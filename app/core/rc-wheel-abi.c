@@ -8,6 +8,9 @@
 #include "rc-json-positions.h"
 #include "rc-wheel-abi.h"
 
+/* The overlay loader refuses far less already; this is only a bound for a second read. */
+#define MAX_OVERLAY_BYTES (16 * 1024 * 1024)
+
 char *
 rc_wheel_platform_tag (const char *file_name)
 {
@@ -84,28 +87,57 @@ add_mismatch (RcLockOverlay *overlay, RcDistLock *dist, GPtrArray *diagnostics, 
                       rc_dist_lock_get_abi_version (dist), expected);
 }
 
+/* The overlay file's packages object, read again here: OSA's own rule already refuses a
+ * file_name that is not py3-none-any, which leaves the overlay unvalidated and its entries
+ * unlisted, yet that is the very entry whose ABI a rehearsed upgrade must name. */
+static JsonNode *
+read_overlay_packages (RcLockOverlay *overlay)
+{
+  g_autofree char *path = g_build_filename (rc_lock_overlay_get_community_dir (overlay),
+                                            rc_lock_overlay_get_lockfile (overlay), NULL);
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autofree char *contents = NULL;
+  JsonNode *root, *packages;
+  gsize length = 0;
+
+  if (!g_file_get_contents (path, &contents, &length, NULL) || length > MAX_OVERLAY_BYTES
+      || !json_parser_load_from_data (parser, contents, (gssize) length, NULL))
+    return NULL;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+  packages = json_object_get_member (json_node_get_object (root), "packages");
+  return packages != NULL && JSON_NODE_HOLDS_OBJECT (packages) ? json_node_copy (packages) : NULL;
+}
+
 guint
 rc_wheel_abi_check_overlay (RcLockOverlay *overlay, RcDistLock *dist, GPtrArray *diagnostics)
 {
-  const char *const *keys;
+  g_autoptr (JsonNode) packages = NULL;
+  g_autoptr (GList) keys = NULL;
   guint added = 0;
 
   g_return_val_if_fail (RC_IS_LOCK_OVERLAY (overlay), 0);
   g_return_val_if_fail (RC_IS_DIST_LOCK (dist), 0);
-  if (!rc_lock_overlay_is_valid (overlay) || rc_dist_lock_get_abi_version (dist) == NULL)
+  if (rc_dist_lock_get_abi_version (dist) == NULL
+      || (packages = read_overlay_packages (overlay)) == NULL)
     return 0;
-  keys = rc_lock_overlay_get_keys (overlay);
-  for (guint i = 0; keys[i] != NULL; i++)
+  keys = json_object_get_members (json_node_get_object (packages));
+  for (GList *l = keys; l != NULL; l = l->next)
     {
-      JsonObject *entry = rc_lock_overlay_lookup (overlay, keys[i]);
-      const char *file_name = json_object_get_string_member_with_default (entry, "file_name", NULL);
+      JsonNode *node = json_object_get_member (json_node_get_object (packages), l->data);
+      const char *file_name =
+          JSON_NODE_HOLDS_OBJECT (node)
+              ? json_object_get_string_member_with_default (json_node_get_object (node),
+                                                            "file_name", NULL)
+              : NULL;
       g_autofree char *tag = rc_wheel_platform_tag (file_name);
 
       if (tag == NULL
           || rc_wheel_platform_fits (tag, rc_dist_lock_get_abi_version (dist),
                                      rc_dist_lock_get_platform (dist)))
         continue;
-      add_mismatch (overlay, dist, diagnostics, keys[i], file_name, tag);
+      add_mismatch (overlay, dist, diagnostics, l->data, file_name, tag);
       added++;
     }
   return added;

@@ -27,8 +27,10 @@ gboolean rc_wheel_platform_fits (const char *tag, const char *abi_version, const
 /* The tag a wheel for @dist would carry: "pyemscripten_<abi>_wasm32", or NULL. A new string. */
 char *rc_wheel_expected_tag (RcDistLock *dist);
 
-/* One "overlay-wheel-abi" error in @diagnostics for each overlay entry whose wheel's
- * platform tag does not fit @dist, naming both tags. Returns how many it added. */
+/* One "overlay-wheel-abi" error in @diagnostics for each entry of the overlay file whose
+ * wheel's platform tag does not fit @dist, naming both tags; also when the overlay did not
+ * validate (OSA refuses every name but py3-none-any, which always fits). Returns how many it
+ * added. */
 guint rc_wheel_abi_check_overlay (RcLockOverlay *overlay, RcDistLock *dist,
                                   GPtrArray *diagnostics);
 
