@@ -92,7 +92,8 @@ test_real_locks (void)
 static char *
 abi_community (void)
 {
-  g_autofree char *dir = make_community ("demo", BASE "    lockfile: runtime/demo-pyodide-lock.json\n");
+  g_autofree char *dir =
+      make_community ("demo", BASE "    lockfile: runtime/demo-pyodide-lock.json\n");
   const char *bytes = "hashed, not a zip";
   g_autofree char *sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, bytes, -1);
   g_autofree char *json = g_strdup_printf (

@@ -95,10 +95,12 @@ served_name (RcEngine *self, const char *file_name)
 static void
 expect_resources (RcEngine *self)
 {
-  static const char *const classic[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
-                                         "python_stdlib.zip", "pyodide-lock.json", NULL };
-  static const char *const module[] = { "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                                        "python_stdlib.zip", "pyodide-lock.json", NULL };
+  static const char *const classic[] = { "pyodide.js",        "pyodide.asm.js",
+                                         "pyodide.asm.wasm",  "python_stdlib.zip",
+                                         "pyodide-lock.json", NULL };
+  static const char *const module[] = { "pyodide.mjs",       "pyodide.asm.mjs",
+                                        "pyodide.asm.wasm",  "python_stdlib.zip",
+                                        "pyodide-lock.json", NULL };
   const char *const *interpreter = rc_boot_plan_is_module (self->plan) ? module : classic;
   GPtrArray *closure = rc_community_get_closure (self->community);
   gboolean changed = self->record->scenario == RC_SCENARIO_CHANGED_WHEEL;

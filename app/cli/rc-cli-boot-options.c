@@ -167,8 +167,8 @@ check_wheel_abi (RcCommunity *community, GError **error)
         {
           g_autofree char *where = rc_diagnostic_format (d);
 
-          g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_DISTRIBUTION,
-                       "%s/%s\n%s", rc_community_get_dir (community), where, d->hint);
+          g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_DISTRIBUTION, "%s/%s\n%s",
+                       rc_community_get_dir (community), where, d->hint);
           return FALSE;
         }
     }

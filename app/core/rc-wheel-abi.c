@@ -34,8 +34,7 @@ one_fits (const char *tag, const char *abi_version, const char *platform)
 {
   g_autofree char *pyemscripten = g_strdup_printf ("pyemscripten_%s_wasm32", abi_version);
   g_autofree char *pyodide = g_strdup_printf ("pyodide_%s_wasm32", abi_version);
-  g_autofree char *emscripten =
-      platform != NULL ? g_strdup_printf ("%s_wasm32", platform) : NULL;
+  g_autofree char *emscripten = platform != NULL ? g_strdup_printf ("%s_wasm32", platform) : NULL;
 
   return g_str_equal (tag, "any") || g_str_equal (tag, pyemscripten) || g_str_equal (tag, pyodide)
          || g_strcmp0 (tag, emscripten) == 0;
@@ -79,8 +78,8 @@ add_mismatch (RcLockOverlay *overlay, RcDistLock *dist, GPtrArray *diagnostics, 
   hint = g_strdup_printf (_ ("Rebuild the wheel for this Pyodide (platform tag %s), or boot the "
                              "Pyodide it was built for."),
                           expected);
-  rc_diagnostics_add (diagnostics, RC_SEVERITY_ERROR, rc_lock_overlay_get_lockfile (overlay),
-                      line, column, path, "overlay-wheel-abi", hint,
+  rc_diagnostics_add (diagnostics, RC_SEVERITY_ERROR, rc_lock_overlay_get_lockfile (overlay), line,
+                      column, path, "overlay-wheel-abi", hint,
                       _ ("%s: the wheel %s is built for platform %s, but this Pyodide (Python %s, "
                          "ABI %s) loads only %s wheels or pure-Python ones"),
                       key, file_name, tag, rc_dist_lock_get_python_version (dist) ?: "?",
@@ -126,11 +125,10 @@ rc_wheel_abi_check_overlay (RcLockOverlay *overlay, RcDistLock *dist, GPtrArray 
   for (GList *l = keys; l != NULL; l = l->next)
     {
       JsonNode *node = json_object_get_member (json_node_get_object (packages), l->data);
-      const char *file_name =
-          JSON_NODE_HOLDS_OBJECT (node)
-              ? json_object_get_string_member_with_default (json_node_get_object (node),
-                                                            "file_name", NULL)
-              : NULL;
+      const char *file_name = JSON_NODE_HOLDS_OBJECT (node)
+                                  ? json_object_get_string_member_with_default (
+                                      json_node_get_object (node), "file_name", NULL)
+                                  : NULL;
       g_autofree char *tag = rc_wheel_platform_tag (file_name);
 
       if (tag == NULL

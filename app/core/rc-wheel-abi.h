@@ -31,7 +31,6 @@ char *rc_wheel_expected_tag (RcDistLock *dist);
  * wheel's platform tag does not fit @dist, naming both tags; also when the overlay did not
  * validate (OSA refuses every name but py3-none-any, which always fits). Returns how many it
  * added. */
-guint rc_wheel_abi_check_overlay (RcLockOverlay *overlay, RcDistLock *dist,
-                                  GPtrArray *diagnostics);
+guint rc_wheel_abi_check_overlay (RcLockOverlay *overlay, RcDistLock *dist, GPtrArray *diagnostics);
 
 G_END_DECLS

@@ -102,7 +102,8 @@ char *rc_server_get_spki_sha256 (RcServer *self);
 const char *rc_server_get_page_origin (RcServer *self);
 const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);
-char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v<version>/full/ */
+char *
+rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v<version>/full/ */
 
 /* The hosts answered at their https origins (page, CDN, API, data), after start. */
 GStrv rc_server_get_emulated_hosts (RcServer *self);
