@@ -576,6 +576,36 @@ test_compare_conditions (void)
   g_assert_nonnull (strstr (all->str, "distribution lock sha256 differs (aa vs bb)"));
 }
 
+/* A rehearsed upgrade (--pyodide): the versions differ, and so do the workers' types; the
+ * pinned version recorded in B is no warning of its own. */
+static void
+test_compare_pyodide (void)
+{
+  g_autoptr (RcMeasurement) a = rc_measurement_new ("demo");
+  g_autoptr (RcMeasurement) b = rc_measurement_new ("demo");
+  g_autoptr (RcComparison) c = NULL;
+  g_autoptr (GString) all = g_string_new (NULL);
+  RcRunRecord *ra = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+  RcRunRecord *rb = rc_test_demo_run (RC_SCENARIO_COLD, 1, 0);
+
+  g_free (ra->env.pyodide_version);
+  ra->env.pyodide_version = g_strdup ("0.29.5");
+  ra->env.worker_type = g_strdup ("classic");
+  g_free (rb->env.pyodide_version);
+  rb->env.pyodide_version = g_strdup ("314.0.8");
+  rb->env.pyodide_pinned = g_strdup ("0.29.5");
+  rb->env.worker_type = g_strdup ("module");
+  rc_measurement_add_run (a, ra);
+  rc_measurement_add_run (b, rb);
+  c = rc_measurement_compare (a, b, -1);
+  for (guint i = 0; i < c->warnings->len; i++)
+    g_string_append_printf (all, "%s\n", (char *) c->warnings->pdata[i]);
+  g_assert_nonnull (strstr (all->str, "Pyodide version differs (0.29.5 vs 314.0.8): the runs "
+                                      "booted different interpreters"));
+  g_assert_nonnull (strstr (all->str, "worker type differs (classic vs module)"));
+  g_assert_cmpuint (c->warnings->len, ==, 2);
+}
+
 /* --scenario warm when only B ran warm: a warning says so, and the totals are B's alone. */
 static void
 test_compare_missing_scenario (void)
@@ -812,6 +842,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/rows", test_compare);
   g_test_add_func ("/compare/conditions", test_compare_conditions);
   g_test_add_func ("/compare/missing-scenario", test_compare_missing_scenario);
+  g_test_add_func ("/compare/pyodide", test_compare_pyodide);
   g_test_add_func ("/compare/cli", test_compare_cli);
   return g_test_run ();
 }

@@ -106,6 +106,21 @@ test_python_fields (void)
     g_assert_cmpint (w->severity, ==, RC_SEVERITY_WARNING);
     g_assert_cmpint (pin->severity, ==, RC_SEVERITY_ERROR);
     g_assert_nonnull (strstr (w->hint, "module worker"));
+    /* OSA's wording style, whole: the value as Python's repr, what it contradicts, the reason
+     * (the worker's, not CI's), and OSA's own rule kept (CI's pin) */
+    g_assert_cmpstr (w->message, ==,
+                     "pyodide_version is '314.0.2', but Pyodide 314 and later load "
+                     "pyodide.asm.mjs by dynamic import(), which OSA's classic worker (it calls "
+                     "importScripts) cannot run. The runtime would fail in every reader's "
+                     "browser; CI boots 0.29.5, the npm version its tests run");
+  }
+  /* a value Python would quote otherwise is quoted as repr() does */
+  {
+    g_autoptr (RcCommunity) c =
+        load (HEAD "runtime:\n  python:\n    pyodide_version: \"314.0'rc\"\n");
+
+    expect (c, "pyodide-module-worker", "runtime.python.pyodide_version", 6, 22,
+            "pyodide_version is \"314.0'rc\", but Pyodide 314");
   }
   /* an earlier version, or one that is no number, gets the pin rule alone */
   {

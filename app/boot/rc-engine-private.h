@@ -33,6 +33,7 @@ struct _RcEngine
   gboolean importtime;  /* -X importtime in the built-in worker (rc-engine-pyinit.c) */
   RcSnapshot *snapshot; /* the snapshot scenario's, or NULL (rc-engine-snapshot.c) */
   RcWorkerKind worker_kind;
+  char *pyodide_version; /* a candidate to boot instead of the pinned one; NULL: pinned */
   RcEngineState state;
 
   RcEngineKind kind;
@@ -172,6 +173,8 @@ void rc_engine_apply_importtime (RcEngine *self, JsonObject *plan);
 /* rc-engine-snapshot.c: names the snapshot in a snapshot run's plan, and in its record. */
 void rc_engine_apply_snapshot (RcEngine *self, JsonObject *plan, const RcBootRun *run);
 void rc_engine_note_snapshot (RcEngine *self);
+/* Boots the candidate version (rc_engine_set_pyodide_version ()) instead of the pinned one. */
+void rc_engine_apply_pyodide (RcEngine *self, JsonObject *plan);
 void rc_engine_note_interpreter (RcEngine *self);
 /* The engine's own word on the wasm code cache (Chromium's trace) for the boot in progress,
  * or, @previous, for the boot before it in the same browser (a note: its record is done). */

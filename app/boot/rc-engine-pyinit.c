@@ -1,10 +1,12 @@
 /* rc-engine-pyinit.c: what the record says about the interpreter step beyond its downloads:
  * Python's -X importtime when asked for (opt-in: it slows imports a little), how each engine
- * compiles WebAssembly (so wasm-compile is read right), and whether it reused compiled code. */
+ * compiles WebAssembly (so wasm-compile is read right), whether it reused compiled code, and
+ * which Pyodide boots (a candidate given with --pyodide). */
 #include "config.h"
 
 #include "boot/rc-cdp-browser.h"
 #include "boot/rc-engine-private.h"
+#include "core/plan/rc-boot-plan.h"
 
 void
 rc_engine_set_importtime (RcEngine *self, gboolean enabled)
@@ -29,6 +31,31 @@ rc_engine_apply_importtime (RcEngine *self, JsonObject *plan)
     json_object_set_boolean_member (plan, "importtime", TRUE);
   if (self->browser != NULL && RC_IS_CDP_BROWSER (self->browser))
     rc_cdp_browser_set_wasm_trace (RC_CDP_BROWSER (self->browser), self->importtime);
+}
+
+void
+rc_engine_set_pyodide_version (RcEngine *self, const char *version)
+{
+  g_return_if_fail (RC_IS_ENGINE (self));
+  g_free (self->pyodide_version);
+  self->pyodide_version = g_strdup (version);
+}
+
+const char *
+rc_engine_get_pyodide_version (RcEngine *self)
+{
+  g_return_val_if_fail (RC_IS_ENGINE (self), NULL);
+  return self->pyodide_version;
+}
+
+/* A candidate Pyodide replaces the configured one in the plan, and the CDN mirrors it: the
+ * community was loaded against its distribution (--pyodide). */
+void
+rc_engine_apply_pyodide (RcEngine *self, JsonObject *plan)
+{
+  if (self->pyodide_version != NULL)
+    rc_boot_plan_set_pyodide (plan, self->pyodide_version);
+  rc_server_set_pyodide_version (self->server, self->pyodide_version);
 }
 
 /* How the engine compiles WebAssembly, from its makers' documentation: wasm-compile is the

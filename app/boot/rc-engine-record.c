@@ -4,6 +4,7 @@
 #include "boot/rc-engine-private.h"
 #include "core/model/rc-closure.h"
 #include "core/policy/rc-csp.h"
+#include "core/plan/rc-boot-plan.h"
 
 static RcScenario
 mode_scenario (RcBootMode mode)
@@ -54,6 +55,9 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
     }
   env->pyodide_version =
       g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
+  env->pyodide_pinned =
+      g_strdup (json_object_get_string_member_with_default (self->plan, "pinned_pyodide", NULL));
+  env->worker_type = g_strdup (rc_boot_plan_is_module (self->plan) ? "module" : "classic");
   env->worker_kind = g_strdup (rc_worker_kind_to_string (self->worker_kind));
   env->community = g_strdup (name != NULL ? name : rc_community_get_id (self->community));
   env->config_sha256 = rc_community_get_config_sha256 (self->community);
@@ -91,12 +95,17 @@ served_name (RcEngine *self, const char *file_name)
 static void
 expect_resources (RcEngine *self)
 {
-  static const char *const interpreter[] = { "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm",
-                                             "python_stdlib.zip", "pyodide-lock.json" };
+  static const char *const classic[] = { "pyodide.js",        "pyodide.asm.js",
+                                         "pyodide.asm.wasm",  "python_stdlib.zip",
+                                         "pyodide-lock.json", NULL };
+  static const char *const module[] = { "pyodide.mjs",       "pyodide.asm.mjs",
+                                        "pyodide.asm.wasm",  "python_stdlib.zip",
+                                        "pyodide-lock.json", NULL };
+  const char *const *interpreter = rc_boot_plan_is_module (self->plan) ? module : classic;
   GPtrArray *closure = rc_community_get_closure (self->community);
   gboolean changed = self->record->scenario == RC_SCENARIO_CHANGED_WHEEL;
 
-  for (guint i = 0; i < G_N_ELEMENTS (interpreter); i++)
+  for (guint i = 0; interpreter[i] != NULL; i++)
     rc_run_record_expect (self->record, interpreter[i], "interpreter", TRUE, FALSE, FALSE);
   for (guint i = 0; closure != NULL && i < closure->len; i++)
     {

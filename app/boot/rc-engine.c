@@ -275,6 +275,7 @@ rc_engine_serve_page (RcEngine *self, GError **error)
   if (plan == NULL)
     return FALSE;
   rc_engine_apply_wheel_renames (self, plan);
+  rc_engine_apply_pyodide (self, plan);
   return prepare_server (self, plan, error);
 }
 
@@ -542,6 +543,7 @@ rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
       rc_engine_apply_import_before_seal (self, plan);
       rc_engine_apply_importtime (self, plan);
       rc_engine_apply_snapshot (self, plan, run);
+      rc_engine_apply_pyodide (self, plan);
     }
   if (plan != NULL && self->compile_sources != NULL)
     oracle_plan (self, plan);
@@ -788,6 +790,7 @@ rc_engine_finalize (GObject *object)
 
   g_free (self->csp);
   g_free (self->csp_name);
+  g_free (self->pyodide_version);
   g_free (self->engine_version);
   g_clear_pointer (&self->record, rc_run_record_free);
   g_clear_pointer (&self->plan, json_object_unref);

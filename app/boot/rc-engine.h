@@ -100,6 +100,10 @@ void rc_engine_set_importtime (RcEngine *self, gboolean enabled);
 void rc_engine_set_snapshot (RcEngine *self, const RcSnapshot *snapshot);
 gboolean rc_engine_get_importtime (RcEngine *self);
 void rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind);
+/* Boots Pyodide @version instead of the one config.yaml pins (a rehearsed upgrade; the
+ * community must have been loaded against that version's distribution); NULL: the pinned. */
+void rc_engine_set_pyodide_version (RcEngine *self, const char *version);
+const char *rc_engine_get_pyodide_version (RcEngine *self);
 RcWorkerKind rc_engine_get_worker_kind (RcEngine *self);
 RcEngineState rc_engine_get_state (RcEngine *self);
 

@@ -433,6 +433,7 @@ boot_control (RcMeasureRunner *self)
       /* The same runtime as the runs boot, only the policy and deadline differ. */
       rc_engine_set_deployment (engine, rc_engine_get_deployment (self->engine));
       rc_engine_set_worker_kind (engine, rc_engine_get_worker_kind (self->engine));
+      rc_engine_set_pyodide_version (engine, rc_engine_get_pyodide_version (self->engine));
     }
   rc_engine_set_csp (engine, control->policy_name, control->policy);
   rc_engine_set_deadline_seconds (engine, control->deadline_ms / 1000);

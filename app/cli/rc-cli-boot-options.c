@@ -4,8 +4,11 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "core/record/rc-engine-info.h"
+#include "core/base/rc-diagnostic.h"
+#include "core/base/rc-paths.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-common.h"
 
@@ -23,6 +26,7 @@ rc_cli_boot_options_clear (RcCliBootOptions *self)
   g_clear_pointer (&self->worker, g_free);
   g_clear_pointer (&self->deployment, g_free);
   g_clear_pointer (&self->distribution, g_free);
+  g_clear_pointer (&self->pyodide, g_free);
   g_clear_pointer (&self->engines, g_strfreev);
   g_clear_pointer (&self->data, g_strfreev);
   g_clear_pointer (&self->policy_name, g_free);
@@ -52,6 +56,10 @@ rc_cli_boot_options_add (RcCliBootOptions *self, GOptionContext *context)
       N_ ("Serve this Pyodide 0.29.5 release folder (with its wheels) as the CDN (default: the "
           "npm distribution tools/setup.sh fetched)"),
       N_ ("DIR") },
+    { "pyodide", 0, 0, G_OPTION_ARG_STRING, &self->pyodide,
+      N_ ("Boot this Pyodide instead of the pinned one, from the npm distribution "
+          "“tools/setup.sh --pyodide VERSION” fetched (rehearse an upgrade)"),
+      N_ ("VERSION") },
     { "live", 0, 0, G_OPTION_ARG_NONE, &self->live,
       N_ ("Reach the real CDN and data hosts (for a machine that is online)"), NULL },
     { "data", 0, 0, G_OPTION_ARG_STRING_ARRAY, &self->data,
@@ -81,6 +89,38 @@ check_engines (RcCliBootOptions *self, gboolean many_engines, GError **error)
   return TRUE;
 }
 
+/* --pyodide names a folder in the user's cache: an npm version, nothing that leaves it. */
+static gboolean
+check_pyodide (RcCliBootOptions *self, GError **error)
+{
+  g_autofree char *dir = NULL, *lock = NULL;
+
+  if (self->pyodide == NULL)
+    return TRUE;
+  if (!g_regex_match_simple ("^[0-9]+\\.[0-9]+\\.[0-9]+([.-][0-9A-Za-z.]+)?$", self->pyodide, 0, 0)
+      || strstr (self->pyodide, "..") != NULL)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--pyodide must be a Pyodide version such as 314.0.8, not “%s”"),
+                   self->pyodide);
+      return FALSE;
+    }
+  if (self->distribution != NULL)
+    return TRUE; /* that folder holds the candidate */
+  dir = rc_paths_distribution_for (self->pyodide);
+  lock = g_build_filename (dir, "pyodide-lock.json", NULL);
+  if (!g_file_test (lock, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _ ("--pyodide %s: there is no Pyodide %s distribution at %s; fetch it with "
+                      "“tools/setup.sh --pyodide %s”"),
+                   self->pyodide, self->pyodide, dir, self->pyodide);
+      return FALSE;
+    }
+  self->distribution = g_steal_pointer (&dir);
+  return TRUE;
+}
+
 gboolean
 rc_cli_boot_options_check (RcCliBootOptions *self, gboolean many_engines, GError **error)
 {
@@ -99,7 +139,7 @@ rc_cli_boot_options_check (RcCliBootOptions *self, gboolean many_engines, GError
     }
   g_clear_pointer (&self->policy, g_free);
   g_clear_pointer (&self->policy_name, g_free);
-  if (!check_engines (self, many_engines, error)
+  if (!check_engines (self, many_engines, error) || !check_pyodide (self, error)
       || !rc_cli_pick_deployment (self->deployment, &self->deployment_kind, error)
       || !rc_cli_pick_csp (self->csp, self->csp_text, &self->policy, &self->policy_name, error))
     return FALSE;
@@ -112,10 +152,38 @@ rc_cli_boot_options_check (RcCliBootOptions *self, gboolean many_engines, GError
   return rc_cli_check_network (self->distribution, self->live, self->data, error);
 }
 
+/* The ABI errors stop a boot (the validator's other errors do not: a boot shows what they
+ * do), because Pyodide would only fail on the wheel deep in the boot, without naming tags. */
+static gboolean
+check_wheel_abi (RcCommunity *community, GError **error)
+{
+  GPtrArray *diagnostics = rc_community_get_diagnostics (community);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RcDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (g_strcmp0 (d->rule, "overlay-wheel-abi") == 0)
+        {
+          g_autofree char *where = rc_diagnostic_format (d);
+
+          g_set_error (error, RC_COMMUNITY_ERROR, RC_COMMUNITY_ERROR_DISTRIBUTION, "%s/%s\n%s",
+                       rc_community_get_dir (community), where, d->hint);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 RcCommunity *
 rc_cli_boot_options_load (const RcCliBootOptions *self, const char *dir, GError **error)
 {
-  return rc_community_load (dir, self->distribution, self->deployment_kind, error);
+  g_autoptr (RcCommunity) community =
+      rc_community_load (dir, self->distribution, self->deployment_kind, error);
+
+  if (community == NULL || !check_wheel_abi (community, error))
+    return NULL;
+  return g_steal_pointer (&community);
 }
 
 RcServer *
@@ -135,5 +203,6 @@ rc_cli_boot_options_configure (const RcCliBootOptions *self, RcEngine *engine, R
   rc_engine_set_deployment (engine, self->deployment_kind);
   rc_engine_set_deadline_seconds (engine, self->deadline);
   rc_engine_set_worker_kind (engine, self->worker_kind);
+  rc_engine_set_pyodide_version (engine, self->pyodide);
   return rc_engine_set_engine_kind (engine, kind, error);
 }

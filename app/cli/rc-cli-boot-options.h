@@ -21,6 +21,7 @@ typedef struct
   char *worker;
   char *deployment;
   char *distribution;
+  char *pyodide; /* --pyodide VERSION: a candidate to boot instead of the pinned one */
   GStrv engines; /* --engine, each a name or a comma-separated list */
   GStrv data;
   gboolean live;
@@ -44,13 +45,15 @@ void rc_cli_boot_options_add (RcCliBootOptions *self, GOptionContext *context);
 /* Checks every value and resolves it, before anything boots; a bad one is a
  * G_OPTION_ERROR naming it. @many_engines: --engine may name several (measure). */
 gboolean rc_cli_boot_options_check (RcCliBootOptions *self, gboolean many_engines, GError **error);
-/* The community in @dir with the chosen distribution and deployment. */
+/* The community in @dir with the chosen distribution and deployment. With --pyodide, an
+ * overlay wheel whose platform tag does not fit the candidate's ABI is an error here, before
+ * anything boots. */
 RcCommunity *rc_cli_boot_options_load (const RcCliBootOptions *self, const char *dir,
                                        GError **error);
 /* A server on the chosen network (--data mappings, --live). */
 RcServer *rc_cli_boot_options_new_server (const RcCliBootOptions *self);
-/* Sets @engine's policy, deployment, deadline, worker and engine @kind (one of
- * engine_kinds). */
+/* Sets @engine's policy, deployment, deadline, worker, Pyodide version and engine @kind (one
+ * of engine_kinds). */
 gboolean rc_cli_boot_options_configure (const RcCliBootOptions *self, RcEngine *engine,
                                         RcEngineKind kind, GError **error);
 

@@ -18,6 +18,7 @@
 #include "core/measurement/rc-measurement.h"
 #include "core/analysis/rc-run-analysis.h"
 #include "core/export/rc-export-connections.h"
+#include "core/plan/rc-boot-plan.h"
 #include "rc-cli-boot-options.h"
 #include "rc-cli-common.h"
 #include "rc-cli-signals.h"
@@ -306,6 +307,11 @@ rc_cli_boot (int argc, char **argv)
           rc_worker_kind_to_string (o.worker_kind), o.policy_name,
           rc_deployment_to_string (o.deployment_kind), o.deadline);
   printf (_ ("  distribution %s\n"), dist_label);
+  /* TRANSLATORS: "  candidate Pyodide 314.0.8, in a module worker" */
+  if (o.pyodide != NULL && rc_boot_plan_version_is_module (o.pyodide))
+    printf (_ ("  candidate Pyodide %s, in a module worker\n"), o.pyodide);
+  else if (o.pyodide != NULL)
+    printf (_ ("  candidate Pyodide %s\n"), o.pyodide);
   fflush (stdout);
   run.loop = g_main_loop_new (NULL, FALSE);
   run.engine = engine;

@@ -360,6 +360,7 @@ configure_engine (RcEngine *engine, RcServer *server, const Options *o, RcDeploy
   rc_engine_set_deployment (engine, deployment);
   rc_engine_set_deadline_seconds (engine, o->boot.deadline);
   rc_engine_set_worker_kind (engine, o->boot.worker_kind);
+  rc_engine_set_pyodide_version (engine, o->boot.pyodide);
   rc_engine_set_importtime (engine, o->importtime);
   return TRUE;
 }

@@ -154,7 +154,8 @@ gboolean
 rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path)
 {
   SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
-  g_autofree char *base = g_strdup_printf ("/pyodide/v%s/full/", PYODIDE_VERSION);
+  const char *version = rc_server_get_pyodide_version (self);
+  g_autofree char *base = g_strdup_printf ("/pyodide/v%s/full/", version);
   g_autofree char *reason = NULL;
   g_autofree char *file = NULL;
   gboolean refused = FALSE;
@@ -167,7 +168,7 @@ rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path)
     return TRUE;
   if (!g_str_has_prefix (path, base))
     {
-      rc_request_log_set_note (msg, "only %s is mirrored (Pyodide %s)", base, PYODIDE_VERSION);
+      rc_request_log_set_note (msg, "only %s is mirrored (Pyodide %s)", base, version);
       rc_origin_set_text (msg, SOUP_STATUS_NOT_FOUND, "text/plain; charset=utf-8",
                           "Couldn't find the requested file.\n");
       return TRUE;
@@ -201,11 +202,16 @@ rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path)
 void
 rc_origin_cdn_prepare (RcServer *self)
 {
-  /* in the order a boot asks for them: the encoder makes one copy at a time */
-  static const char *const core[] = { "pyodide.js", "pyodide-lock.json", "pyodide.asm.js",
-                                      "pyodide.asm.wasm" };
+  /* in the order a boot asks for them: the encoder makes one copy at a time; a distribution
+   * with pyodide.asm.mjs (314 and later) boots as a module, from pyodide.mjs */
+  static const char *const classic[] = { "pyodide.js", "pyodide-lock.json", "pyodide.asm.js",
+                                         "pyodide.asm.wasm", NULL };
+  static const char *const module[] = { "pyodide.mjs", "pyodide-lock.json", "pyodide.asm.mjs",
+                                        "pyodide.asm.wasm", NULL };
+  g_autofree char *asm_mjs = g_build_filename (self->distribution_dir, "pyodide.asm.mjs", NULL);
+  const char *const *core = g_file_test (asm_mjs, G_FILE_TEST_IS_REGULAR) ? module : classic;
 
-  for (guint i = 0; i < G_N_ELEMENTS (core); i++)
+  for (guint i = 0; core[i] != NULL; i++)
     {
       g_autofree char *file = g_build_filename (self->distribution_dir, core[i], NULL);
 

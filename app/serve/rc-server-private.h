@@ -41,6 +41,7 @@ struct _RcServer
   char *page_origin;
   char *api_origin;
   char *distribution_dir;
+  char *pyodide_version; /* the version the CDN mirrors: PYODIDE_VERSION unless set */
   char *csp;
   GHashTable *page_files; /* path → RcPageFile */
   GPtrArray *data_urls;   /* "URL=DIR" pairs as given, parsed at start */

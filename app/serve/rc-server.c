@@ -106,6 +106,7 @@ rc_server_finalize (GObject *object)
   g_free (self->distribution_dir);
   g_free (self->snapshot_name);
   g_free (self->snapshot_file);
+  g_free (self->pyodide_version);
   g_free (self->csp);
   g_hash_table_unref (self->page_files);
   g_ptr_array_unref (self->data_urls);
@@ -219,6 +220,21 @@ rc_server_set_snapshot (RcServer *self, const char *name, const char *file)
   g_free (self->snapshot_file);
   self->snapshot_name = g_strdup (name);
   self->snapshot_file = g_strdup (file);
+}
+
+void
+rc_server_set_pyodide_version (RcServer *self, const char *version)
+{
+  g_return_if_fail (RC_IS_SERVER (self));
+  g_free (self->pyodide_version);
+  self->pyodide_version = g_strdup (version);
+}
+
+const char *
+rc_server_get_pyodide_version (RcServer *self)
+{
+  g_return_val_if_fail (RC_IS_SERVER (self), NULL);
+  return self->pyodide_version != NULL ? self->pyodide_version : PYODIDE_VERSION;
 }
 
 void
@@ -386,7 +402,8 @@ rc_server_get_page_url (RcServer *self, const char *path)
 char *
 rc_server_get_cdn_base (RcServer *self)
 {
-  return g_strdup_printf ("https://" RC_CDN_HOST "/pyodide/v%s/full/", PYODIDE_VERSION);
+  return g_strdup_printf ("https://" RC_CDN_HOST "/pyodide/v%s/full/",
+                          rc_server_get_pyodide_version (self));
 }
 
 const char *

@@ -51,6 +51,10 @@ void rc_server_set_page_origin (RcServer *self, const char *origin);
 void rc_server_set_api_origin (RcServer *self, const char *origin);
 /* Default rc_paths_default_distribution(). */
 void rc_server_set_distribution_dir (RcServer *self, const char *dir);
+/* The Pyodide version the CDN mirrors at /pyodide/v<version>/full/ (the distribution's);
+ * NULL = PYODIDE_VERSION, the pinned one. */
+void rc_server_set_pyodide_version (RcServer *self, const char *version);
+const char *rc_server_get_pyodide_version (RcServer *self);
 /* NULL = no Content-Security-Policy header; otherwise sent verbatim on page responses. */
 /* The folder the CDN serves (the default one when none was set). */
 const char *rc_server_get_distribution_dir (RcServer *self);
@@ -103,7 +107,8 @@ char *rc_server_get_spki_sha256 (RcServer *self);
 const char *rc_server_get_page_origin (RcServer *self);
 const char *rc_server_get_api_origin (RcServer *self);
 char *rc_server_get_page_url (RcServer *self, const char *path);
-char *rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v0.29.5/full/ */
+char *
+rc_server_get_cdn_base (RcServer *self); /* https://cdn.jsdelivr.net/pyodide/v<version>/full/ */
 
 /* The hosts answered at their https origins (page, CDN, API, data), after start. */
 GStrv rc_server_get_emulated_hosts (RcServer *self);

@@ -280,6 +280,9 @@
         config.rc = Object.assign(config.rc || {}, { importtime: true });
       if (typeof plan.snapshot === 'string')
         config.rc = Object.assign(config.rc || {}, { snapshot: plan.snapshot });
+      /* Pyodide 314 and later: pyodide.mjs by import(), in a module worker */
+      if (plan.module === true)
+        config.rc = Object.assign(config.rc || {}, { module: true });
       text = await fetchText('/worker.js');
     } catch (e) {
       throw staged('worker-source', 'the worker source could not be built: ', e);
@@ -324,7 +327,9 @@
     return 'self.__rcProbeOptions = ' + JSON.stringify(options) + ';\n' + probe + '\n' + source;
   }
 
-  function startWorker (source) {
+  /* OSA's bundle builds a classic worker whatever the version: a module-only Pyodide then
+     fails in it as it would in a reader's browser. */
+  function startWorker (source, module) {
     const url = URL.createObjectURL(new Blob([source], { type: 'application/javascript' }));
     let revoked = false;
     const revoke = () => {
@@ -332,7 +337,7 @@
         URL.revokeObjectURL(url);
       revoked = true;
     };
-    worker = new Worker(url);
+    worker = module ? new Worker(url, { type: 'module' }) : new Worker(url);
     worker.onmessage = (event) => {
       revoke();
       post({ kind: 'worker', data: event.data });
@@ -393,12 +398,12 @@
       return;
     }
     try {
-      startWorker(source);
+      startWorker(source, plan.worker !== 'osa' && plan.module === true);
     } catch (e) {
       hostError('worker-start', e, 'worker could not be constructed: ');
       return;
     }
-    post({ kind: 'started', worker: plan.worker });
+    post({ kind: 'started', worker: plan.worker, module: plan.worker !== 'osa' && plan.module === true });
   }
 
   start();

@@ -100,6 +100,8 @@ function rcWorker (CONFIG) {
     };
   }
 
+  /* Pyodide 314 and later boot only in a module worker (the host made this one a module). */
+  const moduleWorker = !!(CONFIG && CONFIG.rc && CONFIG.rc.module === true);
   const nativeFetch = self.fetch.bind(self);
   const NativeRequest = self.Request;
   const nativeImportScripts = self.importScripts.bind(self);
@@ -160,6 +162,10 @@ function rcWorker (CONFIG) {
   }
 
   function guardedImportScripts (...urls) {
+    /* A module worker has no importScripts; Pyodide 314 probes for it to refuse classic workers,
+       so this throws as the engine's own does, and is no failed load. */
+    if (moduleWorker)
+      throw new TypeError('importScripts() is not available in a module worker');
     for (const url of urls) {
       const reason = isUrlAllowed(url, egress.allow, self.location.href);
       if (reason !== null) {
@@ -718,6 +724,43 @@ def _compile_all(items_json):
                     ' (Pyodide said: ' + errors.join('; ') + ')');
   }
 
+  /* Like stockLock: a failure here names what failed, not just "Load failed". */
+  function loadClassicRuntime (indexURL) {
+    const script = indexURL + 'pyodide.js';
+    try {
+      self.importScripts(script);
+    } catch (e) {
+      fail('runtime', 'loading_runtime: pyodide.js could not be loaded from ' + script + ': ' + messageOf(e));
+    }
+    if (typeof self.loadPyodide !== 'function')
+      fail('runtime', 'loading_runtime: ' + script + ' ran but defined no loadPyodide function');
+    return self.loadPyodide;
+  }
+
+  /* import() passes no fetch the guard sees: the URL is checked against the boot allowlist
+     first, and the page's policy (script-src) governs the import itself and pyodide.mjs's own
+     import() of pyodide.asm.mjs. */
+  async function importRuntime (indexURL) {
+    const script = indexURL + 'pyodide.mjs';
+    const reason = isUrlAllowed(script, egress.allow);
+    if (reason !== null) {
+      noteFailedLoad(script, 0, egressDenied(reason, script).message);
+      fail('runtime', 'loading_runtime: pyodide.mjs is outside the boot allowlist (' + reason + '): ' + script);
+    }
+    const started = performance.now();
+    let module;
+    try {
+      module = await import(script);
+    } catch (e) {
+      noteFailedLoad(script, 0, messageOf(e));
+      fail('runtime', 'loading_runtime: pyodide.mjs could not be imported from ' + script + ': ' + messageOf(e));
+    }
+    noteLoad(script, 'script-observed', started);
+    if (!module || typeof module.loadPyodide !== 'function')
+      fail('runtime', 'loading_runtime: ' + script + ' exports no loadPyodide function');
+    return module.loadPyodide;
+  }
+
   async function boot () {
     const problem = configProblem(CONFIG);
     if (problem !== null)
@@ -747,15 +790,7 @@ def _compile_all(items_json):
         fail('lock', e.message);
       }
     }
-    /* Like stockLock: a failure here names what failed, not just "Load failed". */
-    const script = c.indexURL + 'pyodide.js';
-    try {
-      self.importScripts(script);
-    } catch (e) {
-      fail('runtime', 'loading_runtime: pyodide.js could not be loaded from ' + script + ': ' + messageOf(e));
-    }
-    if (typeof self.loadPyodide !== 'function')
-      fail('runtime', 'loading_runtime: ' + script + ' ran but defined no loadPyodide function');
+    const loadPyodide = moduleWorker ? await importRuntime(c.indexURL) : loadClassicRuntime(c.indexURL);
     const snapshot = c.rc && typeof c.rc.snapshot === 'string' ? c.rc.snapshot : null;
     if (snapshot !== null) {
       options._loadSnapshot = snapshotBytes(snapshot);
@@ -766,8 +801,8 @@ def _compile_all(items_json):
         options.args = ['-X', 'importtime'];
         options.fsInit = async (FS) => teeCapturedStderr(FS);
       }
-      pyodide = await self.loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
-                                                       stderr: onStderr }, options));
+      pyodide = await loadPyodide(Object.assign({ indexURL: c.indexURL, stdout: () => {},
+                                                  stderr: onStderr }, options));
     } catch (e) {
       fail(snapshot !== null ? 'snapshot' : 'runtime', 'loading_runtime: loadPyodide failed' +
            (snapshot !== null ? ' booting from the memory snapshot ' + snapshot : '') + ': ' +

@@ -26,6 +26,17 @@ rc_paths_default_distribution (void)
 }
 
 char *
+rc_paths_distribution_for (const char *version)
+{
+  g_autofree char *name = NULL;
+
+  if (version == NULL || g_str_equal (version, PYODIDE_VERSION))
+    return rc_paths_default_distribution ();
+  name = g_strdup_printf ("pyodide-%s", version);
+  return g_build_filename (g_get_user_cache_dir (), "runtime-console", name, NULL);
+}
+
+char *
 rc_paths_encoded_cache_dir (void)
 {
   const char *env = g_getenv ("RC_ENCODED_CACHE_DIR");

@@ -9,6 +9,11 @@ G_BEGIN_DECLS
  * $XDG_CACHE_HOME/runtime-console/pyodide-<version>. Never inside the source tree. */
 char *rc_paths_default_distribution (void);
 
+/* The npm distribution of Pyodide @version that `tools/setup.sh --pyodide VERSION` fetched:
+ * $XDG_CACHE_HOME/runtime-console/pyodide-<version>; the default one for the pinned version
+ * (or NULL). Not checked for existence. */
+char *rc_paths_distribution_for (const char *version);
+
 /* Where the CDN emulation keeps content-encoded copies of distribution files (named by
  * the file's sha256): $RC_ENCODED_CACHE_DIR, else $XDG_CACHE_HOME/runtime-console/encoded.
  * Never inside the source tree; not created here. */

@@ -125,17 +125,20 @@ warn_module_worker (RcCheck *c, RcYamlNode *v)
 {
   char *end = NULL;
   guint64 major = g_ascii_strtoull (v->text, &end, 10);
+  g_autofree char *repr = NULL;
 
   if (end == v->text || (*end != '.' && *end != '\0') || major < RC_PYODIDE_FIRST_MODULE_ONLY)
     return;
+  repr = rc_py_repr (v->text);
+  /* OSA's style: the value as repr, what it contradicts, then one short sentence of why */
   rc_check_report (
       c, RC_SEVERITY_WARNING, v, "runtime.python.pyodide_version", "pyodide-module-worker",
       _ ("Keep pyodide_version at \"0.29.5\": OSA's worker has to become a module worker "
          "before a reader's browser can boot Pyodide 314."),
-      "pyodide_version is '%s', but Pyodide %d and later load pyodide.asm.mjs by dynamic "
-      "import(), which OSA's classic worker (it calls importScripts) cannot run: the runtime "
-      "would fail in every reader's browser",
-      v->text, RC_PYODIDE_FIRST_MODULE_ONLY);
+      "pyodide_version is %s, but Pyodide %d and later load pyodide.asm.mjs by dynamic "
+      "import(), which OSA's classic worker (it calls importScripts) cannot run. The runtime "
+      "would fail in every reader's browser; CI boots %s, the npm version its tests run",
+      repr, RC_PYODIDE_FIRST_MODULE_ONLY, RC_PYODIDE_PIN);
 }
 
 static void

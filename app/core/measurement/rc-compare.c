@@ -151,8 +151,13 @@ compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasur
     warn_if_differs (self->warnings, _ ("distribution lock sha256"), ea->distribution_lock_sha256,
                      eb->distribution_lock_sha256,
                      _ ("the distribution's pyodide-lock.json changed between the reports"));
+  /* a rehearsed upgrade (--pyodide): said as plainly as two engines are */
   warn_if_differs (self->warnings, _ ("Pyodide version"), ea->pyodide_version, eb->pyodide_version,
-                   _ ("the interpreters differ"));
+                   _ ("the runs booted different interpreters: the difference is the Pyodide "
+                      "versions', not a change to the community"));
+  if (ea->worker_type != NULL && eb->worker_type != NULL)
+    warn_if_differs (self->warnings, _ ("worker type"), ea->worker_type, eb->worker_type,
+                     _ ("one booted in a classic worker, the other in a module worker"));
   warn_if_differs (self->warnings, _ ("engine"), env_engine (ea), env_engine (eb),
                    _ ("the runs booted in different browsers: the difference is the engines', "
                       "not a change to the community"));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/model/rc-community-private.h"
+#include "core/model/rc-wheel-abi.h"
 
 /* The lock entry a preload name loads: an exact key, else its canonical form (as Pyodide's
  * loadPackage looks it up). */
@@ -278,6 +279,7 @@ rc_community_check_locks (RcCommunity *self, RcCheck *c)
       self->overlay = rc_lock_overlay_load (self->dir, self->facts.lockfile, self->diagnostics);
       if (rc_lock_overlay_is_valid (self->overlay))
         rc_lock_overlay_check_against (self->overlay, self->dist, self->diagnostics);
+      rc_wheel_abi_check_overlay (self->overlay, self->dist, self->diagnostics);
     }
   check_preload (self, c);
   check_import_before_seal_imports (self, c);

@@ -34,6 +34,8 @@ struct _RcDistLock
   char *path;
   char *python_version;
   char *version;
+  char *abi_version; /* info.abi_version, "2025_0" */
+  char *platform;    /* info.platform, "emscripten_4_0_9" */
   gboolean from_cache;
   GPtrArray *keys;     /* owned strings, NULL-terminated, file order */
   GHashTable *entries; /* key → JsonNode (object), parsed or materialised from the cache */
@@ -56,6 +58,8 @@ rc_dist_lock_finalize (GObject *object)
   g_free (self->path);
   g_free (self->python_version);
   g_free (self->version);
+  g_free (self->abi_version);
+  g_free (self->platform);
   g_clear_pointer (&self->keys, g_ptr_array_unref);
   g_clear_pointer (&self->entries, g_hash_table_unref);
   g_clear_pointer (&self->cached, g_variant_unref);
@@ -138,6 +142,8 @@ take_json (RcDistLock *self, JsonNode *root, GError **error)
     {
       self->python_version = g_strdup (info_string (json_node_get_object (info), "python"));
       self->version = g_strdup (info_string (json_node_get_object (info), "version"));
+      self->abi_version = g_strdup (info_string (json_node_get_object (info), "abi_version"));
+      self->platform = g_strdup (info_string (json_node_get_object (info), "platform"));
     }
   /* json_object_get_members() keeps the file's order (json-glib ≥ 1.6). */
   for (GList *l = members; l != NULL; l = l->next)
@@ -255,6 +261,8 @@ load_cache (RcDistLock *self, const struct stat *st)
     {
       g_variant_lookup (info, "python", "s", &self->python_version);
       g_variant_lookup (info, "version", "s", &self->version);
+      g_variant_lookup (info, "abi_version", "s", &self->abi_version);
+      g_variant_lookup (info, "platform", "s", &self->platform);
     }
   self->cached = g_steal_pointer (&packages);
   self->from_cache = TRUE;
@@ -270,6 +278,8 @@ reset (RcDistLock *self)
   g_clear_pointer (&self->cached, g_variant_unref);
   g_clear_pointer (&self->python_version, g_free);
   g_clear_pointer (&self->version, g_free);
+  g_clear_pointer (&self->abi_version, g_free);
+  g_clear_pointer (&self->platform, g_free);
   self->from_cache = FALSE;
 }
 
@@ -369,6 +379,20 @@ rc_dist_lock_get_python_version (RcDistLock *self)
 {
   g_return_val_if_fail (RC_IS_DIST_LOCK (self), NULL);
   return self->python_version;
+}
+
+const char *
+rc_dist_lock_get_abi_version (RcDistLock *self)
+{
+  g_return_val_if_fail (RC_IS_DIST_LOCK (self), NULL);
+  return self->abi_version;
+}
+
+const char *
+rc_dist_lock_get_platform (RcDistLock *self)
+{
+  g_return_val_if_fail (RC_IS_DIST_LOCK (self), NULL);
+  return self->platform;
 }
 
 const char *

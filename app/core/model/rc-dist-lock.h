@@ -33,6 +33,10 @@ const char *rc_dist_lock_get_path (RcDistLock *self);
 const char *rc_dist_lock_get_python_version (RcDistLock *self);
 /* info.version (Pyodide's own version) when the lock records it, else NULL. */
 const char *rc_dist_lock_get_version (RcDistLock *self);
+/* info.abi_version ("2025_0" for 0.29, "2026_0" for 314) and info.platform
+ * ("emscripten_4_0_9"): what a binary wheel's platform tag must name. NULL when absent. */
+const char *rc_dist_lock_get_abi_version (RcDistLock *self);
+const char *rc_dist_lock_get_platform (RcDistLock *self);
 /* Whether this load came from the parsed-lock cache in the user's cache folder. */
 gboolean rc_dist_lock_get_from_cache (RcDistLock *self);
 

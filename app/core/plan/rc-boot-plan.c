@@ -13,6 +13,12 @@ G_DEFINE_QUARK (rc-boot-plan-error-quark, rc_boot_plan_error)
 /* clang-format on */
 
 static JsonObject *
+plan_runtime (JsonObject *plan)
+{
+  return json_object_get_object_member (plan, "runtime");
+}
+
+static JsonObject *
 payload_member_object (JsonObject *payload, const char *name)
 {
   JsonNode *node = json_object_get_member (payload, name);
@@ -95,13 +101,41 @@ rc_boot_plan_build (RcCommunity *community, RcDeployment deployment, const char 
     json_object_set_null_member (plan, "lock");
   if (g_strcmp0 (worker_kind, "osa") == 0)
     json_object_set_string_member (plan, "bundle", "/osa-runtime.bundle.js");
+  json_object_set_boolean_member (
+      plan, "module",
+      rc_boot_plan_version_is_module (json_object_get_string_member_with_default (
+          plan_runtime (plan), "pyodide_version", NULL)));
   return g_steal_pointer (&plan);
 }
 
-static JsonObject *
-plan_runtime (JsonObject *plan)
+gboolean
+rc_boot_plan_version_is_module (const char *version)
 {
-  return json_object_get_object_member (plan, "runtime");
+  char *end = NULL;
+  guint64 major;
+
+  if (version == NULL)
+    return FALSE;
+  major = g_ascii_strtoull (version, &end, 10);
+  return end != version && (*end == '.' || *end == '\0') && major >= RC_PYODIDE_FIRST_MODULE;
+}
+
+void
+rc_boot_plan_set_pyodide (JsonObject *plan, const char *version)
+{
+  JsonObject *runtime = plan_runtime (plan);
+  const char *pinned = json_object_get_string_member_with_default (runtime, "pyodide_version", "");
+
+  if (!json_object_has_member (plan, "pinned_pyodide") && !g_str_equal (pinned, version))
+    json_object_set_string_member (plan, "pinned_pyodide", pinned);
+  json_object_set_string_member (runtime, "pyodide_version", version);
+  json_object_set_boolean_member (plan, "module", rc_boot_plan_version_is_module (version));
+}
+
+gboolean
+rc_boot_plan_is_module (JsonObject *plan)
+{
+  return json_object_get_boolean_member_with_default (plan, "module", FALSE);
 }
 
 char *
@@ -140,6 +174,7 @@ rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base)
   JsonNode *lock = json_object_get_member (plan, "lock");
   gboolean osa =
       g_strcmp0 (json_object_get_string_member_with_default (plan, "worker", ""), "osa") == 0;
+  gboolean module = rc_boot_plan_is_module (plan);
 
   for (guint i = 0; page_files[i] != NULL; i++)
     g_ptr_array_add (urls, g_strconcat (page_base, page_files[i], NULL));
@@ -151,11 +186,12 @@ rc_boot_plan_expected_urls (JsonObject *plan, const char *page_base)
   else
     g_ptr_array_add (urls, g_strconcat (page_base, "/worker.js", NULL));
 
-  /* With an overlay the worker reads the stock lock itself, before pyodide.js. */
+  /* With an overlay the worker reads the stock lock itself, before pyodide.js (.mjs). */
   if (packages != NULL)
     g_ptr_array_add (urls, g_strconcat (index_url, "pyodide-lock.json", NULL));
-  g_ptr_array_add (urls, g_strconcat (index_url, "pyodide.js", NULL));
-  g_ptr_array_add (urls, g_strconcat (index_url, "pyodide.asm.js", NULL));
+  g_ptr_array_add (urls, g_strconcat (index_url, module ? "pyodide.mjs" : "pyodide.js", NULL));
+  g_ptr_array_add (urls,
+                   g_strconcat (index_url, module ? "pyodide.asm.mjs" : "pyodide.asm.js", NULL));
   /* The snapshot scenario's memory snapshot (rc-snapshot.h), fetched as loadPyodide starts. */
   if (json_object_has_member (plan, "snapshot"))
     g_ptr_array_add (urls, g_strdup (json_object_get_string_member (plan, "snapshot")));

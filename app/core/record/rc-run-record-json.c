@@ -24,6 +24,8 @@ add_environment (JsonBuilder *b, const RcRunEnvironment *env)
   rc_json_add_string (b, "engine", env->engine);
   rc_json_add_string (b, "engine_version", env->engine_version);
   rc_json_add_string (b, "pyodide_version", env->pyodide_version);
+  rc_json_add_string (b, "pyodide_pinned", env->pyodide_pinned);
+  rc_json_add_string (b, "worker_type", env->worker_type);
   rc_json_add_string (b, "worker_kind", env->worker_kind);
   rc_json_add_string (b, "community", env->community);
   rc_json_add_string (b, "config_sha256", env->config_sha256);
@@ -420,6 +422,8 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
       || !read_string (e, "engine", p, FALSE, &env->engine, error)
       || !read_string (e, "engine_version", p, FALSE, &env->engine_version, error)
       || !read_string (e, "pyodide_version", p, FALSE, &env->pyodide_version, error)
+      || !read_string (e, "pyodide_pinned", p, FALSE, &env->pyodide_pinned, error)
+      || !read_string (e, "worker_type", p, FALSE, &env->worker_type, error)
       || !read_string (e, "worker_kind", p, FALSE, &env->worker_kind, error)
       || !read_string (e, "community", p, FALSE, &env->community, error)
       || !read_string (e, "config_sha256", p, FALSE, &env->config_sha256, error)

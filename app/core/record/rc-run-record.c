@@ -114,6 +114,8 @@ rc_run_environment_clear (RcRunEnvironment *env)
   g_clear_pointer (&env->engine, g_free);
   g_clear_pointer (&env->engine_version, g_free);
   g_clear_pointer (&env->pyodide_version, g_free);
+  g_clear_pointer (&env->pyodide_pinned, g_free);
+  g_clear_pointer (&env->worker_type, g_free);
   g_clear_pointer (&env->worker_kind, g_free);
   g_clear_pointer (&env->community, g_free);
   g_clear_pointer (&env->config_sha256, g_free);
@@ -153,6 +155,8 @@ rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *des
   dest->engine = g_strdup (src->engine);
   dest->engine_version = g_strdup (src->engine_version);
   dest->pyodide_version = g_strdup (src->pyodide_version);
+  dest->pyodide_pinned = g_strdup (src->pyodide_pinned);
+  dest->worker_type = g_strdup (src->worker_type);
   dest->worker_kind = g_strdup (src->worker_kind);
   dest->community = g_strdup (src->community);
   dest->config_sha256 = g_strdup (src->config_sha256);

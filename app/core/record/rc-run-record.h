@@ -50,7 +50,12 @@ typedef struct
    * ("156.0.7531.2"); NULL in reports written before other engines (read them as WebKit). */
   char *engine;
   char *engine_version;
-  char *pyodide_version;  /* "0.29.5" */
+  char *pyodide_version; /* "0.29.5": the Pyodide that booted */
+  /* The version config.yaml pins when another one booted (--pyodide, a rehearsed upgrade),
+   * else NULL; worker_type: "classic" or "module" (Pyodide 314 and later); NULL in reports
+   * written before they were recorded. */
+  char *pyodide_pinned;
+  char *worker_type;
   char *worker_kind;      /* "builtin" | "osa" */
   char *community;        /* community name */
   char *config_sha256;    /* of config.yaml */

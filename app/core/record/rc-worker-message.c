@@ -165,9 +165,10 @@ static const char *
 sub_phase_name (const char *file)
 {
   static const char *const names[][2] = {
-    { "pyodide.js", "pyodide.js" },    { "pyodide.asm.js", "pyodide.asm.js" },
-    { "pyodide-lock.json", "lock" },   { "pyodide.asm.wasm", "wasm" },
-    { "python_stdlib.zip", "stdlib" },
+    { "pyodide.js", "pyodide.js" },           { "pyodide.asm.js", "pyodide.asm.js" },
+    { "pyodide-lock.json", "lock" },          { "pyodide.asm.wasm", "wasm" },
+    { "python_stdlib.zip", "stdlib" },        { "pyodide.mjs", "pyodide.mjs" },
+    { "pyodide.asm.mjs", "pyodide.asm.mjs" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
