@@ -316,6 +316,13 @@ test_edits (void)
   rc_advice_change_add_fix (change, fix);
   edited = rc_advice_change_apply (change, text, strlen (text));
   g_assert_nonnull (edited);
+  /* as one fix (the window's one undoable action): the same text */
+  {
+    g_autoptr (RcFix) one = rc_advice_change_to_fix (change, text, strlen (text));
+    g_autofree char *once = rc_fix_apply (one, text, strlen (text), NULL);
+
+    g_assert_cmpstr (once, ==, edited);
+  }
   g_assert_nonnull (strstr (edited, "\n    preload: [ledger-archive, ledger-core]\n    preload_on:"));
   g_assert_nonnull (strstr (edited, "\n    import_before_seal: []\n    prelude: |"));
   after = rc_community_load_text (community_dir, dist, RC_DEPLOYMENT_PRODUCTION, edited, -1,

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rc-advice.h"
 #include "rc-json-builder-private.h"
@@ -82,6 +83,34 @@ rc_advice_change_apply (const RcAdviceChange *self, const char *text, gsize len)
       out = next;
     }
   return g_steal_pointer (&out);
+}
+
+RcFix *
+rc_advice_change_to_fix (const RcAdviceChange *self, const char *text, gsize len)
+{
+  g_autofree char *edited = NULL;
+  gsize lo = len, hi = 0, edited_len;
+  RcFix *fix;
+
+  if (self->fixes->len == 0 || (edited = rc_advice_change_apply (self, text, len)) == NULL)
+    return NULL;
+  for (guint i = 0; i < self->fixes->len; i++)
+    {
+      const RcFix *f = self->fixes->pdata[i];
+
+      lo = MIN (lo, f->start);
+      hi = MAX (hi, f->end);
+    }
+  edited_len = strlen (edited);
+  /* the text after @hi is untouched, so it ends the edited text too */
+  fix = rc_fix_new (RC_FIX_REPLACE, ((RcFix *) self->fixes->pdata[0])->line,
+                    ((RcFix *) self->fixes->pdata[0])->column, 0, 0, NULL, self->title);
+  g_free (fix->replacement);
+  fix->replacement = g_strndup (edited + lo, edited_len - (len - hi) - lo);
+  fix->start = lo;
+  fix->end = hi;
+  fix->resolved = TRUE;
+  return fix;
 }
 
 RcAdvice *

@@ -70,6 +70,11 @@ void rc_advice_change_add_fix (RcAdviceChange *self, RcFix *fix);
  * stay valid): a new string, or NULL when a fix does not fit @len. */
 char *rc_advice_change_apply (const RcAdviceChange *self, const char *text, gsize len);
 
+/* The change's edits as one fix (resolved against @text): the span from the first edit's
+ * start to the last one's end, replaced by what the edits make of it, so the window applies
+ * it as one undoable action. NULL when the edits do not fit @text. */
+RcFix *rc_advice_change_to_fix (const RcAdviceChange *self, const char *text, gsize len);
+
 typedef struct
 {
   char *community;
