@@ -104,9 +104,9 @@ test_ledger_unknown (void)
 {
   g_autoptr (RcCommunity) community = load_community ();
   const char *preload[] = { "ledger-core", "no-such-package", NULL };
-  g_autoptr (RcPreloadLedger) ledger = rc_preload_ledger_new (
-      rc_community_get_dist_lock (community), rc_community_get_overlay (community), preload,
-      NULL, NULL);
+  g_autoptr (RcPreloadLedger) ledger =
+      rc_preload_ledger_new (rc_community_get_dist_lock (community),
+                             rc_community_get_overlay (community), preload, NULL, NULL);
   const RcLedgerEntry *e = rc_preload_ledger_find (ledger, "no-such-package");
   g_autofree char *text = rc_preload_ledger_format (ledger);
 
@@ -122,8 +122,8 @@ test_ledger_unknown (void)
 static void
 test_ledger_measure (void)
 {
-  g_autofree char *path =
-      g_build_filename (g_getenv ("G_TEST_SRCDIR"), "fixtures", "advise", "ledger-report.json", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "fixtures", "advise",
+                                            "ledger-report.json", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (RcMeasurement) report = rc_measurement_load (path, &error);
   g_autoptr (RcCommunity) community = load_community ();
@@ -269,14 +269,14 @@ test_format (void)
   advice->base_boot = base;
   advice->ledger = ledger_of (community);
   c = rc_advice_change_new ("preload", "drop:ledger-archive", "Drop ledger-archive from preload");
-  rc_advice_change_add_fix (c, rc_community_fix_python_key (community, "preload",
-                                                            "[ledger-core, ledger-seal]", "Drop"));
+  rc_advice_change_add_fix (
+      c, rc_community_fix_python_key (community, "preload", "[ledger-core, ledger-seal]", "Drop"));
   rc_advice_change_measure (c, &base, &variant, RC_PRELOAD_FIRST_RUN, 8100);
   rc_advice_change_set_bytes (c, 25e6, 1e6);
   g_ptr_array_add (advice->changes, c);
   c = rc_advice_change_new ("preload-on", "preload-on", "Set preload_on to first_message");
-  rc_advice_change_add_fix (c, rc_community_fix_python_key (community, "preload_on",
-                                                            "first_message", "Set"));
+  rc_advice_change_add_fix (
+      c, rc_community_fix_python_key (community, "preload_on", "first_message", "Set"));
   rc_advice_change_model (c, &base, RC_PRELOAD_FIRST_RUN, RC_PRELOAD_FIRST_MESSAGE, 8100);
   g_ptr_array_add (advice->changes, c);
   rc_advice_rank (advice);
@@ -323,10 +323,11 @@ test_edits (void)
 
     g_assert_cmpstr (once, ==, edited);
   }
-  g_assert_nonnull (strstr (edited, "\n    preload: [ledger-archive, ledger-core]\n    preload_on:"));
+  g_assert_nonnull (
+      strstr (edited, "\n    preload: [ledger-archive, ledger-core]\n    preload_on:"));
   g_assert_nonnull (strstr (edited, "\n    import_before_seal: []\n    prelude: |"));
-  after = rc_community_load_text (community_dir, dist, RC_DEPLOYMENT_PRODUCTION, edited, -1,
-                                  &error);
+  after =
+      rc_community_load_text (community_dir, dist, RC_DEPLOYMENT_PRODUCTION, edited, -1, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (rc_community_get_closure (after)->len, ==, 4);
   /* the user's file was not written */

@@ -47,8 +47,7 @@ config_sha (void)
 static void
 build_community (void)
 {
-  g_autofree char *script =
-      g_build_filename (RC_SOURCE_DIR, "tools", "build-demo-wheels.py", NULL);
+  g_autofree char *script = g_build_filename (RC_SOURCE_DIR, "tools", "build-demo-wheels.py", NULL);
   g_autofree char *python = g_find_program_in_path ("python3");
   g_autofree char *out = NULL, *err = NULL;
   g_autoptr (GError) error = NULL;
@@ -74,10 +73,10 @@ advised (void)
       g_assert_nonnull (binary);
       build_community ();
       shared.sha_before = config_sha ();
-      shared.status = run ((const char *[]){ binary, "advise", shared.dir, "--json", "--runs",
-                                             "2", "--deadline", "300", "--budget",
-                                             "boot_ms=900000", NULL },
-                           &shared.out, &shared.err);
+      shared.status =
+          run ((const char *[]){ binary, "advise", shared.dir, "--json", "--runs", "2",
+                                 "--deadline", "300", "--budget", "boot_ms=900000", NULL },
+               &shared.out, &shared.err);
       if (g_getenv ("RC_TEST_PRINT") != NULL)
         g_printerr ("%s\n%s\n", shared.out, shared.err);
       shared.root = json_from_string (shared.out, &error);
@@ -106,8 +105,8 @@ change (const char *id)
 static JsonObject *
 ledger_entry (const char *name)
 {
-  JsonArray *entries =
-      json_object_get_array_member (json_object_get_object_member (advised (), "ledger"), "entries");
+  JsonArray *entries = json_object_get_array_member (
+      json_object_get_object_member (advised (), "ledger"), "entries");
 
   for (guint i = 0; i < json_array_get_length (entries); i++)
     {
@@ -158,9 +157,8 @@ test_ledger (void)
   /* ledger_core's import builds a table: the heaviest import of the three */
   g_assert_cmpfloat (json_object_get_double_member (core, "import_ms"), >,
                      json_object_get_double_member (seal, "import_ms"));
-  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (advised (),
-                                                                                "ledger"),
-                                                 "importtime"));
+  g_assert_true (json_object_get_boolean_member (
+      json_object_get_object_member (advised (), "ledger"), "importtime"));
 }
 
 /* What is proposed, what is not, and what each variant boot shows it saves in bytes. */
@@ -177,8 +175,7 @@ test_changes (void)
   g_assert_nonnull (on);
   g_assert_null (change ("drop:ledger-core"));
   g_assert_true (json_object_get_boolean_member (archive, "booted"));
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (archive,
-                                                                         "variant_runs")),
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (archive, "variant_runs")),
                     ==, 2);
   /* the proof of the top byte saving: the variant boots fetched the archive's 24 MB less */
   g_assert_cmpfloat (json_object_get_double_member (archive, "bytes_saving"), >, 20e6);
@@ -187,9 +184,9 @@ test_changes (void)
   g_assert_true (json_object_get_null_member (seal, "failure"));
   edits = json_object_get_array_member (seal, "edits");
   g_assert_cmpuint (json_array_get_length (edits), ==, 2);
-  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (edits, 1),
-                                                  "replacement"),
-                   ==, "    import_before_seal: []\n");
+  g_assert_cmpstr (
+      json_object_get_string_member (json_array_get_object_element (edits, 1), "replacement"), ==,
+      "    import_before_seal: []\n");
   g_assert_false (json_object_get_boolean_member (on, "booted"));
   g_assert_cmpstr (json_object_get_string_member (on, "preload_on"), ==, "first_message");
   g_assert_cmpfloat (json_object_get_double_member (

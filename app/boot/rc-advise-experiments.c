@@ -177,8 +177,7 @@ preload_propose_async (RcAdviseContext *ctx, GCancellable *cancellable,
         }
       if (e->candidate == RC_LEDGER_UNKNOWN)
         continue;
-      if ((change = drop_change (ctx, e, (const char *const *) preload,
-                                 (const char *const *) seal))
+      if ((change = drop_change (ctx, e, (const char *const *) preload, (const char *const *) seal))
           != NULL)
         g_ptr_array_add (changes, change);
     }
@@ -229,8 +228,8 @@ on_probed (GObject *source, GAsyncResult *result, gpointer user_data)
   GTask *task = user_data;
   SealRun *run = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
-  g_autoptr (RcSealReport) report = rc_seal_probe_run_finish (RC_SEAL_PROBE (source), result,
-                                                              &error);
+  g_autoptr (RcSealReport) report =
+      rc_seal_probe_run_finish (RC_SEAL_PROBE (source), result, &error);
   GPtrArray *changes = new_changes ();
   g_autofree char *list = NULL;
   RcAdviceChange *change;
@@ -255,8 +254,8 @@ on_probed (GObject *source, GAsyncResult *result, gpointer user_data)
                               : _ ("the seal probe found nothing to fix: every module imports "
                                    "with the configured import_before_seal"));
     }
-  else if ((fix = rc_community_fix_import_before_seal (
-                run->ctx->community, (const char *const *) report->recommended))
+  else if ((fix = rc_community_fix_import_before_seal (run->ctx->community,
+                                                       (const char *const *) report->recommended))
            != NULL)
     {
       list = g_strjoinv (", ", report->recommended);
@@ -272,8 +271,8 @@ on_probed (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-seal_propose_async (RcAdviseContext *ctx, GCancellable *cancellable,
-                    GAsyncReadyCallback callback, gpointer user_data)
+seal_propose_async (RcAdviseContext *ctx, GCancellable *cancellable, GAsyncReadyCallback callback,
+                    gpointer user_data)
 {
   GTask *task = g_task_new (NULL, cancellable, callback, user_data);
   SealRun *run = g_new0 (SealRun, 1);

@@ -27,12 +27,12 @@ typedef void (*RcAdviseSayFunc) (const char *line, gpointer data);
 
 typedef struct
 {
-  RcCommunity *community;     /* the baseline: the user's folder, never written */
-  RcAdvice *advice;           /* the ledger and the baseline boots are in it */
-  RcMeasurement *baseline;    /* the baseline's runs */
+  RcCommunity *community;  /* the baseline: the user's folder, never written */
+  RcAdvice *advice;        /* the ledger and the baseline boots are in it */
+  RcMeasurement *baseline; /* the baseline's runs */
   RcAdviseEngineFunc engine_func;
   gpointer engine_data;
-  RcAdviseSayFunc say;        /* progress, one line at a time */
+  RcAdviseSayFunc say; /* progress, one line at a time */
   gpointer say_data;
 } RcAdviseContext;
 

@@ -62,8 +62,8 @@ rc_advise_runner_init (RcAdviseRunner *self)
 }
 
 RcAdviseRunner *
-rc_advise_runner_new (RcCommunity *community, RcAdviseEngineFunc engine_func,
-                      gpointer engine_data, GDestroyNotify engine_destroy)
+rc_advise_runner_new (RcCommunity *community, RcAdviseEngineFunc engine_func, gpointer engine_data,
+                      GDestroyNotify engine_destroy)
 {
   RcAdviseRunner *self = g_object_new (RC_TYPE_ADVISE_RUNNER, NULL);
 
@@ -113,9 +113,9 @@ copy_tree (GFile *from, GFile *to, GCancellable *cancellable, GError **error)
 
   if (!g_file_make_directory (to, cancellable, error))
     return FALSE;
-  children = g_file_enumerate_children (from, G_FILE_ATTRIBUTE_STANDARD_NAME ","
-                                        G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, error);
+  children = g_file_enumerate_children (
+      from, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, error);
   if (children == NULL)
     return FALSE;
   for (;;)
@@ -137,8 +137,8 @@ copy_tree (GFile *from, GFile *to, GCancellable *cancellable, GError **error)
           if (!copy_tree (child, target, cancellable, error))
             return FALSE;
         }
-      else if (!g_file_copy (child, target, G_FILE_COPY_NOFOLLOW_SYMLINKS, cancellable, NULL,
-                             NULL, error))
+      else if (!g_file_copy (child, target, G_FILE_COPY_NOFOLLOW_SYMLINKS, cancellable, NULL, NULL,
+                             error))
         return FALSE;
     }
 }
@@ -156,8 +156,7 @@ rc_advise_copy_community (const char *dir, const char *config_text, GError **err
   copy = g_build_filename (tmp, "community", NULL);
   to = g_file_new_for_path (copy);
   config = g_build_filename (copy, "config.yaml", NULL);
-  if (!copy_tree (from, to, NULL, error)
-      || !g_file_set_contents (config, config_text, -1, error))
+  if (!copy_tree (from, to, NULL, error) || !g_file_set_contents (config, config_text, -1, error))
     {
       rc_advise_remove_tree (tmp, NULL);
       return NULL;
@@ -365,8 +364,7 @@ cold_stat (const RcMeasurement *m, GStrv *ids, char **failure)
       if (r->outcome.state == RC_OUTCOME_READY)
         g_array_append_val (values, r->boot_ms);
       else if (failure != NULL && *failure == NULL)
-        *failure = g_strdup_printf ("%s: %s (%s)", r->run_id, r->outcome.message,
-                                    r->outcome.kind);
+        *failure = g_strdup_printf ("%s: %s (%s)", r->run_id, r->outcome.message, r->outcome.kind);
     }
   rc_stat_compute (&stat, (const double *) values->data, values->len);
   g_strfreev (*ids);
@@ -416,8 +414,7 @@ boot_advised (GTask *task)
       for (guint j = 0; j < c->fixes->len; j++)
         rc_advice_change_add_fix (all, rc_fix_copy (c->fixes->pdata[j]));
     }
-  if (proven->len == 0
-      || (text = rc_advice_change_apply (all, config, strlen (config))) == NULL)
+  if (proven->len == 0 || (text = rc_advice_change_apply (all, config, strlen (config))) == NULL)
     {
       rc_advice_add_note (run->ctx.advice,
                           proven->len == 0
@@ -428,12 +425,11 @@ boot_advised (GTask *task)
       finish (task);
       return;
     }
-  if ((run->tmp = rc_advise_copy_community (rc_community_get_dir (self->community), text,
-                                            &error))
+  if ((run->tmp = rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
           == NULL
-      || (community = rc_community_load (run->tmp,
-                                         rc_community_get_distribution_dir (self->community),
-                                         rc_community_get_deployment (self->community), &error))
+      || (community =
+              rc_community_load (run->tmp, rc_community_get_distribution_dir (self->community),
+                                 rc_community_get_deployment (self->community), &error))
              == NULL)
     {
       rc_advice_add_note (run->ctx.advice, _ ("the advised result could not be booted: %s"),
@@ -492,16 +488,16 @@ next_variant (GTask *task)
     }
   change = run->current = g_ptr_array_steal_index (run->pending, 0);
   if ((text = rc_advice_change_apply (change, config, strlen (config))) == NULL
-      || (run->tmp = rc_advise_copy_community (rc_community_get_dir (self->community), text,
-                                               &error))
+      || (run->tmp =
+              rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
              == NULL
-      || (community = rc_community_load (run->tmp,
-                                         rc_community_get_distribution_dir (self->community),
-                                         rc_community_get_deployment (self->community), &error))
+      || (community =
+              rc_community_load (run->tmp, rc_community_get_distribution_dir (self->community),
+                                 rc_community_get_deployment (self->community), &error))
              == NULL)
     {
-      change->failure = g_strdup (error != NULL ? error->message
-                                                : _ ("the edit does not fit config.yaml"));
+      change->failure =
+          g_strdup (error != NULL ? error->message : _ ("the edit does not fit config.yaml"));
       g_ptr_array_add (run->ctx.advice->changes, g_steal_pointer (&run->current));
       clear_side (run);
       next_variant (task);
@@ -582,8 +578,7 @@ finish (GTask *task)
   Run *run = g_task_get_task_data (task);
 
   rc_advice_rank (run->ctx.advice);
-  g_task_return_pointer (task, g_steal_pointer (&run->ctx.advice),
-                         (GDestroyNotify) rc_advice_free);
+  g_task_return_pointer (task, g_steal_pointer (&run->ctx.advice), (GDestroyNotify) rc_advice_free);
   g_object_unref (task);
 }
 
@@ -647,11 +642,10 @@ ledger_of (RcCommunity *community)
     }
   p = g_strv_builder_end (preload);
   s = g_strv_builder_end (seal);
-  return rc_preload_ledger_new (rc_community_get_dist_lock (community),
-                                rc_community_get_overlay (community), (const char *const *) p,
-                                (const char *const *) s,
-                                json_object_get_string_member_with_default (python, "prelude",
-                                                                            NULL));
+  return rc_preload_ledger_new (
+      rc_community_get_dist_lock (community), rc_community_get_overlay (community),
+      (const char *const *) p, (const char *const *) s,
+      json_object_get_string_member_with_default (python, "prelude", NULL));
 }
 
 void
@@ -676,7 +670,8 @@ rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
   run->ctx.engine_data = self->engine_data;
   run->ctx.say = ctx_say;
   run->ctx.say_data = task;
-  say (task, _ ("baseline: %u cold boots of %s"), self->runs, rc_community_get_dir (self->community));
+  say (task, _ ("baseline: %u cold boots of %s"), self->runs,
+       rc_community_get_dir (self->community));
   boot_side (task, g_object_ref (self->community), "baseline", on_baseline_booted);
 }
 

@@ -33,8 +33,7 @@ void rc_advise_runner_set_advised (RcAdviseRunner *self, gboolean advised);
  * the baseline could not boot at all, or on cancellation. */
 void rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
                                  GAsyncReadyCallback callback, gpointer user_data);
-RcAdvice *rc_advise_runner_run_finish (RcAdviseRunner *self, GAsyncResult *result,
-                                       GError **error);
+RcAdvice *rc_advise_runner_run_finish (RcAdviseRunner *self, GAsyncResult *result, GError **error);
 
 /* After a run: the baseline's and the advised result's measurements (NULL when not booted);
  * owned by the runner. */

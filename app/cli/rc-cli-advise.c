@@ -44,9 +44,8 @@ new_engine (RcCommunity *community, gpointer data, GError **error)
   g_autoptr (RcEngine) engine = rc_engine_new (community, server);
 
   g_object_set_data_full (G_OBJECT (engine), "rc-cli-advise-server", server, stop_server);
-  if (!rc_cli_boot_options_configure (host->boot, engine,
-                                      g_array_index (host->boot->engine_kinds, RcEngineKind, 0),
-                                      error))
+  if (!rc_cli_boot_options_configure (
+          host->boot, engine, g_array_index (host->boot->engine_kinds, RcEngineKind, 0), error))
     return NULL;
   gtk_window_set_child (GTK_WINDOW (host->window), rc_engine_get_view (engine));
   return g_steal_pointer (&engine);
@@ -127,8 +126,8 @@ report_budgets (const RcMeasurement *m, GPtrArray *budgets, gboolean advised, FI
       double figure;
 
       for (guint j = 0; j < exceeded->len; j++)
-        failed |= g_str_equal (((RcBudgetResult *) g_ptr_array_index (exceeded, j))->key,
-                               budget->key);
+        failed |=
+            g_str_equal (((RcBudgetResult *) g_ptr_array_index (exceeded, j))->key, budget->key);
       if (!failed && rc_measurement_figure (m, budget->key, &figure))
         fprintf (out, _ ("budget met      %s = %.0f (budget %s)\n"), budget->key, figure,
                  budget->text);
@@ -213,8 +212,8 @@ rc_cli_advise (int argc, char **argv)
     }
   if (checked != NULL)
     {
-      exceeded = report_budgets (checked, budgets, advice->advised_runs != NULL,
-                                 json ? stderr : stdout);
+      exceeded =
+          report_budgets (checked, budgets, advice->advised_runs != NULL, json ? stderr : stdout);
       rc_measurement_free (checked);
     }
   return exceeded > 0 ? RC_EXIT_FAILED : RC_EXIT_OK;

@@ -202,8 +202,8 @@ rc_advice_change_set_bytes (RcAdviceChange *self, double base_bytes, double vari
 }
 
 void
-rc_advice_change_model (RcAdviceChange *self, const RcStat *base, RcPreloadOn from,
-                        RcPreloadOn to, double model_delay_ms)
+rc_advice_change_model (RcAdviceChange *self, const RcStat *base, RcPreloadOn from, RcPreloadOn to,
+                        double model_delay_ms)
 {
   const double boots[] = { base->min, base->median, base->max };
 
@@ -227,7 +227,7 @@ rc_advice_change_model (RcAdviceChange *self, const RcStat *base, RcPreloadOn fr
       if (i == 1)
         self->reader_saving.median = s;
     }
-  self->verdict = self->reader_saving.lo > 0        ? RC_ADVICE_PROVEN
+  self->verdict = self->reader_saving.lo > 0       ? RC_ADVICE_PROVEN
                   : self->reader_saving.median > 0 ? RC_ADVICE_NOISE
                                                    : RC_ADVICE_WORSE;
 }
@@ -436,13 +436,12 @@ rc_advice_format (const RcAdvice *self)
   g_string_append_printf (out, _ ("Advice for %s in %s (%u runs a side)\n"), self->community,
                           self->engine, self->runs);
   if (self->base_boot.n > 0)
-    g_string_append_printf (out,
-                            _ ("Baseline: cold boot median %.2f s (%.2f … %.2f s; %s), "
-                               "preload_on: %s, model turn %.1f s\n"),
-                            self->base_boot.median / 1000, self->base_boot.min / 1000,
-                            self->base_boot.max / 1000, runs,
-                            rc_preload_on_to_string (self->preload_on),
-                            self->model_delay_ms / 1000);
+    g_string_append_printf (
+        out,
+        _ ("Baseline: cold boot median %.2f s (%.2f … %.2f s; %s), "
+           "preload_on: %s, model turn %.1f s\n"),
+        self->base_boot.median / 1000, self->base_boot.min / 1000, self->base_boot.max / 1000, runs,
+        rc_preload_on_to_string (self->preload_on), self->model_delay_ms / 1000);
   if (self->ledger != NULL && self->ledger->entries->len > 0)
     {
       g_autofree char *ledger = rc_preload_ledger_format (self->ledger);

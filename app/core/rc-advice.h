@@ -52,10 +52,10 @@ typedef struct
   GPtrArray *fixes; /* RcFix, resolved against the baseline's config.yaml, not overlapping */
   gboolean booted;  /* variant runs were booted (FALSE: the model alone, preload_on) */
   RcStat variant_boot;
-  double variant_bytes; /* median wire bytes of the variant's ready runs; -1 unknown */
-  double bytes_saving;  /* baseline's median wire bytes minus the variant's; 0 unknown */
-  GStrv variant_runs; /* run ids of the variant boots */
-  char *failure;      /* why a variant run failed, or NULL */
+  double variant_bytes;   /* median wire bytes of the variant's ready runs; -1 unknown */
+  double bytes_saving;    /* baseline's median wire bytes minus the variant's; 0 unknown */
+  GStrv variant_runs;     /* run ids of the variant boots */
+  char *failure;          /* why a variant run failed, or NULL */
   RcPreloadOn preload_on; /* the preload_on the reader saving is computed under */
   RcSaving boot_saving;
   RcSaving reader_saving;

@@ -49,15 +49,15 @@ typedef struct
   /* From a boot (rc_preload_ledger_measure()); -1 unknown */
   gint64 wire_bytes;
   gint64 decoded_bytes;
-  double load_ms;   /* its loading_package step */
-  double import_ms; /* its modules' imports after the interpreter step */
+  double load_ms;            /* its loading_package step */
+  double import_ms;          /* its modules' imports after the interpreter step */
   gboolean imported_at_boot; /* the record shows one of its modules imported */
 } RcLedgerEntry;
 
 typedef struct
 {
-  GPtrArray *entries; /* RcLedgerEntry, in preload order */
-  char *run_id;       /* the record measured from, NULL before */
+  GPtrArray *entries;  /* RcLedgerEntry, in preload order */
+  char *run_id;        /* the record measured from, NULL before */
   gboolean importtime; /* the record had -X importtime */
 } RcPreloadLedger;
 
@@ -65,8 +65,7 @@ typedef struct
  * and the @prelude text (NULL: none) deciding each candidate. */
 RcPreloadLedger *rc_preload_ledger_new (RcDistLock *dist, RcLockOverlay *overlay,
                                         const char *const *preload,
-                                        const char *const *import_before_seal,
-                                        const char *prelude);
+                                        const char *const *import_before_seal, const char *prelude);
 void rc_preload_ledger_free (RcPreloadLedger *self);
 
 /* Fills the measured members from @record (a ready boot of the same community). */

@@ -671,7 +671,8 @@ read_imports (JsonObject *o, const char *path, const char *name, GPtrArray *out,
                        p);
           return FALSE;
         }
-      g_ptr_array_add (out, rc_import_time_new (module, self_us, cumulative_us, (guint) depth, t_ms));
+      g_ptr_array_add (out,
+                       rc_import_time_new (module, self_us, cumulative_us, (guint) depth, t_ms));
     }
   return TRUE;
 }

@@ -107,8 +107,8 @@ on_message (RcAdviseRunner *runner, const char *line, RcAdviceDialog *self)
 static void
 apply_clicked_cb (GtkButton *button, RcAdviceDialog *self)
 {
-  rc_advice_dialog_apply (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button),
-                                                                     "rc-change")));
+  rc_advice_dialog_apply (self,
+                          GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "rc-change")));
 }
 
 /* "reader −2.02 s (band −1.61 … −2.43 s), boot −2.02 s, 24.0 MB fewer; proven over cold-1, …" */
@@ -129,9 +129,8 @@ proof_text (const RcAdviceChange *c)
       g_string_append_printf (out, _ ("; boot %+.2f s (band %+.2f … %+.2f s) over %s"),
                               c->boot_saving.median / 1000, c->boot_saving.lo / 1000,
                               c->boot_saving.hi / 1000, runs);
-      g_string_append_printf (out, c->bytes_saving >= 0 ? _ ("; %s fewer bytes")
-                                                        : _ ("; %s more bytes"),
-                              bytes);
+      g_string_append_printf (
+          out, c->bytes_saving >= 0 ? _ ("; %s fewer bytes") : _ ("; %s more bytes"), bytes);
     }
   else if (!c->booted)
     g_string_append (out, _ ("; from the baseline boots and the preload_on model"));
@@ -175,10 +174,9 @@ show_advice (RcAdviceDialog *self)
     gtk_list_box_append (self->changes, change_row (self, i, self->advice->changes->pdata[i]));
   append_log (self, "\n");
   append_log (self, text);
-  gtk_label_set_label (self->status,
-                       self->advice->changes->len > 0
-                           ? _ ("Changes ranked by the reader's wait they save")
-                           : _ ("No experiment found a change to make"));
+  gtk_label_set_label (self->status, self->advice->changes->len > 0
+                                         ? _ ("Changes ranked by the reader's wait they save")
+                                         : _ ("No experiment found a change to make"));
 }
 
 static void
