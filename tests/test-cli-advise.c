@@ -234,6 +234,59 @@ test_progress (void)
   g_assert_cmpstr (sha, ==, shared.sha_before);
 }
 
+/* A closure that cannot be served offline (numpy: the npm distribution has no wheels): the
+ * ledger for what the locks know, the missing wheel counted, nothing proposed, exit 1. */
+static void
+test_missing_wheels (void)
+{
+  const char *binary = g_getenv ("RC_CONSOLE_BINARY");
+  g_autofree char *dir = NULL, *config = NULL, *text = NULL, *out = NULL, *err = NULL;
+  g_autofree char *cp = g_find_program_in_path ("cp");
+  g_autoptr (GString) edited = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *entries;
+  gboolean found = FALSE;
+  int status;
+
+  advised (); /* the community is built */
+  dir = g_build_filename (shared.tmp, "missing", NULL);
+  g_assert_cmpint (run ((const char *[]){ cp, "-r", shared.dir, dir, NULL }, NULL, NULL), ==, 0);
+  config = g_build_filename (dir, "config.yaml", NULL);
+  g_assert_true (g_file_get_contents (config, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_assert_cmpuint (
+      g_string_replace (edited, "      - ledger-seal\n", "      - ledger-seal\n      - numpy\n", 1),
+      ==, 1);
+  g_assert_true (g_file_set_contents (config, edited->str, -1, NULL));
+  status = run (
+      (const char *[]){ binary, "advise", dir, "--json", "--runs", "1", "--deadline", "300", NULL },
+      &out, &err);
+  root = json_from_string (out, &error);
+  if (error != NULL)
+    g_printerr ("stdout: %s\nstderr: %s\n", out, err);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (json_node_get_object (root), "changes")),
+      ==, 0);
+  entries = json_object_get_array_member (
+      json_object_get_object_member (json_node_get_object (root), "ledger"), "entries");
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *e = json_array_get_object_element (entries, i);
+
+      if (g_str_equal (json_object_get_string_member (e, "name"), "numpy"))
+        {
+          found = TRUE;
+          g_assert_cmpint (json_object_get_int_member (e, "missing"), >=, 1);
+          g_assert_true (json_object_get_null_member (e, "wire_bytes"));
+        }
+    }
+  g_assert_true (found);
+  g_assert_nonnull (strstr (out, "no baseline boot got ready"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -245,6 +298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advise/changes", test_changes);
   g_test_add_func ("/advise/ranking", test_ranking);
   g_test_add_func ("/advise/progress", test_progress);
+  g_test_add_func ("/advise/missing-wheels", test_missing_wheels);
   status = g_test_run ();
   if (shared.tmp != NULL)
     {

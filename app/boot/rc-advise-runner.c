@@ -592,6 +592,7 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   Run *run = g_task_get_task_data (task);
   RcAdvice *advice = run->ctx.advice;
   RcMeasurement *m = side_finish (task, source, result);
+  g_autofree char *failure = NULL;
   int median;
 
   if (m == NULL)
@@ -599,14 +600,17 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
   self->baseline_measurement = m;
   run->ctx.baseline = m;
-  advice->base_boot = cold_stat (m, &advice->base_runs, NULL);
+  advice->base_boot = cold_stat (m, &advice->base_runs, &failure);
   advice->base_bytes = cold_bytes (m);
   if (advice->base_boot.n == 0)
     {
-      g_task_return_new_error (task, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NO_RUNTIME,
-                               _ ("no baseline boot got ready, so nothing can be compared "
-                                  "with it (boot the community to see why)"));
-      g_object_unref (task);
+      /* a closure that cannot be served (missing wheels) still gets the ledger the locks
+       * give; nothing can be proven against no boot */
+      rc_advice_add_note (advice,
+                          _ ("no baseline boot got ready (%s): the ledger shows what the "
+                             "locks know, and no change could be proven"),
+                          failure);
+      finish (task);
       return;
     }
   median = rc_run_stats_median_run (m->runs, RC_SCENARIO_COLD);

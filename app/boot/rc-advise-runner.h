@@ -29,8 +29,10 @@ void rc_advise_runner_set_model_delay (RcAdviseRunner *self, double model_delay_
 /* Boot the advised result too (default FALSE). */
 void rc_advise_runner_set_advised (RcAdviseRunner *self, gboolean advised);
 
-/* The advice comes back also when variant boots failed (their changes say so); a GError when
- * the baseline could not boot at all, or on cancellation. */
+/* The advice comes back also when variant boots failed (their changes say so), and when no
+ * baseline boot got ready (then with the ledger the locks give, no change, and a note
+ * saying why: base_boot.n is 0); a GError when an engine could not be made, or on
+ * cancellation. */
 void rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
                                  GAsyncReadyCallback callback, gpointer user_data);
 RcAdvice *rc_advise_runner_run_finish (RcAdviseRunner *self, GAsyncResult *result, GError **error);

@@ -2,7 +2,8 @@
  * each proven with boots (boot/rc-advise-runner.h), ranked; --json for CI.
  *
  * Exit status: 0 when it ran (and the budgets, if any, were met), 1 when a budget was
- * exceeded, 2 when it could not run. */
+ * exceeded or no baseline boot got ready (the ledger is still printed), 2 when it could not
+ * run. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -178,7 +179,8 @@ rc_cli_advise (int argc, char **argv)
                   "a temporary copy of the folder with its edit applied; the folder itself is "
                   "never written. Progress goes to stderr. Needs a display (it starts Xvfb "
                   "itself without one). Exits 0 when it ran and the budgets were met, 1 when "
-                  "a budget was exceeded, 2 when it could not run."));
+                  "a budget was exceeded or no baseline boot got ready, 2 when it could not "
+                  "run."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || !rc_cli_one_folder (rest, &error)
       || !rc_cli_boot_options_check (&o, FALSE, &error))
     return rc_cli_cannot_run ("advise", error);
@@ -216,5 +218,6 @@ rc_cli_advise (int argc, char **argv)
           report_budgets (checked, budgets, advice->advised_runs != NULL, json ? stderr : stdout);
       rc_measurement_free (checked);
     }
-  return exceeded > 0 ? RC_EXIT_FAILED : RC_EXIT_OK;
+  /* nothing booted, nothing proven: the check failed */
+  return exceeded > 0 || advice->base_boot.n == 0 ? RC_EXIT_FAILED : RC_EXIT_OK;
 }
