@@ -46,14 +46,14 @@ build_ledger (const char *root)
   g_autofree char *script =
       g_build_filename (g_getenv ("RC_SOURCE_DIR"), "tools", "build-demo-wheels.py", NULL);
   g_autofree char *python = g_find_program_in_path ("python3");
-  g_autofree char *err = NULL;
+  g_autofree char *out = NULL, *err = NULL;
   char *dir = g_build_filename (root, "ledger", NULL);
   g_autoptr (GError) error = NULL;
   int status = 0;
 
   g_assert_nonnull (python); /* a missing tool is a red test */
   g_spawn_sync (NULL, (char *[]){ python, script, "--ledger", dir, NULL }, NULL, 0, NULL, NULL,
-                NULL, &err, &status, &error);
+                &out, &err, &status, &error);
   g_assert_no_error (error);
   if (!WIFEXITED (status) || WEXITSTATUS (status) != 0)
     g_error ("build-demo-wheels.py --ledger failed: %s", err);
@@ -94,6 +94,12 @@ test_advice (void)
   g_assert_true (rc_test_wait_for (&finished, 850));
   advice = rc_advice_dialog_get_advice (dialog);
   g_assert_nonnull (advice);
+  {
+    g_autofree char *text = rc_advice_format (advice);
+
+    /* what the dialog's log shows, for a failure's reader */
+    g_test_message ("%s", text);
+  }
   g_assert_cmpint (index_of (advice, "drop:ledger-core"), ==, -1);
   g_assert_cmpint (index_of (advice, "drop:ledger-seal"), >=, 0);
   g_assert_cmpint (index_of (advice, "preload-on"), >=, 0);
