@@ -25,6 +25,8 @@ struct _RcAdviceDialog
   GtkTextView *log;
 };
 
+#define ADVICE_DEADLINE_SECONDS 300
+
 G_DEFINE_FINAL_TYPE (RcAdviceDialog, rc_advice_dialog, ADW_TYPE_WINDOW)
 
 enum
@@ -225,6 +227,9 @@ new_engine (RcCommunity *community, gpointer data, GError **error)
 
   g_object_set_data_full (G_OBJECT (engine), "rc-advice-server", server, stop_server);
   rc_engine_set_deployment (engine, rc_community_get_deployment (community));
+  /* advice boots a dozen times in the background: on a busy machine a boot can take
+   * several times its usual time, and a variant that times out proves nothing */
+  rc_engine_set_deadline_seconds (engine, ADVICE_DEADLINE_SECONDS);
   return engine;
 }
 
