@@ -7,7 +7,7 @@ bin=$1
 docs=$2/docs
 status=0
 count=0
-for command in validate serve boot measure probe compare chart history bundle; do
+for command in validate serve boot measure probe advise compare chart history bundle; do
   page="$docs/$command.md"
   if [ ! -f "$page" ]; then
     echo "docs/$command.md is missing: every command has a page" >&2

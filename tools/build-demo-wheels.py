@@ -17,6 +17,10 @@ keys canonical, rendered with json.dumps(indent=2) plus a newline).
 
 --check builds into a temporary folder and compares with the committed files (exit 1
 on any difference); the test suite runs it.
+
+--ledger OUT writes the preload ledger's test community (advise, issue 20) into OUT, never
+into the tree: four preloads whose wheels are built here, each with a clear place in the
+ledger (see LEDGER below). Its wheels are large on purpose and are not committed.
 """
 
 import argparse
@@ -25,6 +29,7 @@ import filecmp
 import hashlib
 import importlib.util
 import io
+import random
 import shutil
 import sys
 import tempfile
@@ -172,6 +177,137 @@ WHEELS = {
 }
 
 
+# The ledger community (advise): four preloads, each with a clear answer.
+#   ledger-archive  nothing imports it, and it brings a large data file and ledger-blobs (a
+#                   dependency only it needs): dropping it is the top saving
+#   ledger-core     the prelude imports it, and its import does real work (a table built at
+#                   import time): never proposed for dropping
+#   ledger-seal     only import_before_seal imports it: a drop with a caveat
+#   ledger-common   a dependency of ledger-archive and ledger-core: in neither's ledger alone
+LEDGER_DATA_MB = 24
+
+LEDGER = {
+    "ledger-archive": {
+        "module": "ledger_archive",
+        "files": {"__init__.py": '"""ledger_archive: data nothing at boot reads."""\n'},
+        "blob": ("ledger_archive/data.bin", LEDGER_DATA_MB * 1000 * 1000 // 2, 1),
+        "requires": ["ledger-blobs", "ledger-common"],
+    },
+    "ledger-blobs": {
+        "module": "ledger_blobs",
+        "files": {"__init__.py": '"""ledger_blobs: more data, needed only by ledger_archive."""\n'},
+        "blob": ("ledger_blobs/blobs.bin", LEDGER_DATA_MB * 1000 * 1000 // 2, 2),
+        "requires": [],
+    },
+    "ledger-core": {
+        "module": "ledger_core",
+        "files": {"__init__.py": '''\
+"""ledger_core: the prelude's helpers; its import builds a table (real work at import)."""
+import ledger_common
+
+
+def _table(limit):
+    """The primes below @limit, by a sieve: a few hundred ms in Pyodide."""
+    sieve = bytearray([1]) * limit
+    sieve[0:2] = b"\\x00\\x00"
+    for k in range(2, int(limit ** 0.5) + 1):
+        if sieve[k]:
+            for m in range(k * k, limit, k):
+                sieve[m] = 0
+    return [k for k in range(limit) if sieve[k]]
+
+
+PRIMES = _table(200000)
+
+
+def configure(name):
+    return ledger_common.tag(name) + f" ({len(PRIMES)} primes)"
+'''},
+        "requires": ["ledger-common"],
+    },
+    "ledger-seal": {
+        "module": "ledger_seal",
+        "files": {"__init__.py": '"""ledger_seal: imported before the seal, used by nothing."""\n'
+                  "import ctypes\n\nC_INT = ctypes.c_int\n"},
+        "requires": [],
+    },
+    "ledger-common": {
+        "module": "ledger_common",
+        "files": {"__init__.py": '"""ledger_common: shared by ledger_archive and ledger_core."""\n'
+                  "def tag(name):\n    return f\"[{name}]\"\n"},
+        "requires": [],
+    },
+}
+
+LEDGER_CONFIG = """\
+# The preload ledger's test community (tools/build-demo-wheels.py --ledger): built at test
+# time, never committed.
+id: ledger
+name: Ledger
+description: Four preloads with a clear ledger (runtime-console advise's test community).
+
+cors_origins:
+  - https://ledger.example.org
+
+extensions:
+  client_tools:
+    - name: execute_code
+      runtime: python
+      requires_permission: true
+      description: >-
+        Execute Python code in the reader's browser once they approve it. The runtime
+        provides ledger_core and the standard library only; no other package can be added.
+        Keep printed output short.
+
+runtime:
+  python:
+    pyodide_version: "0.29.5"
+    lockfile: runtime/ledger-pyodide-lock.json
+    preload:
+      - ledger-archive
+      - ledger-core
+      - ledger-seal
+    preload_on: first_run
+    import_before_seal: [ledger_seal]
+    prelude: |
+      import ledger_core
+
+      ledger_core.configure("ledger")
+    limits:
+      exec_seconds: 60
+"""
+
+
+def build_ledger(out_dir):
+    """The ledger community in @out_dir: config.yaml, wheels, depends.toml, overlay."""
+    runtime = out_dir / "runtime"
+    (runtime / "wheels").mkdir(parents=True, exist_ok=True)
+    depends = ["# Lock keys each wheel needs (tools/build-demo-wheels.py --ledger)."]
+    written = []
+    for name, spec in LEDGER.items():
+        files = dict(spec["files"])
+        blob = spec.get("blob")
+        wheel_spec = {"name": name, "module": spec["module"], "version": "1.0.0",
+                      "summary": f"{name}: the preload ledger's test community",
+                      "files": {}, "requires": spec["requires"], "binary": {}}
+        for path, text in files.items():
+            wheel_spec["files"][path] = text
+        if blob is not None:
+            path, size, seed = blob
+            # incompressible and the same on every run
+            wheel_spec["binary"][path.split("/", 1)[1]] = random.Random(seed).randbytes(size)
+        file_name, data = build_wheel(wheel_spec)
+        (runtime / "wheels" / file_name).write_bytes(data)
+        written.append(runtime / "wheels" / file_name)
+        deps = ", ".join(f'"{r}"' for r in spec["requires"])
+        depends.append(f"{name} = [{deps}]")
+    (runtime / "depends.toml").write_text("\n".join(depends) + "\n", encoding="ascii")
+    overlay_path = runtime / "ledger-pyodide-lock.json"
+    overlay_path.write_text(load_generator().build(overlay_path), encoding="ascii")
+    (out_dir / "config.yaml").write_text(LEDGER_CONFIG, encoding="utf-8")
+    return written + [overlay_path, out_dir / "config.yaml"]
+
+
 def record_hash(data):
     digest = hashlib.sha256(data).digest()
     return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
@@ -198,6 +334,7 @@ def build_wheel(spec):
     )
     sources = spec.get("files") or {"__init__.py": spec["source"]}
     files = [(f"{spec['module']}/{path}", text.encode("utf-8")) for path, text in sources.items()]
+    files += [(f"{spec['module']}/{path}", data) for path, data in spec.get("binary", {}).items()]
     files += [
         (f"{info}/METADATA", metadata.encode("utf-8")),
         (f"{info}/WHEEL", wheel.encode("utf-8")),
@@ -258,8 +395,18 @@ def main():
                         help="folder holding the communities (default: where each is committed)")
     parser.add_argument("--check", action="store_true",
                         help="build into a temporary folder and compare with the committed files")
+    parser.add_argument("--ledger", type=Path, default=None, metavar="OUT",
+                        help="write the preload ledger's test community into OUT (not the tree)")
     args = parser.parse_args()
 
+    if args.ledger is not None:
+        try:
+            for path in build_ledger(args.ledger):
+                print(f"wrote {path}")
+        except Exception as err:  # the generator's LockError, or an OSError
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        return 0
     if not args.check:
         try:
             for community in WHEELS:

@@ -17,6 +17,8 @@ static const RcCliCommand commands[] = {
   { "compare", N_ ("Compare two measurement reports step by step"), rc_cli_compare },
   { "probe", N_ ("Import every preloaded module under the seal; recommend import_before_seal"),
     rc_cli_probe },
+  { "advise", N_ ("Propose changes that cut the reader's wait, each proven with boots"),
+    rc_cli_advise },
   { "chart", N_ ("Draw the charts of a saved report as SVG or PNG files"), rc_cli_chart },
   { "serve", N_ ("Emulate a community's origins on loopback, for a browser or curl"),
     rc_cli_serve },

@@ -33,6 +33,7 @@ int rc_cli_serve (int argc, char **argv);
 int rc_cli_boot (int argc, char **argv);
 int rc_cli_chart (int argc, char **argv);
 int rc_cli_probe (int argc, char **argv);
+int rc_cli_advise (int argc, char **argv);
 int rc_cli_bundle (int argc, char **argv);
 int rc_cli_history (int argc, char **argv);
 

@@ -84,6 +84,8 @@ void _rc_window_schedule_prelude (RcWindow *self);
 void _rc_window_take_prelude_results (RcWindow *self, GPtrArray *found);
 /* Stops a compile and forgets its results (another folder). */
 void _rc_window_clear_prelude (RcWindow *self);
+/* rc-window-advise.c: the Advice dialog (win.advise). */
+void _rc_window_advise (RcWindow *self);
 
 /* rc-window.c */
 /* The Problems page and its badge for self->community (_rc_window_dup_diagnostics()). */

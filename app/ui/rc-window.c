@@ -570,8 +570,15 @@ probe_action (GSimpleAction *action, GVariant *param, gpointer user_data)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void
+advise_action (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  _rc_window_advise (RC_WINDOW (user_data));
+}
+
 static const GActionEntry win_actions[] = {
   { "probe", probe_action },
+  { "advise", advise_action },
   { "revalidate", revalidate_action },
   { "undo-fix", undo_fix_action },
   { "save-config", save_config_action },

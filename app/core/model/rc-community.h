@@ -72,6 +72,10 @@ RcCommunity *rc_community_load_without_distribution (const char *dir, const char
  * list, or the key added first in runtime.python. NULL without a block runtime.python
  * (rc-community-fix.c). */
 RcFix *rc_community_fix_import_before_seal (RcCommunity *self, const char *const *modules);
+/* The same for any runtime.python @key: `key: value` (@value as YAML text, "[a, b]"), with
+ * @label saying what it does. NULL without a block runtime.python. */
+RcFix *rc_community_fix_python_key (RcCommunity *self, const char *key, const char *value,
+                                    const char *label);
 
 const char *rc_community_get_dir (RcCommunity *self);
 const char *rc_community_get_distribution_dir (RcCommunity *self);

@@ -193,6 +193,8 @@ add_interpreter (JsonBuilder *b, const RcInterpreterFacts *f)
   rc_json_add_measured_int (b, "imports_us", f->imports_us);
   rc_json_add_int (b, "import_count", f->import_count);
   rc_json_add_array (b, "slowest_imports", f->slowest, add_import);
+  if (f->after->len > 0)
+    rc_json_add_array (b, "after_imports", f->after, add_import);
   rc_json_add_string (b, "wasm_cache", f->wasm_cache);
   rc_json_add_string (b, "wasm_cache_source", f->wasm_cache_source);
   json_builder_end_object (b);
@@ -645,16 +647,16 @@ read_outcome (JsonObject *o, const char *path, RcOutcome *outcome, GError **erro
 }
 
 static gboolean
-read_imports (JsonObject *o, const char *path, RcInterpreterFacts *f, GError **error)
+read_imports (JsonObject *o, const char *path, const char *name, GPtrArray *out, GError **error)
 {
-  g_autoptr (JsonArray) imports = read_array (o, "slowest_imports", path, error);
+  g_autoptr (JsonArray) imports = read_array (o, name, path, error);
 
   if (imports == NULL)
     return FALSE;
   for (guint i = 0; i < json_array_get_length (imports); i++)
     {
       JsonObject *t = json_array_get_object_element (imports, i);
-      g_autofree char *p = g_strdup_printf ("%s.slowest_imports[%u]", path, i);
+      g_autofree char *p = g_strdup_printf ("%s.%s[%u]", path, name, i);
       g_autofree char *module = NULL;
       gint64 self_us = 0, cumulative_us = 0, depth = 0;
       double t_ms = -1;
@@ -673,7 +675,7 @@ read_imports (JsonObject *o, const char *path, RcInterpreterFacts *f, GError **e
                        p);
           return FALSE;
         }
-      g_ptr_array_add (f->slowest,
+      g_ptr_array_add (out,
                        rc_import_time_new (module, self_us, cumulative_us, (guint) depth, t_ms));
     }
   return TRUE;
@@ -699,7 +701,8 @@ read_interpreter (JsonObject *o, const char *path, RcInterpreterFacts *f, GError
       || !read_int (io, "import_count", p, FALSE, &count, error)
       || !read_string (io, "wasm_cache", p, FALSE, &f->wasm_cache, error)
       || !read_string (io, "wasm_cache_source", p, FALSE, &f->wasm_cache_source, error)
-      || !read_imports (io, p, f, error))
+      || !read_imports (io, p, "slowest_imports", f->slowest, error)
+      || !read_imports (io, p, "after_imports", f->after, error))
     return FALSE;
   if (count < 0 || count > G_MAXUINT)
     {

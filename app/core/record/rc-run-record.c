@@ -266,6 +266,7 @@ rc_run_record_new (RcScenario scenario, guint index)
   self->interpreter.first_import_ms = -1;
   self->interpreter.imports_us = -1;
   self->interpreter.slowest = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_import_time_free);
+  self->interpreter.after = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_import_time_free);
   return self;
 }
 
@@ -286,6 +287,7 @@ rc_run_record_free (RcRunRecord *self)
   g_ptr_array_unref (self->notes);
   g_ptr_array_unref (self->engine_connections);
   g_ptr_array_unref (self->interpreter.slowest);
+  g_ptr_array_unref (self->interpreter.after);
   g_free (self->interpreter.wasm_cache);
   g_free (self->interpreter.wasm_cache_source);
   g_free (self->outcome.version);

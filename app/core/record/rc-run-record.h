@@ -181,6 +181,9 @@ typedef struct
   gint64 imports_us;      /* the interpreter step's top-level imports, cumulative µs; -1 */
   guint import_count;     /* imports in the interpreter step */
   GPtrArray *slowest;     /* RcImportTime: the interpreter step's slowest, slowest first */
+  /* RcImportTime: the top-level imports after the interpreter step (import_before_seal and
+   * the prelude), in the order they ended: what the preload ledger charges a package. */
+  GPtrArray *after;
   /* Whether the engine reused compiled WebAssembly, as a fact with its source, never guessed:
    * "hit", "stored", "compiled", "invalid" (the engine's own event) or "not-reported" (the
    * engine has no way to tell); NULL when not known (reports written before it). */

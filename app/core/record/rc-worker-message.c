@@ -301,7 +301,7 @@ line_clock (JsonObject *line, guint i, double *t_ms, GError **error)
 /* The lines into @imports (those of the interpreter step) and the header's clock. */
 static gboolean
 read_lines (RcRunRecord *record, JsonArray *lines, double loaded_ms, GPtrArray *imports,
-            double *first_ms, GError **error)
+            GPtrArray *after, double *first_ms, GError **error)
 {
   guint bad = 0;
 
@@ -335,6 +335,8 @@ read_lines (RcRunRecord *record, JsonArray *lines, double loaded_ms, GPtrArray *
       item->t_ms = t_ms;
       if (loaded_ms < 0 || t_ms <= loaded_ms)
         g_ptr_array_add (imports, item);
+      else if (item->depth == 0)
+        g_ptr_array_add (after, item);
       else
         rc_import_time_free (item);
     }
@@ -384,8 +386,9 @@ rc_worker_message_record_importtime (RcRunRecord *record, JsonObject *rc, double
       rc_run_record_add_note (record, "Python ran with -X importtime but sent no lines");
       return TRUE;
     }
-  if (!read_lines (record, json_node_get_array (node), runtime_loaded_ms, imports, &first_ms,
-                   error))
+  g_ptr_array_set_size (facts->after, 0);
+  if (!read_lines (record, json_node_get_array (node), runtime_loaded_ms, imports, facts->after,
+                   &first_ms, error))
     return FALSE;
   if (json_object_get_boolean_member_with_default (importtime, "dropped", FALSE))
     rc_run_record_add_note (record, "importtime: the worker kept only its first lines");

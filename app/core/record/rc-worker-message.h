@@ -58,7 +58,7 @@ gboolean rc_worker_message_record_resources (RcRunRecord *record, JsonObject *rc
  * an import ends.
  */
 /* rc.importtime into @record->interpreter (the interpreter step's imports: those whose line
- * came by @runtime_loaded_ms), and python-init split at Python's first import into
+ * came by @runtime_loaded_ms; the later top-level ones into its after), and python-init split at Python's first import into
  * "python-startup" (the runtime before Python) and "python-imports" (from the first import to
  * runtime_loaded). No rc.importtime: nothing. A line that is not importtime output is a note,
  * not a failed boot; a bad clock is an error naming it. */

@@ -1,0 +1,687 @@
+/* rc-advise-runner.c: the baseline, each experiment's variants and the advised result, booted
+ * one after the other (rc-advise-runner.h). */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "boot/rc-advise-runner.h"
+#include "boot/rc-measure-runner.h"
+
+struct _RcAdviseRunner
+{
+  GObject parent_instance;
+
+  RcCommunity *community;
+  RcAdviseEngineFunc engine_func;
+  gpointer engine_data;
+  GDestroyNotify engine_destroy;
+  guint runs;
+  double model_delay_ms;
+  gboolean advised;
+  RcMeasurement *baseline_measurement;
+  RcMeasurement *advised_measurement;
+};
+
+G_DEFINE_FINAL_TYPE (RcAdviseRunner, rc_advise_runner, G_TYPE_OBJECT)
+
+enum
+{
+  SIGNAL_MESSAGE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+rc_advise_runner_finalize (GObject *object)
+{
+  RcAdviseRunner *self = RC_ADVISE_RUNNER (object);
+
+  g_clear_object (&self->community);
+  if (self->engine_destroy != NULL)
+    self->engine_destroy (self->engine_data);
+  g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
+  g_clear_pointer (&self->advised_measurement, rc_measurement_free);
+  G_OBJECT_CLASS (rc_advise_runner_parent_class)->finalize (object);
+}
+
+static void
+rc_advise_runner_class_init (RcAdviseRunnerClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = rc_advise_runner_finalize;
+  signals[SIGNAL_MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+rc_advise_runner_init (RcAdviseRunner *self)
+{
+  self->runs = 3;
+  self->model_delay_ms = RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS;
+}
+
+RcAdviseRunner *
+rc_advise_runner_new (RcCommunity *community, RcAdviseEngineFunc engine_func, gpointer engine_data,
+                      GDestroyNotify engine_destroy)
+{
+  RcAdviseRunner *self = g_object_new (RC_TYPE_ADVISE_RUNNER, NULL);
+
+  self->community = g_object_ref (community);
+  self->engine_func = engine_func;
+  self->engine_data = engine_data;
+  self->engine_destroy = engine_destroy;
+  return self;
+}
+
+void
+rc_advise_runner_set_runs (RcAdviseRunner *self, guint runs)
+{
+  self->runs = MAX (runs, 1);
+}
+
+void
+rc_advise_runner_set_model_delay (RcAdviseRunner *self, double model_delay_ms)
+{
+  self->model_delay_ms = model_delay_ms;
+}
+
+void
+rc_advise_runner_set_advised (RcAdviseRunner *self, gboolean advised)
+{
+  self->advised = advised;
+}
+
+RcMeasurement *
+rc_advise_runner_get_baseline (RcAdviseRunner *self)
+{
+  return self->baseline_measurement;
+}
+
+RcMeasurement *
+rc_advise_runner_get_advised (RcAdviseRunner *self)
+{
+  return self->advised_measurement;
+}
+
+/* ---- the temporary copy -------------------------------------------------------------------- */
+
+static gboolean
+copy_tree (GFile *from, GFile *to, GCancellable *cancellable, GError **error)
+{
+  g_autoptr (GFileEnumerator) children = NULL;
+
+  if (!g_file_make_directory (to, cancellable, error))
+    return FALSE;
+  children = g_file_enumerate_children (
+      from, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, error);
+  if (children == NULL)
+    return FALSE;
+  for (;;)
+    {
+      GFileInfo *info;
+      GFile *child;
+      g_autoptr (GFile) target = NULL;
+
+      if (!g_file_enumerator_iterate (children, &info, &child, cancellable, error))
+        return FALSE;
+      if (info == NULL)
+        return TRUE;
+      /* a version-control folder is no part of what boots */
+      if (g_str_equal (g_file_info_get_name (info), ".git"))
+        continue;
+      target = g_file_get_child (to, g_file_info_get_name (info));
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+        {
+          if (!copy_tree (child, target, cancellable, error))
+            return FALSE;
+        }
+      else if (!g_file_copy (child, target, G_FILE_COPY_NOFOLLOW_SYMLINKS, cancellable, NULL, NULL,
+                             error))
+        return FALSE;
+    }
+}
+
+char *
+rc_advise_copy_community (const char *dir, const char *config_text, GError **error)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("runtime-console-advise-XXXXXX", error);
+  g_autofree char *copy = NULL, *config = NULL;
+  g_autoptr (GFile) from = g_file_new_for_path (dir);
+  g_autoptr (GFile) to = NULL;
+
+  if (tmp == NULL)
+    return NULL;
+  copy = g_build_filename (tmp, "community", NULL);
+  to = g_file_new_for_path (copy);
+  config = g_build_filename (copy, "config.yaml", NULL);
+  if (!copy_tree (from, to, NULL, error) || !g_file_set_contents (config, config_text, -1, error))
+    {
+      rc_advise_remove_tree (tmp, NULL);
+      return NULL;
+    }
+  return g_steal_pointer (&copy);
+}
+
+static gboolean
+remove_file_tree (GFile *file, GError **error)
+{
+  g_autoptr (GFileEnumerator) children = g_file_enumerate_children (
+      file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+
+  while (children != NULL)
+    {
+      GFile *child;
+
+      if (!g_file_enumerator_iterate (children, NULL, &child, NULL, error))
+        return FALSE;
+      if (child == NULL)
+        break;
+      if (!remove_file_tree (child, error))
+        return FALSE;
+    }
+  return g_file_delete (file, NULL, error);
+}
+
+gboolean
+rc_advise_remove_tree (const char *path, GError **error)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  return remove_file_tree (file, error);
+}
+
+/* ---- one run ------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  RcAdviseContext ctx;
+  guint experiment;
+  GPtrArray *pending;      /* RcAdviceChange to boot */
+  RcAdviceChange *current; /* the one booting, owned */
+  char *tmp;               /* its temporary copy's folder (the parent of the community) */
+  RcCommunity *side;       /* the community booting */
+  RcEngine *engine;
+  char *label;
+} Run;
+
+static void
+clear_side (Run *run)
+{
+  if (run->engine != NULL)
+    rc_engine_stop (run->engine);
+  g_clear_object (&run->engine);
+  g_clear_object (&run->side);
+  if (run->tmp != NULL)
+    {
+      g_autofree char *parent = g_path_get_dirname (run->tmp);
+
+      rc_advise_remove_tree (parent, NULL);
+      g_clear_pointer (&run->tmp, g_free);
+    }
+}
+
+static void
+run_free (Run *run)
+{
+  clear_side (run);
+  rc_advice_free (run->ctx.advice);
+  g_clear_object (&run->ctx.community);
+  g_ptr_array_unref (run->pending);
+  rc_advice_change_free (run->current);
+  g_free (run->label);
+  g_free (run);
+}
+
+static void say (GTask *task, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+say (GTask *task, const char *format, ...)
+{
+  g_autofree char *line = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_signal_emit (g_task_get_source_object (task), signals[SIGNAL_MESSAGE], 0, line);
+}
+
+static void
+ctx_say (const char *line, gpointer data)
+{
+  say (data, "%s", line);
+}
+
+static gboolean
+fail_if_cancelled (GTask *task)
+{
+  GError *error = NULL;
+
+  if (!g_cancellable_set_error_if_cancelled (g_task_get_cancellable (task), &error))
+    return FALSE;
+  g_task_return_error (task, error);
+  g_object_unref (task);
+  return TRUE;
+}
+
+static void
+on_boot_started (RcMeasureRunner *runner, const char *run_id, guint number, guint total,
+                 GTask *task)
+{
+  Run *run = g_task_get_task_data (task);
+
+  /* TRANSLATORS: "[baseline 1/3] cold-1: booting" */
+  say (task, _ ("[%s %u/%u] %s: booting"), run->label, number, total, run_id);
+}
+
+static void
+on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, GTask *task)
+{
+  Run *run = g_task_get_task_data (task);
+
+  if (record->outcome.state == RC_OUTCOME_READY)
+    say (task, _ ("[%s] %s: ready in %.2f s"), run->label, record->run_id, record->boot_ms / 1000);
+  else
+    say (task, _ ("[%s] %s: FAILED (%s): %s"), run->label, record->run_id, record->outcome.kind,
+         record->outcome.message);
+}
+
+/* Boots @community (taken) @runs times cold; @done gets the measurement. */
+static void
+boot_side (GTask *task, RcCommunity *community, const char *label, GAsyncReadyCallback done)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  g_autoptr (RcMeasureRunner) runner = NULL;
+  g_autoptr (GArray) scenarios = g_array_new (FALSE, FALSE, sizeof (RcScenario));
+  RcScenario cold = RC_SCENARIO_COLD;
+  GError *error = NULL;
+
+  run->side = community;
+  g_free (run->label);
+  run->label = g_strdup (label);
+  if ((run->engine = self->engine_func (community, self->engine_data, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  rc_engine_set_importtime (run->engine, TRUE);
+  if (run->ctx.advice->engine == NULL)
+    run->ctx.advice->engine =
+        g_strdup (rc_engine_kind_to_string (rc_engine_get_engine_kind (run->engine)));
+  runner = rc_measure_runner_new (run->engine);
+  rc_measure_runner_set_runs (runner, self->runs);
+  g_array_append_val (scenarios, cold);
+  rc_measure_runner_set_scenarios (runner, scenarios);
+  rc_measure_runner_set_control (runner, FALSE);
+  g_signal_connect (runner, "boot-started", G_CALLBACK (on_boot_started), task);
+  g_signal_connect (runner, "run-finished", G_CALLBACK (on_run_finished), task);
+  rc_measure_runner_run_async (runner, g_task_get_cancellable (task), done, task);
+}
+
+static RcMeasurement *
+side_finish (GTask *task, GObject *source, GAsyncResult *result)
+{
+  Run *run = g_task_get_task_data (task);
+  GError *error = NULL;
+  RcMeasurement *m = rc_measure_runner_run_finish (RC_MEASURE_RUNNER (source), result, &error);
+
+  g_signal_handlers_disconnect_by_data (source, task);
+  clear_side (run);
+  if (m == NULL)
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+    }
+  return m;
+}
+
+/* The median wire bytes of the ready cold runs, -1 unknown. */
+static double
+cold_bytes (const RcMeasurement *m)
+{
+  g_autoptr (RcRunStats) stats = rc_measurement_stats (m, RC_SCENARIO_COLD);
+
+  return stats->total_bytes.n > 0 && stats->failed < stats->runs ? stats->total_bytes.median : -1;
+}
+
+/* The ready runs' cold boots, their ids, and the first failure. */
+static RcStat
+cold_stat (const RcMeasurement *m, GStrv *ids, char **failure)
+{
+  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  RcStat stat;
+
+  for (guint i = 0; i < m->runs->len; i++)
+    {
+      const RcRunRecord *r = m->runs->pdata[i];
+
+      g_strv_builder_add (b, r->run_id);
+      if (r->outcome.state == RC_OUTCOME_READY)
+        g_array_append_val (values, r->boot_ms);
+      else if (failure != NULL && *failure == NULL)
+        *failure = g_strdup_printf ("%s: %s (%s)", r->run_id, r->outcome.message, r->outcome.kind);
+    }
+  rc_stat_compute (&stat, (const double *) values->data, values->len);
+  g_strfreev (*ids);
+  *ids = g_strv_builder_end (b);
+  return stat;
+}
+
+static void next_experiment (GTask *task);
+static void next_variant (GTask *task);
+static void finish (GTask *task);
+
+/* ---- the advised result -------------------------------------------------------------------- */
+
+static void
+on_advised_booted (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GTask *task = user_data;
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  RcMeasurement *m = side_finish (task, source, result);
+
+  if (m == NULL)
+    return;
+  run->ctx.advice->advised_boot = cold_stat (m, &run->ctx.advice->advised_runs, NULL);
+  g_clear_pointer (&self->advised_measurement, rc_measurement_free);
+  self->advised_measurement = m;
+  finish (task);
+}
+
+/* Every proven change at once, when their edits do not overlap. */
+static void
+boot_advised (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  g_autoptr (GPtrArray) proven = rc_advice_proven (run->ctx.advice);
+  g_autoptr (RcAdviceChange) all = rc_advice_change_new ("advised", "advised", "advised");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  const char *config = rc_community_get_config_text (self->community);
+  RcCommunity *community;
+
+  for (guint i = 0; i < proven->len; i++)
+    {
+      const RcAdviceChange *c = proven->pdata[i];
+
+      for (guint j = 0; j < c->fixes->len; j++)
+        rc_advice_change_add_fix (all, rc_fix_copy (c->fixes->pdata[j]));
+    }
+  if (proven->len == 0 || (text = rc_advice_change_apply (all, config, strlen (config))) == NULL)
+    {
+      rc_advice_add_note (run->ctx.advice,
+                          proven->len == 0
+                              ? _ ("no change is proven: the budgets are checked on the "
+                                   "baseline")
+                              : _ ("the proven changes edit the same lines: the budgets are "
+                                   "checked on the baseline"));
+      finish (task);
+      return;
+    }
+  if ((run->tmp = rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
+          == NULL
+      || (community =
+              rc_community_load (run->tmp, rc_community_get_distribution_dir (self->community),
+                                 rc_community_get_deployment (self->community), &error))
+             == NULL)
+    {
+      rc_advice_add_note (run->ctx.advice, _ ("the advised result could not be booted: %s"),
+                          error->message);
+      finish (task);
+      return;
+    }
+  say (task, _ ("advised result: every proven change at once"));
+  boot_side (task, community, "advised", on_advised_booted);
+}
+
+/* ---- variants ------------------------------------------------------------------------------ */
+
+static void
+on_variant_booted (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GTask *task = user_data;
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  RcAdvice *advice = run->ctx.advice;
+  RcAdviceChange *change = run->current;
+  RcMeasurement *m = side_finish (task, source, result);
+  RcStat variant;
+
+  if (m == NULL)
+    return;
+  variant = cold_stat (m, &change->variant_runs, &change->failure);
+  rc_advice_change_set_bytes (change, advice->base_bytes, cold_bytes (m));
+  rc_measurement_free (m);
+  rc_advice_change_measure (change, &advice->base_boot, &variant, advice->preload_on,
+                            self->model_delay_ms);
+  say (task, _ ("%s: boot saves %+.2f s (band %+.2f … %+.2f s): %s"), change->title,
+       change->boot_saving.median / 1000, change->boot_saving.lo / 1000,
+       change->boot_saving.hi / 1000, rc_advice_verdict_to_string (change->verdict));
+  g_ptr_array_add (advice->changes, g_steal_pointer (&run->current));
+  next_variant (task);
+}
+
+static void
+next_variant (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  const char *config = rc_community_get_config_text (self->community);
+  RcAdviceChange *change;
+  RcCommunity *community;
+
+  if (fail_if_cancelled (task))
+    return;
+  if (run->pending->len == 0)
+    {
+      next_experiment (task);
+      return;
+    }
+  change = run->current = g_ptr_array_steal_index (run->pending, 0);
+  if ((text = rc_advice_change_apply (change, config, strlen (config))) == NULL
+      || (run->tmp =
+              rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
+             == NULL
+      || (community =
+              rc_community_load (run->tmp, rc_community_get_distribution_dir (self->community),
+                                 rc_community_get_deployment (self->community), &error))
+             == NULL)
+    {
+      change->failure =
+          g_strdup (error != NULL ? error->message : _ ("the edit does not fit config.yaml"));
+      g_ptr_array_add (run->ctx.advice->changes, g_steal_pointer (&run->current));
+      clear_side (run);
+      next_variant (task);
+      return;
+    }
+  /* TRANSLATORS: "variant: Drop ledger-archive from preload (a copy in /tmp/…)" */
+  say (task, _ ("variant: %s (a copy in %s)"), change->title, run->tmp);
+  boot_side (task, community, change->id, on_variant_booted);
+}
+
+/* ---- experiments --------------------------------------------------------------------------- */
+
+static void
+on_proposed (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GTask *task = user_data;
+  Run *run = g_task_get_task_data (task);
+  guint n;
+  const RcAdviseExperiment *e = &rc_advise_experiments (&n)[run->experiment - 1];
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) changes = e->propose_finish (&run->ctx, result, &error);
+
+  if (changes == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_task_return_error (task, g_steal_pointer (&error));
+          g_object_unref (task);
+          return;
+        }
+      rc_advice_add_note (run->ctx.advice, _ ("%s: %s"), e->id, error->message);
+      next_experiment (task);
+      return;
+    }
+  for (guint i = 0; i < changes->len; i++)
+    {
+      RcAdviceChange *c = changes->pdata[i];
+
+      g_ptr_array_add (c->booted ? run->pending : run->ctx.advice->changes, c);
+    }
+  g_ptr_array_set_free_func (changes, NULL);
+  next_variant (task);
+}
+
+static void
+next_experiment (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  guint n;
+  const RcAdviseExperiment *table = rc_advise_experiments (&n);
+
+  if (fail_if_cancelled (task))
+    return;
+  while (run->experiment < n)
+    {
+      const RcAdviseExperiment *e = &table[run->experiment++];
+      g_autofree char *why = NULL;
+
+      if (!e->applies (&run->ctx, &why))
+        {
+          rc_advice_add_note (run->ctx.advice, _ ("%s: does not apply: %s"), e->id, why);
+          continue;
+        }
+      say (task, _ ("experiment: %s"), e->id);
+      e->propose_async (&run->ctx, g_task_get_cancellable (task), on_proposed, task);
+      return;
+    }
+  if (self->advised)
+    boot_advised (task);
+  else
+    finish (task);
+}
+
+static void
+finish (GTask *task)
+{
+  Run *run = g_task_get_task_data (task);
+
+  rc_advice_rank (run->ctx.advice);
+  g_task_return_pointer (task, g_steal_pointer (&run->ctx.advice), (GDestroyNotify) rc_advice_free);
+  g_object_unref (task);
+}
+
+/* ---- the baseline -------------------------------------------------------------------------- */
+
+static void
+on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GTask *task = user_data;
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  RcAdvice *advice = run->ctx.advice;
+  RcMeasurement *m = side_finish (task, source, result);
+  g_autofree char *failure = NULL;
+  int median;
+
+  if (m == NULL)
+    return;
+  g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
+  self->baseline_measurement = m;
+  run->ctx.baseline = m;
+  advice->base_boot = cold_stat (m, &advice->base_runs, &failure);
+  advice->base_bytes = cold_bytes (m);
+  if (advice->base_boot.n == 0)
+    {
+      /* a closure that cannot be served (missing wheels) still gets the ledger the locks
+       * give; nothing can be proven against no boot */
+      rc_advice_add_note (advice,
+                          _ ("no baseline boot got ready (%s): the ledger shows what the "
+                             "locks know, and no change could be proven"),
+                          failure);
+      finish (task);
+      return;
+    }
+  median = rc_run_stats_median_run (m->runs, RC_SCENARIO_COLD);
+  if (advice->ledger != NULL && median >= 0)
+    rc_preload_ledger_measure (advice->ledger, m->runs->pdata[median]);
+  next_experiment (task);
+}
+
+static RcPreloadLedger *
+ledger_of (RcCommunity *community)
+{
+  g_autoptr (JsonObject) python =
+      rc_community_get_runtime_python (community, rc_community_get_deployment (community));
+  g_autoptr (GStrvBuilder) preload = g_strv_builder_new (), seal = g_strv_builder_new ();
+  g_auto (GStrv) p = NULL, s = NULL;
+  const char *members[] = { "preload", "import_before_seal" };
+  GStrvBuilder *builders[] = { preload, seal };
+
+  if (python == NULL || rc_community_get_dist_lock (community) == NULL)
+    return NULL;
+  for (guint m = 0; m < G_N_ELEMENTS (members); m++)
+    {
+      JsonNode *node = json_object_get_member (python, members[m]);
+
+      if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+        for (guint i = 0; i < json_array_get_length (json_node_get_array (node)); i++)
+          {
+            JsonNode *item = json_array_get_element (json_node_get_array (node), i);
+
+            if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
+              g_strv_builder_add (builders[m], json_node_get_string (item));
+          }
+    }
+  p = g_strv_builder_end (preload);
+  s = g_strv_builder_end (seal);
+  return rc_preload_ledger_new (
+      rc_community_get_dist_lock (community), rc_community_get_overlay (community),
+      (const char *const *) p, (const char *const *) s,
+      json_object_get_string_member_with_default (python, "prelude", NULL));
+}
+
+void
+rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
+                            GAsyncReadyCallback callback, gpointer user_data)
+{
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+  Run *run = g_new0 (Run, 1);
+  RcAdvice *advice;
+
+  g_task_set_source_tag (task, rc_advise_runner_run_async);
+  g_task_set_task_data (task, run, (GDestroyNotify) run_free);
+  run->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_advice_change_free);
+  advice = run->ctx.advice = rc_advice_new (rc_community_get_name (self->community), NULL);
+  advice->runs = self->runs;
+  advice->model_delay_ms = self->model_delay_ms;
+  advice->preload_on = rc_advise_preload_on (self->community);
+  advice->config_sha256 = rc_community_get_config_sha256 (self->community);
+  advice->ledger = ledger_of (self->community);
+  run->ctx.community = g_object_ref (self->community);
+  run->ctx.engine_func = self->engine_func;
+  run->ctx.engine_data = self->engine_data;
+  run->ctx.say = ctx_say;
+  run->ctx.say_data = task;
+  say (task, _ ("baseline: %u cold boots of %s"), self->runs,
+       rc_community_get_dir (self->community));
+  boot_side (task, g_object_ref (self->community), "baseline", on_baseline_booted);
+}
+
+RcAdvice *
+rc_advise_runner_run_finish (RcAdviseRunner *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,224 @@
+/* rc-cli-advise.c: `runtime-console advise DIR`: the changes that would cut the reader's wait,
+ * each proven with boots (boot/rc-advise-runner.h), ranked; --json for CI.
+ *
+ * Exit status: 0 when it ran (and the budgets, if any, were met), 1 when a budget was
+ * exceeded or no baseline boot got ready (the ledger is still printed), 2 when it could not
+ * run. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "boot/rc-advise-runner.h"
+#include "core/measurement/rc-measurement.h"
+#include "rc-cli-boot-options.h"
+#include "rc-cli-common.h"
+#include "rc-cli-signals.h"
+#include "rc-cli.h"
+#include "core/measurement/rc-budget.h"
+
+typedef struct
+{
+  const RcCliBootOptions *boot;
+  GtkWidget *window;
+} Host;
+
+typedef struct
+{
+  GMainLoop *loop;
+  RcAdvice *advice;
+  GError *error;
+} AdviseRun;
+
+static void
+stop_server (gpointer server)
+{
+  rc_server_stop (server);
+  g_object_unref (server);
+}
+
+/* Each side boots in its own engine and server, shown in the one window. */
+static RcEngine *
+new_engine (RcCommunity *community, gpointer data, GError **error)
+{
+  Host *host = data;
+  RcServer *server = rc_cli_boot_options_new_server (host->boot);
+  g_autoptr (RcEngine) engine = rc_engine_new (community, server);
+
+  g_object_set_data_full (G_OBJECT (engine), "rc-cli-advise-server", server, stop_server);
+  if (!rc_cli_boot_options_configure (
+          host->boot, engine, g_array_index (host->boot->engine_kinds, RcEngineKind, 0), error))
+    return NULL;
+  gtk_window_set_child (GTK_WINDOW (host->window), rc_engine_get_view (engine));
+  return g_steal_pointer (&engine);
+}
+
+static void
+on_message (RcAdviseRunner *runner, const char *line, gpointer data)
+{
+  fprintf (stderr, "  %s\n", line);
+}
+
+static void
+on_advised (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  AdviseRun *run = user_data;
+
+  run->advice = rc_advise_runner_run_finish (RC_ADVISE_RUNNER (source), result, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+static RcAdvice *
+advise (RcCommunity *community, const RcCliBootOptions *o, guint runs, double model_delay,
+        gboolean advised, RcMeasurement **checked, GError **error)
+{
+  Host *host = g_new0 (Host, 1);
+  g_autoptr (RcAdviseRunner) runner = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  AdviseRun run = { 0 };
+  GtkWidget *window;
+
+  host->boot = o;
+  host->window = window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  runner = rc_advise_runner_new (community, new_engine, host, g_free);
+  rc_advise_runner_set_runs (runner, runs);
+  if (model_delay >= 0)
+    rc_advise_runner_set_model_delay (runner, model_delay * 1000);
+  rc_advise_runner_set_advised (runner, advised);
+  g_signal_connect (runner, "message", G_CALLBACK (on_message), NULL);
+  run.loop = g_main_loop_new (NULL, FALSE);
+  /* Ctrl-C or SIGTERM stop the boots cleanly (rc-cli-signals.c). */
+  rc_cli_signals_set_cancellable (cancellable);
+  rc_advise_runner_run_async (runner, cancellable, on_advised, &run);
+  g_main_loop_run (run.loop);
+  rc_cli_signals_set_cancellable (NULL);
+  g_main_loop_unref (run.loop);
+  if (run.advice != NULL && checked != NULL)
+    {
+      RcMeasurement *m = rc_advise_runner_get_advised (runner);
+
+      if (m == NULL)
+        m = rc_advise_runner_get_baseline (runner);
+      /* the measurement outlives the runner: the budgets are checked on it */
+      *checked = m != NULL ? rc_measurement_copy_engine (m, run.advice->engine) : NULL;
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  if (run.error != NULL)
+    g_propagate_error (error, run.error);
+  return run.advice;
+}
+
+/* Prints every budget, met or not, on what was checked; returns how many were exceeded. */
+static guint
+report_budgets (const RcMeasurement *m, GPtrArray *budgets, gboolean advised, FILE *out)
+{
+  g_autoptr (GPtrArray) exceeded = rc_measurement_check_budgets (m, budgets);
+
+  fprintf (out, advised ? _ ("Budgets, on the advised result:\n")
+                        : _ ("Budgets, on the baseline (no advised result was booted):\n"));
+  for (guint i = 0; i < exceeded->len; i++)
+    fprintf (out, _ ("BUDGET EXCEEDED %s\n"),
+             ((RcBudgetResult *) g_ptr_array_index (exceeded, i))->message);
+  for (guint i = 0; i < budgets->len; i++)
+    {
+      const RcBudget *budget = g_ptr_array_index (budgets, i);
+      gboolean failed = FALSE;
+      double figure;
+
+      for (guint j = 0; j < exceeded->len; j++)
+        failed |=
+            g_str_equal (((RcBudgetResult *) g_ptr_array_index (exceeded, j))->key, budget->key);
+      if (!failed && rc_measurement_figure (m, budget->key, &figure))
+        fprintf (out, _ ("budget met      %s = %.0f (budget %s)\n"), budget->key, figure,
+                 budget->text);
+    }
+  return exceeded->len;
+}
+
+int
+rc_cli_advise (int argc, char **argv)
+{
+  g_auto (RcCliBootOptions) o = { 0 };
+  g_auto (GStrv) rest = NULL, budget_texts = NULL;
+  gboolean json = FALSE;
+  int runs = 3;
+  double model_delay = -1;
+  GOptionEntry entries[] = {
+    { "runs", 'n', 0, G_OPTION_ARG_INT, &runs,
+      N_ ("Cold boots of the baseline and of each variant (default 3)"), N_ ("N") },
+    { "model-delay", 0, 0, G_OPTION_ARG_DOUBLE, &model_delay,
+      N_ ("The model's first turn for the preload_on model, in seconds (default 8.1)"),
+      N_ ("SECONDS") },
+    { "budget", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &budget_texts,
+      N_ ("Check a budget (boot_ms=9000, cold_bytes=40MB, …) on the advised result: every "
+          "proven change at once, booted (repeatable)"),
+      N_ ("KEY=VALUE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_ ("Print the advice as JSON on stdout (data/schema/advice-v1.schema.json)"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = rc_cli_context_new (
+      "advise", NULL,
+      _ ("Runs the experiments that apply (the preload ledger, the seal probe's fix, the "
+         "preload_on choice) and lists the changes ranked by the reader's wait they save, "
+         "each proven with boots."));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community = NULL;
+  g_autoptr (RcAdvice) advice = NULL;
+  g_autoptr (GPtrArray) budgets = NULL;
+  RcMeasurement *checked = NULL;
+  guint exceeded = 0;
+
+  rc_cli_boot_options_init (&o);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  rc_cli_boot_options_add (&o, context);
+  g_option_context_set_description (
+      context, _ ("Boots the community cold --runs times, then each variant as many times from "
+                  "a temporary copy of the folder with its edit applied; the folder itself is "
+                  "never written. Progress goes to stderr. Needs a display (it starts Xvfb "
+                  "itself without one). Exits 0 when it ran and the budgets were met, 1 when "
+                  "a budget was exceeded or no baseline boot got ready, 2 when it could not "
+                  "run."));
+  if (!g_option_context_parse (context, &argc, &argv, &error) || !rc_cli_one_folder (rest, &error)
+      || !rc_cli_boot_options_check (&o, FALSE, &error))
+    return rc_cli_cannot_run ("advise", error);
+  if (runs < 1 || runs > 50 || (model_delay < 0 && model_delay != -1))
+    {
+      g_set_error (&error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   runs < 1 || runs > 50 ? _ ("--runs must be between 1 and 50")
+                                         : _ ("--model-delay must be 0 or more seconds"));
+      return rc_cli_cannot_run ("advise", error);
+    }
+  if ((budgets = rc_budgets_parse ((const char *const *) budget_texts, &error)) == NULL
+      || (community = rc_cli_boot_options_load (&o, rest[0], &error)) == NULL)
+    return rc_cli_cannot_run ("advise", error);
+  if (!rc_cli_init_display ())
+    return RC_EXIT_CANNOT_RUN;
+  advice = advise (community, &o, (guint) runs, model_delay, budgets->len > 0,
+                   budgets->len > 0 ? &checked : NULL, &error);
+  if (advice == NULL)
+    return rc_cli_cannot_run ("advise", error);
+  if (json)
+    {
+      g_autoptr (JsonNode) node = rc_advice_to_json (advice);
+
+      rc_cli_print_json (node, TRUE);
+    }
+  else
+    {
+      g_autofree char *text = rc_advice_format (advice);
+
+      fputs (text, stdout);
+    }
+  if (checked != NULL)
+    {
+      exceeded =
+          report_budgets (checked, budgets, advice->advised_runs != NULL, json ? stderr : stdout);
+      rc_measurement_free (checked);
+    }
+  /* nothing booted, nothing proven: the check failed */
+  return exceeded > 0 || advice->base_boot.n == 0 ? RC_EXIT_FAILED : RC_EXIT_OK;
+}

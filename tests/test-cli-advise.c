@@ -1,0 +1,311 @@
+/* test-cli-advise.c: `runtime-console advise` for real (WebKit) on the ledger community that
+ * tools/build-demo-wheels.py --ledger builds here: one invocation (two runs a side, a budget
+ * on the advised result) whose JSON and stderr every case reads. Under xvfb-run.
+ *
+ * Timing under a shared machine is noise at two runs, so the cases assert structure (the
+ * ledger's candidates, which changes are proposed and which are not, the bytes each saves,
+ * the ranking's order, the schema) and never an absolute time. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "rc-json-schema.h"
+
+static struct
+{
+  gboolean done;
+  int status;
+  char *tmp, *dir, *out, *err, *sha_before;
+  JsonNode *root;
+} shared;
+
+static int
+run (const char *const *argv, char **out, char **err)
+{
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, out, err, &status, &error);
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static char *
+config_sha (void)
+{
+  g_autofree char *path = g_build_filename (shared.dir, "config.yaml", NULL);
+  g_autofree char *text = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) text, len);
+}
+
+static void
+build_community (void)
+{
+  g_autofree char *script = g_build_filename (RC_SOURCE_DIR, "tools", "build-demo-wheels.py", NULL);
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (python); /* a missing tool is a red test */
+  shared.tmp = g_dir_make_tmp ("rc-cli-advise-XXXXXX", &error);
+  g_assert_no_error (error);
+  shared.dir = g_build_filename (shared.tmp, "ledger", NULL);
+  if (run ((const char *[]){ python, script, "--ledger", shared.dir, NULL }, &out, &err) != 0)
+    g_error ("build-demo-wheels.py --ledger failed: %s", err);
+}
+
+static JsonObject *
+advised (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!shared.done)
+    {
+      const char *binary = g_getenv ("RC_CONSOLE_BINARY");
+
+      shared.done = TRUE;
+      g_assert_nonnull (binary);
+      build_community ();
+      shared.sha_before = config_sha ();
+      shared.status =
+          run ((const char *[]){ binary, "advise", shared.dir, "--json", "--runs", "2",
+                                 "--deadline", "300", "--budget", "boot_ms=900000", NULL },
+               &shared.out, &shared.err);
+      if (g_getenv ("RC_TEST_PRINT") != NULL)
+        g_printerr ("%s\n%s\n", shared.out, shared.err);
+      shared.root = json_from_string (shared.out, &error);
+      if (error != NULL)
+        g_printerr ("stdout: %s\nstderr: %s\n", shared.out, shared.err);
+      g_assert_no_error (error);
+    }
+  return json_node_get_object (shared.root);
+}
+
+static JsonObject *
+change (const char *id)
+{
+  JsonArray *changes = json_object_get_array_member (advised (), "changes");
+
+  for (guint i = 0; i < json_array_get_length (changes); i++)
+    {
+      JsonObject *c = json_array_get_object_element (changes, i);
+
+      if (g_str_equal (json_object_get_string_member (c, "id"), id))
+        return c;
+    }
+  return NULL;
+}
+
+static JsonObject *
+ledger_entry (const char *name)
+{
+  JsonArray *entries = json_object_get_array_member (
+      json_object_get_object_member (advised (), "ledger"), "entries");
+
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *e = json_array_get_object_element (entries, i);
+
+      if (g_str_equal (json_object_get_string_member (e, "name"), name))
+        return e;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_schema (void)
+{
+  g_autofree char *path =
+      g_build_filename (RC_SOURCE_DIR, "data", "schema", "advice-v1.schema.json", NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GError) error = NULL;
+
+  advised ();
+  g_assert_cmpint (shared.status, ==, 0);
+  json_parser_load_from_file (parser, path, &error);
+  g_assert_no_error (error);
+  problems = rc_json_schema_validate (json_parser_get_root (parser), shared.root);
+  for (guint i = 0; i < problems->len; i++)
+    g_printerr ("%s\n", (char *) problems->pdata[i]);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpstr (json_object_get_string_member (advised (), "engine"), ==, "webkit");
+  g_assert_cmpint (json_object_get_int_member (advised (), "runs"), ==, 2);
+}
+
+/* The ledger's answer: the unused preload brings the most bytes, the prelude's is kept. */
+static void
+test_ledger (void)
+{
+  JsonObject *archive = ledger_entry ("ledger-archive");
+  JsonObject *core = ledger_entry ("ledger-core");
+  JsonObject *seal = ledger_entry ("ledger-seal");
+
+  g_assert_cmpstr (json_object_get_string_member (archive, "candidate"), ==, "drop");
+  g_assert_cmpstr (json_object_get_string_member (core, "candidate"), ==, "keep");
+  g_assert_cmpstr (json_object_get_string_member (seal, "candidate"), ==, "drop-seal");
+  g_assert_cmpint (json_object_get_int_member (archive, "wire_bytes"), >, 20 * 1000 * 1000);
+  g_assert_false (json_object_get_boolean_member (archive, "imported_at_boot"));
+  g_assert_true (json_object_get_boolean_member (core, "imported_at_boot"));
+  g_assert_true (json_object_get_boolean_member (seal, "imported_at_boot"));
+  /* ledger_core's import builds a table: the heaviest import of the three */
+  g_assert_cmpfloat (json_object_get_double_member (core, "import_ms"), >,
+                     json_object_get_double_member (seal, "import_ms"));
+  g_assert_true (json_object_get_boolean_member (
+      json_object_get_object_member (advised (), "ledger"), "importtime"));
+}
+
+/* What is proposed, what is not, and what each variant boot shows it saves in bytes. */
+static void
+test_changes (void)
+{
+  JsonObject *archive = change ("drop:ledger-archive");
+  JsonObject *seal = change ("drop:ledger-seal");
+  JsonObject *on = change ("preload-on");
+  JsonArray *edits;
+
+  g_assert_nonnull (archive);
+  g_assert_nonnull (seal);
+  g_assert_nonnull (on);
+  g_assert_null (change ("drop:ledger-core"));
+  g_assert_true (json_object_get_boolean_member (archive, "booted"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (archive, "variant_runs")),
+                    ==, 2);
+  /* the proof of the top byte saving: the variant boots fetched the archive's 24 MB less */
+  g_assert_cmpfloat (json_object_get_double_member (archive, "bytes_saving"), >, 20e6);
+  g_assert_cmpfloat (json_object_get_double_member (seal, "bytes_saving"), <, 1e5);
+  g_assert_true (json_object_get_null_member (archive, "failure"));
+  g_assert_true (json_object_get_null_member (seal, "failure"));
+  edits = json_object_get_array_member (seal, "edits");
+  g_assert_cmpuint (json_array_get_length (edits), ==, 2);
+  g_assert_cmpstr (
+      json_object_get_string_member (json_array_get_object_element (edits, 1), "replacement"), ==,
+      "    import_before_seal: []\n");
+  g_assert_false (json_object_get_boolean_member (on, "booted"));
+  g_assert_cmpstr (json_object_get_string_member (on, "preload_on"), ==, "first_message");
+  g_assert_cmpfloat (json_object_get_double_member (
+                         json_object_get_object_member (on, "reader_saving"), "median_ms"),
+                     >, 0);
+}
+
+/* Ranked by the reader's saving: never increasing down the list. */
+static void
+test_ranking (void)
+{
+  JsonArray *changes = json_object_get_array_member (advised (), "changes");
+  double last = G_MAXDOUBLE;
+
+  g_assert_cmpuint (json_array_get_length (changes), >=, 3);
+  for (guint i = 0; i < json_array_get_length (changes); i++)
+    {
+      JsonObject *c = json_array_get_object_element (changes, i);
+      double s = json_object_get_double_member (json_object_get_object_member (c, "reader_saving"),
+                                                "median_ms");
+
+      g_assert_cmpstr (json_object_get_string_member (c, "verdict"), !=, "failed");
+      g_assert_cmpfloat (s, <=, last);
+      last = s;
+    }
+}
+
+/* A progress line for every boot on stderr; the folder was never written; the budget was
+ * checked and said so. */
+static void
+test_progress (void)
+{
+  g_autofree char *sha = NULL;
+  guint boots = 0;
+
+  advised ();
+  for (const char *p = shared.err; (p = strstr (p, ": booting")) != NULL; p++)
+    boots++;
+  /* the baseline and two variants, two runs each; the advised result, when a change was
+   * proven, two more */
+  g_assert_cmpuint (boots, >=, 6);
+  g_assert_nonnull (strstr (shared.err, "seal probe: boot 1: cold"));
+  g_assert_nonnull (strstr (shared.err, "budget met      boot_ms"));
+  sha = config_sha ();
+  g_assert_cmpstr (sha, ==, shared.sha_before);
+}
+
+/* A closure that cannot be served offline (numpy: the npm distribution has no wheels): the
+ * ledger for what the locks know, the missing wheel counted, nothing proposed, exit 1. */
+static void
+test_missing_wheels (void)
+{
+  const char *binary = g_getenv ("RC_CONSOLE_BINARY");
+  g_autofree char *dir = NULL, *config = NULL, *text = NULL, *out = NULL, *err = NULL;
+  g_autofree char *cp = g_find_program_in_path ("cp");
+  g_autoptr (GString) edited = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *entries;
+  gboolean found = FALSE;
+  int status;
+
+  advised (); /* the community is built */
+  dir = g_build_filename (shared.tmp, "missing", NULL);
+  g_assert_cmpint (run ((const char *[]){ cp, "-r", shared.dir, dir, NULL }, NULL, NULL), ==, 0);
+  config = g_build_filename (dir, "config.yaml", NULL);
+  g_assert_true (g_file_get_contents (config, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_assert_cmpuint (
+      g_string_replace (edited, "      - ledger-seal\n", "      - ledger-seal\n      - numpy\n", 1),
+      ==, 1);
+  g_assert_true (g_file_set_contents (config, edited->str, -1, NULL));
+  status = run (
+      (const char *[]){ binary, "advise", dir, "--json", "--runs", "1", "--deadline", "300", NULL },
+      &out, &err);
+  root = json_from_string (out, &error);
+  if (error != NULL)
+    g_printerr ("stdout: %s\nstderr: %s\n", out, err);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 1);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (json_node_get_object (root), "changes")),
+      ==, 0);
+  entries = json_object_get_array_member (
+      json_object_get_object_member (json_node_get_object (root), "ledger"), "entries");
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *e = json_array_get_object_element (entries, i);
+
+      if (g_str_equal (json_object_get_string_member (e, "name"), "numpy"))
+        {
+          found = TRUE;
+          g_assert_cmpint (json_object_get_int_member (e, "missing"), >=, 1);
+          g_assert_true (json_object_get_null_member (e, "wire_bytes"));
+        }
+    }
+  g_assert_true (found);
+  g_assert_nonnull (strstr (out, "no baseline boot got ready"));
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/advise/schema", test_schema);
+  g_test_add_func ("/advise/ledger", test_ledger);
+  g_test_add_func ("/advise/changes", test_changes);
+  g_test_add_func ("/advise/ranking", test_ranking);
+  g_test_add_func ("/advise/progress", test_progress);
+  g_test_add_func ("/advise/missing-wheels", test_missing_wheels);
+  status = g_test_run ();
+  if (shared.tmp != NULL)
+    {
+      g_autofree char *rm = g_find_program_in_path ("rm");
+      const char *argv_rm[] = { rm, "-rf", shared.tmp, NULL };
+
+      g_spawn_sync (NULL, (char **) argv_rm, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL);
+    }
+  return status;
+}
