@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "core/advice/rc-advice.h"
@@ -212,6 +213,47 @@ test_saving_arithmetic (void)
   g_assert_cmpint (b->verdict, ==, RC_ADVICE_NOISE);
 }
 
+/* Interleaved rounds: the load drifts up round by round (each round's boots slower), so the
+ * unpaired ranges overlap while every round's variant beat its own baseline: proven. A change
+ * that only rides the drift (it booted in a quieter round) is not. A failed round fails. */
+static void
+test_saving_paired (void)
+{
+  const double base[] = { 10000, 14000, 18000 };
+  const double saves[] = { 9000, 13500, 16000 };   /* −1000, −500, −2000 */
+  const double drifts[] = { 11000, 12000, 19000 }; /* +1000, −2000, +1000 */
+  const double broke[] = { 9000, NAN, 16000 };
+  g_autoptr (RcAdviceChange) a = rc_advice_change_new ("preload", "a", "A");
+  g_autoptr (RcAdviceChange) b = rc_advice_change_new ("preload", "b", "B");
+  g_autoptr (RcAdviceChange) c = rc_advice_change_new ("preload", "c", "C");
+  RcStat sb, sv;
+
+  rc_advice_change_measure_paired (a, base, saves, 3, RC_PRELOAD_FIRST_RUN, 8100);
+  g_assert_cmpfloat (a->boot_saving.median, ==, 1000);
+  g_assert_cmpfloat (a->boot_saving.lo, ==, 500);
+  g_assert_cmpfloat (a->boot_saving.hi, ==, 2000);
+  g_assert_cmpfloat (a->reader_saving.median, ==, 1000);
+  g_assert_cmpint (a->variant_boot.n, ==, 3);
+  g_assert_cmpfloat (a->variant_boot.median, ==, 13500);
+  g_assert_cmpint (a->verdict, ==, RC_ADVICE_PROVEN);
+  /* the unpaired band the same boots give spans 0: the drift hid the saving */
+  rc_stat_compute (&sb, base, 3);
+  rc_stat_compute (&sv, saves, 3);
+  rc_advice_change_measure (b, &sb, &sv, RC_PRELOAD_FIRST_RUN, 8100);
+  g_assert_cmpfloat (b->boot_saving.lo, <, 0);
+  g_assert_cmpint (b->verdict, ==, RC_ADVICE_NOISE);
+
+  rc_advice_change_measure_paired (b, base, drifts, 3, RC_PRELOAD_FIRST_RUN, 8100);
+  g_assert_cmpfloat (b->boot_saving.median, ==, -1000);
+  g_assert_cmpfloat (b->boot_saving.lo, ==, -1000);
+  g_assert_cmpfloat (b->boot_saving.hi, ==, 2000);
+  g_assert_cmpint (b->verdict, ==, RC_ADVICE_WORSE);
+
+  rc_advice_change_measure_paired (c, base, broke, 3, RC_PRELOAD_FIRST_RUN, 8100);
+  g_assert_cmpint (c->variant_boot.n, ==, 2);
+  g_assert_cmpint (c->verdict, ==, RC_ADVICE_FAILED);
+}
+
 static void
 test_preload_on_model (void)
 {
@@ -372,6 +414,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advice/ledger/unknown", test_ledger_unknown);
   g_test_add_func ("/advice/ledger/measure", test_ledger_measure);
   g_test_add_func ("/advice/saving", test_saving_arithmetic);
+  g_test_add_func ("/advice/saving/paired", test_saving_paired);
   g_test_add_func ("/advice/preload-on", test_preload_on_model);
   g_test_add_func ("/advice/rank", test_rank);
   g_test_add_func ("/advice/edits", test_edits);

@@ -1,9 +1,10 @@
-/* rc-advise-runner.c: the baseline, each experiment's variants and the advised result, booted
- * one after the other (rc-advise-runner.h). */
+/* rc-advise-runner.c: the baseline and each experiment's variants booted interleaved, round
+ * by round (B V1 V2 B V1 V2 …), then the advised result (rc-advise-runner.h). */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <math.h>
 
 #include "boot/rc-advise-runner.h"
 #include "boot/rc-measure-runner.h"
@@ -198,13 +199,29 @@ typedef struct
 {
   RcAdviseContext ctx;
   guint experiment;
-  GPtrArray *pending;      /* RcAdviceChange to boot */
-  RcAdviceChange *current; /* the one booting, owned */
-  char *tmp;               /* its temporary copy's folder (the parent of the community) */
-  RcCommunity *side;       /* the community booting */
+  GPtrArray *pending; /* Variant: the changes to boot, each once a round */
+  guint round;        /* 1-based: the round booting */
+  guint next;         /* the variant of the round to boot next */
+  char *tmp;          /* its temporary copy's folder (the parent of the community) */
+  RcCommunity *side;  /* the community booting */
   RcEngine *engine;
   char *label;
 } Run;
+
+/* A change booted once a round, its boots gathered in @m. */
+typedef struct
+{
+  RcAdviceChange *change;
+  RcMeasurement *m;
+} Variant;
+
+static void
+variant_free (Variant *v)
+{
+  rc_advice_change_free (v->change);
+  g_clear_pointer (&v->m, rc_measurement_free);
+  g_free (v);
+}
 
 static void
 clear_side (Run *run)
@@ -229,7 +246,6 @@ run_free (Run *run)
   rc_advice_free (run->ctx.advice);
   g_clear_object (&run->ctx.community);
   g_ptr_array_unref (run->pending);
-  rc_advice_change_free (run->current);
   g_free (run->label);
   g_free (run);
 }
@@ -270,8 +286,13 @@ static void
 on_boot_started (RcMeasureRunner *runner, const char *run_id, guint number, guint total,
                  GTask *task)
 {
+  RcAdviseRunner *self = g_task_get_source_object (task);
   Run *run = g_task_get_task_data (task);
+  g_autofree char *id = g_strdup_printf ("cold-%u", run->round);
 
+  /* in the rounds each side boots once a round: the round numbers its boot */
+  if (run->round > 0)
+    number = run->round, total = self->runs, run_id = id;
   /* TRANSLATORS: "[baseline 1/3] cold-1: booting" */
   say (task, _ ("[%s %u/%u] %s: booting"), run->label, number, total, run_id);
 }
@@ -280,17 +301,20 @@ static void
 on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, GTask *task)
 {
   Run *run = g_task_get_task_data (task);
+  g_autofree char *id =
+      run->round > 0 ? g_strdup_printf ("cold-%u", run->round) : g_strdup (record->run_id);
 
   if (record->outcome.state == RC_OUTCOME_READY)
-    say (task, _ ("[%s] %s: ready in %.2f s"), run->label, record->run_id, record->boot_ms / 1000);
+    say (task, _ ("[%s] %s: ready in %.2f s"), run->label, id, record->boot_ms / 1000);
   else
-    say (task, _ ("[%s] %s: FAILED (%s): %s"), run->label, record->run_id, record->outcome.kind,
+    say (task, _ ("[%s] %s: FAILED (%s): %s"), run->label, id, record->outcome.kind,
          record->outcome.message);
 }
 
 /* Boots @community (taken) @runs times cold; @done gets the measurement. */
 static void
-boot_side (GTask *task, RcCommunity *community, const char *label, GAsyncReadyCallback done)
+boot_side (GTask *task, RcCommunity *community, const char *label, guint runs,
+           GAsyncReadyCallback done)
 {
   RcAdviseRunner *self = g_task_get_source_object (task);
   Run *run = g_task_get_task_data (task);
@@ -313,7 +337,7 @@ boot_side (GTask *task, RcCommunity *community, const char *label, GAsyncReadyCa
     run->ctx.advice->engine =
         g_strdup (rc_engine_kind_to_string (rc_engine_get_engine_kind (run->engine)));
   runner = rc_measure_runner_new (run->engine);
-  rc_measure_runner_set_runs (runner, self->runs);
+  rc_measure_runner_set_runs (runner, runs);
   g_array_append_val (scenarios, cold);
   rc_measure_runner_set_scenarios (runner, scenarios);
   rc_measure_runner_set_control (runner, FALSE);
@@ -438,36 +462,68 @@ boot_advised (GTask *task)
       return;
     }
   say (task, _ ("advised result: every proven change at once"));
-  boot_side (task, community, "advised", on_advised_booted);
+  boot_side (task, community, "advised", self->runs, on_advised_booted);
 }
 
-/* ---- variants ------------------------------------------------------------------------------ */
+/* ---- the rounds: the baseline and every variant, once a round -------------------------- */
+
+/* Moves @m's runs (taken) to the end of @into, each named by @round: "cold-2". */
+static void
+merge_round (RcMeasurement **into, RcMeasurement *m, guint round)
+{
+  for (guint i = 0; i < m->runs->len; i++)
+    {
+      RcRunRecord *r = m->runs->pdata[i];
+
+      g_free (r->run_id);
+      r->run_id = g_strdup_printf ("cold-%u", round);
+    }
+  if (*into == NULL)
+    {
+      *into = m;
+      return;
+    }
+  g_ptr_array_set_free_func (m->runs, NULL);
+  for (guint i = 0; i < m->runs->len; i++)
+    g_ptr_array_add ((*into)->runs, m->runs->pdata[i]);
+  g_ptr_array_set_size (m->runs, 0);
+  rc_measurement_free (m);
+}
+
+/* The boot_ms of each round's run, NAN where it did not get ready. */
+static GArray *
+round_values (const RcMeasurement *m)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; m != NULL && i < m->runs->len; i++)
+    {
+      const RcRunRecord *r = m->runs->pdata[i];
+      double v = r->outcome.state == RC_OUTCOME_READY ? r->boot_ms : NAN;
+
+      g_array_append_val (values, v);
+    }
+  return values;
+}
+
+static void next_round (GTask *task);
 
 static void
 on_variant_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GTask *task = user_data;
-  RcAdviseRunner *self = g_task_get_source_object (task);
   Run *run = g_task_get_task_data (task);
-  RcAdvice *advice = run->ctx.advice;
-  RcAdviceChange *change = run->current;
+  Variant *v = run->pending->pdata[run->next];
   RcMeasurement *m = side_finish (task, source, result);
-  RcStat variant;
 
   if (m == NULL)
     return;
-  variant = cold_stat (m, &change->variant_runs, &change->failure);
-  rc_advice_change_set_bytes (change, advice->base_bytes, cold_bytes (m));
-  rc_measurement_free (m);
-  rc_advice_change_measure (change, &advice->base_boot, &variant, advice->preload_on,
-                            self->model_delay_ms);
-  say (task, _ ("%s: boot saves %+.2f s (band %+.2f … %+.2f s): %s"), change->title,
-       change->boot_saving.median / 1000, change->boot_saving.lo / 1000,
-       change->boot_saving.hi / 1000, rc_advice_verdict_to_string (change->verdict));
-  g_ptr_array_add (advice->changes, g_steal_pointer (&run->current));
+  merge_round (&v->m, m, run->round);
+  run->next++;
   next_variant (task);
 }
 
+/* Boots the round's next variant; after the last, the next round. */
 static void
 next_variant (GTask *task)
 {
@@ -476,18 +532,19 @@ next_variant (GTask *task)
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
   const char *config = rc_community_get_config_text (self->community);
-  RcAdviceChange *change;
   RcCommunity *community;
+  Variant *v;
 
   if (fail_if_cancelled (task))
     return;
-  if (run->pending->len == 0)
+  if (run->next >= run->pending->len)
     {
-      next_experiment (task);
+      run->round++;
+      next_round (task);
       return;
     }
-  change = run->current = g_ptr_array_steal_index (run->pending, 0);
-  if ((text = rc_advice_change_apply (change, config, strlen (config))) == NULL
+  v = run->pending->pdata[run->next];
+  if ((text = rc_advice_change_apply (v->change, config, strlen (config))) == NULL
       || (run->tmp =
               rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
              == NULL
@@ -496,16 +553,46 @@ next_variant (GTask *task)
                                  rc_community_get_deployment (self->community), &error))
              == NULL)
     {
-      change->failure =
+      /* a change that cannot be booted leaves the rounds */
+      v->change->failure =
           g_strdup (error != NULL ? error->message : _ ("the edit does not fit config.yaml"));
-      g_ptr_array_add (run->ctx.advice->changes, g_steal_pointer (&run->current));
+      g_ptr_array_add (run->ctx.advice->changes, g_steal_pointer (&v->change));
+      g_ptr_array_remove_index (run->pending, run->next);
       clear_side (run);
       next_variant (task);
       return;
     }
   /* TRANSLATORS: "variant: Drop ledger-archive from preload (a copy in /tmp/…)" */
-  say (task, _ ("variant: %s (a copy in %s)"), change->title, run->tmp);
-  boot_side (task, community, change->id, on_variant_booted);
+  say (task, _ ("variant: %s (a copy in %s)"), v->change->title, run->tmp);
+  boot_side (task, community, v->change->id, 1, on_variant_booted);
+}
+
+/* Each change's paired savings, once every round ran. */
+static void
+measure_changes (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  RcAdvice *advice = run->ctx.advice;
+  g_autoptr (GArray) base = round_values (self->baseline_measurement);
+
+  for (guint i = 0; i < run->pending->len; i++)
+    {
+      Variant *v = run->pending->pdata[i];
+      RcAdviceChange *change = v->change;
+      g_autoptr (GArray) variant = round_values (v->m);
+
+      (void) cold_stat (v->m, &change->variant_runs, &change->failure);
+      rc_advice_change_set_bytes (change, advice->base_bytes, cold_bytes (v->m));
+      rc_advice_change_measure_paired (
+          change, (const double *) base->data, (const double *) variant->data,
+          MIN (base->len, variant->len), advice->preload_on, self->model_delay_ms);
+      say (task, _ ("%s: boot saves %+.2f s (band %+.2f … %+.2f s): %s"), change->title,
+           change->boot_saving.median / 1000, change->boot_saving.lo / 1000,
+           change->boot_saving.hi / 1000, rc_advice_verdict_to_string (change->verdict));
+      g_ptr_array_add (advice->changes, g_steal_pointer (&v->change));
+    }
+  g_ptr_array_set_size (run->pending, 0);
 }
 
 /* ---- experiments --------------------------------------------------------------------------- */
@@ -535,11 +622,19 @@ on_proposed (GObject *source, GAsyncResult *result, gpointer user_data)
   for (guint i = 0; i < changes->len; i++)
     {
       RcAdviceChange *c = changes->pdata[i];
+      Variant *v;
 
-      g_ptr_array_add (c->booted ? run->pending : run->ctx.advice->changes, c);
+      if (!c->booted)
+        {
+          g_ptr_array_add (run->ctx.advice->changes, c);
+          continue;
+        }
+      v = g_new0 (Variant, 1);
+      v->change = c;
+      g_ptr_array_add (run->pending, v);
     }
   g_ptr_array_set_free_func (changes, NULL);
-  next_variant (task);
+  next_experiment (task);
 }
 
 static void
@@ -566,10 +661,10 @@ next_experiment (GTask *task)
       e->propose_async (&run->ctx, g_task_get_cancellable (task), on_proposed, task);
       return;
     }
-  if (self->advised)
-    boot_advised (task);
-  else
-    finish (task);
+  /* every change is known: round 1's variants follow its baseline */
+  say (task, _ ("%u rounds, each booting the baseline and then every variant once"), self->runs);
+  run->next = 0;
+  next_variant (task);
 }
 
 static void
@@ -584,6 +679,48 @@ finish (GTask *task)
 
 /* ---- the baseline -------------------------------------------------------------------------- */
 
+/* The baseline's figures over the boots so far, the ledger from its median run. */
+static void
+measure_baseline (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  RcAdvice *advice = run->ctx.advice;
+  RcMeasurement *m = self->baseline_measurement;
+  g_autofree char *failure = NULL;
+  int median;
+
+  advice->base_boot = cold_stat (m, &advice->base_runs, &failure);
+  advice->base_bytes = cold_bytes (m);
+  median = rc_run_stats_median_run (m->runs, RC_SCENARIO_COLD);
+  if (advice->ledger != NULL && median >= 0)
+    rc_preload_ledger_measure (advice->ledger, m->runs->pdata[median]);
+}
+
+/* After the last round: the preload_on model over every baseline boot, the paired savings. */
+static void
+finish_rounds (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+  RcAdvice *advice = run->ctx.advice;
+
+  measure_baseline (task);
+  for (guint i = 0; i < advice->changes->len; i++)
+    {
+      RcAdviceChange *c = advice->changes->pdata[i];
+
+      if (!c->booted && g_str_equal (c->experiment, "preload-on") && c->verdict != RC_ADVICE_FAILED)
+        rc_advice_change_model (c, &advice->base_boot, advice->preload_on, c->preload_on,
+                                self->model_delay_ms);
+    }
+  measure_changes (task);
+  if (self->advised)
+    boot_advised (task);
+  else
+    finish (task);
+}
+
 static void
 on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -593,19 +730,24 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   RcAdvice *advice = run->ctx.advice;
   RcMeasurement *m = side_finish (task, source, result);
   g_autofree char *failure = NULL;
-  int median;
 
   if (m == NULL)
     return;
-  g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
-  self->baseline_measurement = m;
-  run->ctx.baseline = m;
-  advice->base_boot = cold_stat (m, &advice->base_runs, &failure);
-  advice->base_bytes = cold_bytes (m);
+  merge_round (&self->baseline_measurement, m, run->round);
+  run->ctx.baseline = self->baseline_measurement;
+  if (run->round > 1)
+    {
+      run->next = 0;
+      next_variant (task);
+      return;
+    }
+  /* round 1: the experiments propose from its boot, then its variants follow */
+  measure_baseline (task);
   if (advice->base_boot.n == 0)
     {
       /* a closure that cannot be served (missing wheels) still gets the ledger the locks
        * give; nothing can be proven against no boot */
+      (void) cold_stat (self->baseline_measurement, &advice->base_runs, &failure);
       rc_advice_add_note (advice,
                           _ ("no baseline boot got ready (%s): the ledger shows what the "
                              "locks know, and no change could be proven"),
@@ -613,10 +755,24 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       finish (task);
       return;
     }
-  median = rc_run_stats_median_run (m->runs, RC_SCENARIO_COLD);
-  if (advice->ledger != NULL && median >= 0)
-    rc_preload_ledger_measure (advice->ledger, m->runs->pdata[median]);
   next_experiment (task);
+}
+
+/* Round @run->round's baseline boot, or the end of the rounds. */
+static void
+next_round (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+  Run *run = g_task_get_task_data (task);
+
+  if (fail_if_cancelled (task))
+    return;
+  if (run->round > self->runs)
+    {
+      finish_rounds (task);
+      return;
+    }
+  boot_side (task, g_object_ref (self->community), "baseline", 1, on_baseline_booted);
 }
 
 static RcPreloadLedger *
@@ -662,7 +818,7 @@ rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
 
   g_task_set_source_tag (task, rc_advise_runner_run_async);
   g_task_set_task_data (task, run, (GDestroyNotify) run_free);
-  run->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_advice_change_free);
+  run->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) variant_free);
   advice = run->ctx.advice = rc_advice_new (rc_community_get_name (self->community), NULL);
   advice->runs = self->runs;
   advice->model_delay_ms = self->model_delay_ms;
@@ -676,7 +832,9 @@ rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
   run->ctx.say_data = task;
   say (task, _ ("baseline: %u cold boots of %s"), self->runs,
        rc_community_get_dir (self->community));
-  boot_side (task, g_object_ref (self->community), "baseline", on_baseline_booted);
+  g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
+  run->round = 1;
+  next_round (task);
 }
 
 RcAdvice *

@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/advice/rc-advice.h"
@@ -185,6 +187,63 @@ rc_advice_change_measure (RcAdviceChange *self, const RcStat *base, const RcStat
   self->reader_saving.hi =
       wait (on, model_delay_ms, base->max) - wait (on, model_delay_ms, variant->min);
   if (self->failure != NULL)
+    self->verdict = RC_ADVICE_FAILED;
+  else if (self->boot_saving.lo > 0)
+    self->verdict = RC_ADVICE_PROVEN;
+  else if (self->boot_saving.median > 0)
+    self->verdict = RC_ADVICE_NOISE;
+  else
+    self->verdict = RC_ADVICE_WORSE;
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The median and the ends of @d (sorted in place). */
+static RcSaving
+saving_of (double *d, guint n)
+{
+  qsort (d, n, sizeof (double), compare_doubles);
+  return (RcSaving){ n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2, d[0], d[n - 1] };
+}
+
+void
+rc_advice_change_measure_paired (RcAdviceChange *self, const double *base, const double *variant,
+                                 guint rounds, RcPreloadOn on, double model_delay_ms)
+{
+  g_autofree double *boot = g_new (double, MAX (rounds, 1));
+  g_autofree double *reader = g_new (double, MAX (rounds, 1));
+  g_autoptr (GArray) ready = g_array_new (FALSE, FALSE, sizeof (double));
+  guint n = 0;
+
+  for (guint i = 0; i < rounds; i++)
+    {
+      if (!isnan (variant[i]))
+        g_array_append_val (ready, variant[i]);
+      /* a round pairs only when both of its boots got ready */
+      if (isnan (base[i]) || isnan (variant[i]))
+        continue;
+      boot[n] = base[i] - variant[i];
+      reader[n++] = wait (on, model_delay_ms, base[i]) - wait (on, model_delay_ms, variant[i]);
+    }
+  self->booted = TRUE;
+  self->preload_on = on;
+  rc_stat_compute (&self->variant_boot, (const double *) ready->data, ready->len);
+  if (n == 0 || ready->len < rounds)
+    {
+      self->verdict = RC_ADVICE_FAILED;
+      self->boot_saving = self->reader_saving = (RcSaving){ 0, 0, 0 };
+      if (n == 0)
+        return;
+    }
+  self->boot_saving = saving_of (boot, n);
+  self->reader_saving = saving_of (reader, n);
+  if (self->failure != NULL || ready->len < rounds)
     self->verdict = RC_ADVICE_FAILED;
   else if (self->boot_saving.lo > 0)
     self->verdict = RC_ADVICE_PROVEN;

@@ -4,13 +4,12 @@
  *
  * The arithmetic, for a change measured as baseline runs B (cold boots, ms) and variant runs
  * V, under the community's preload_on and the model's first turn M (rc-preload-sim.h):
- *   boot saving      median (B) - median (V); its noise band [min (B) - max (V),
- *                    max (B) - min (V)]: what the runs allow at their most unlucky and lucky
- *   reader saving    wait (on, M, median (B)) - wait (on, M, median (V)), band alike
- *                    (wait grows with the boot, so the ends map to the ends)
- *   verdict          proven when the band's low end is above 0 (every variant run beat every
- *                    baseline run), noise when only the median saves, worse when it does
- *                    not, failed when a variant run did not get ready
+ *   boot saving      booted interleaved (B1 V1 B2 V2 …): the median of the paired
+ *                    differences B[i] - V[i], its noise band their min … max
+ *   reader saving    the same over wait (on, M, B[i]) - wait (on, M, V[i])
+ *   verdict          proven when the band's low end is above 0 (the variant won every
+ *                    round), noise when only the median saves, worse when it does not,
+ *                    failed when a variant run did not get ready
  * A preload_on change boots no variant: its figures are the model's over the baseline runs.
  * Ranked by reader saving, then boot saving, then the experiment's order; failed last.
  */
@@ -103,6 +102,12 @@ void rc_advice_add_note (RcAdvice *self, const char *format, ...) G_GNUC_PRINTF 
  * (variant_bytes, the advice's base_bytes) through rc_advice_change_set_bytes(). */
 void rc_advice_change_measure (RcAdviceChange *self, const RcStat *base, const RcStat *variant,
                                RcPreloadOn on, double model_delay_ms);
+/* The same from interleaved rounds: @base[i] and @variant[i] booted in round i, one after
+ * the other (NAN: not ready). The savings are the median and the min … max of the paired
+ * differences base[i] - variant[i], so a drift of the machine's load between rounds cancels. */
+void rc_advice_change_measure_paired (RcAdviceChange *self, const double *base,
+                                      const double *variant, guint rounds, RcPreloadOn on,
+                                      double model_delay_ms);
 void rc_advice_change_set_bytes (RcAdviceChange *self, double base_bytes, double variant_bytes);
 /* A preload_on change to @to, from the baseline boots alone. */
 void rc_advice_change_model (RcAdviceChange *self, const RcStat *base, RcPreloadOn from,
