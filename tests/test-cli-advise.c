@@ -228,6 +228,17 @@ test_progress (void)
   /* the baseline and two variants, two runs each; the advised result, when a change was
    * proven, two more */
   g_assert_cmpuint (boots, >=, 6);
+  /* interleaved: round 2's baseline boots after round 1's variants and before round 2's */
+  {
+    const char *v1 = strstr (shared.err, "[drop:ledger-archive 1/2] cold-1: booting");
+    const char *b2 = strstr (shared.err, "[baseline 2/2] cold-2: booting");
+    const char *v2 = strstr (shared.err, "[drop:ledger-archive 2/2] cold-2: booting");
+
+    g_assert_nonnull (v1);
+    g_assert_nonnull (b2);
+    g_assert_nonnull (v2);
+    g_assert_true (v1 < b2 && b2 < v2);
+  }
   g_assert_nonnull (strstr (shared.err, "seal probe: boot 1: cold"));
   g_assert_nonnull (strstr (shared.err, "budget met      boot_ms"));
   sha = config_sha ();

@@ -409,6 +409,7 @@ rc_advice_to_json (const RcAdvice *self)
   rc_json_add_string (b, "preload_on", rc_preload_on_to_string (self->preload_on));
   rc_json_add_double (b, "model_delay_ms", self->model_delay_ms);
   rc_json_add_int (b, "runs", self->runs);
+  rc_json_add_string (b, "pairing", "interleaved");
   add_stat (b, "baseline_boot", &self->base_boot);
   rc_json_add_double_or_null (b, "baseline_bytes", self->base_bytes, self->base_bytes < 0);
   rc_json_add_strv (b, "baseline_runs", (const char *const *) self->base_runs);
