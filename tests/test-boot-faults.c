@@ -520,7 +520,8 @@ test_one_page_per_run (void)
             "  document.head.appendChild(Object.assign(document.createElement('script'), "
             "{ src: '/host.js?again' }));\n");
   g_autoptr (GBytes) two_workers = host_variant (
-      "    post({ kind: 'started', worker: plan.worker });\n",
+      "    post({ kind: 'started', worker: plan.worker, module: plan.worker !== 'osa' && "
+      "plan.module === true });\n",
       "    post({ kind: 'started', worker: plan.worker });\n    startWorker(source);\n"
       "    post({ kind: 'started', worker: plan.worker });\n");
   g_autoptr (GBytes) twice = host_variant (NULL, "\nfetch('/host.css', { cache: 'no-store' });\n");

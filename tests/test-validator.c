@@ -90,16 +90,15 @@ test_python_fields (void)
              "runtime.python.pyodide_version", 6, 22, "Input should be a valid string");
   check_one (HEAD "runtime:\n  python:\n    pyodide_version: \"0.28.3\"\n", "pyodide-pin",
              "runtime.python.pyodide_version", 6, 22, "exactly 0.29.5");
-  /* Pyodide 314 cannot boot in OSA's classic worker: a warning with the reason, beside
-   * OSA's own pin rule (an error, with its fix) */
+  /* Pyodide 314 refuses OSA's classic worker, and boots there only because OSA's guard breaks
+   * its probe: a warning with the reason, beside OSA's own pin rule (an error, with its fix) */
   {
     g_autoptr (RcCommunity) c =
         load (HEAD "runtime:\n  python:\n    pyodide_version: \"314.0.2\"\n");
     const RcDiagnostic *w =
         expect (c, "pyodide-module-worker", "runtime.python.pyodide_version", 6, 22,
-                "pyodide_version is '314.0.2', but Pyodide 314 and later load pyodide.asm.mjs "
-                "by dynamic import(), which OSA's classic worker (it calls importScripts) "
-                "cannot run");
+                "pyodide_version is '314.0.2', but Pyodide 314 and later refuse classic "
+                "workers");
     const RcDiagnostic *pin =
         expect (c, "pyodide-pin", "runtime.python.pyodide_version", 6, 22, "exactly 0.29.5");
 
@@ -109,10 +108,13 @@ test_python_fields (void)
     /* OSA's wording style, whole: the value as Python's repr, what it contradicts, the reason
      * (the worker's, not CI's), and OSA's own rule kept (CI's pin) */
     g_assert_cmpstr (w->message, ==,
-                     "pyodide_version is '314.0.2', but Pyodide 314 and later load "
-                     "pyodide.asm.mjs by dynamic import(), which OSA's classic worker (it calls "
-                     "importScripts) cannot run. The runtime would fail in every reader's "
-                     "browser; CI boots 0.29.5, the npm version its tests run");
+                     "pyodide_version is '314.0.2', but Pyodide 314 and later refuse classic "
+                     "workers (\"Classic web workers are not supported\"), and OSA's worker is "
+                     "one (it calls importScripts). It boots only by accident: pyodide.js tells "
+                     "a classic worker by calling importScripts on a data: URL, which OSA's "
+                     "egress guard refuses, so the probe fails and Pyodide takes the worker for "
+                     "a module worker. Upstream supports no such boot; CI boots 0.29.5, the npm "
+                     "version its tests run");
   }
   /* a value Python would quote otherwise is quoted as repr() does */
   {

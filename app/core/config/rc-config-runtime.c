@@ -135,9 +135,12 @@ warn_module_worker (RcCheck *c, RcYamlNode *v)
       c, RC_SEVERITY_WARNING, v, "runtime.python.pyodide_version", "pyodide-module-worker",
       _ ("Keep pyodide_version at \"0.29.5\": OSA's worker has to become a module worker "
          "before a reader's browser can boot Pyodide 314."),
-      "pyodide_version is %s, but Pyodide %d and later load pyodide.asm.mjs by dynamic "
-      "import(), which OSA's classic worker (it calls importScripts) cannot run. The runtime "
-      "would fail in every reader's browser; CI boots %s, the npm version its tests run",
+      "pyodide_version is %s, but Pyodide %d and later refuse classic workers (\"Classic web "
+      "workers are not supported\"), and OSA's worker is one (it calls importScripts). It boots "
+      "only by accident: pyodide.js tells a classic worker by calling importScripts on a data: "
+      "URL, which OSA's egress guard refuses, so the probe fails and Pyodide takes the worker "
+      "for a module worker. Upstream supports no such boot; CI boots %s, the npm version its "
+      "tests run",
       repr, RC_PYODIDE_FIRST_MODULE_ONLY, RC_PYODIDE_PIN);
 }
 
