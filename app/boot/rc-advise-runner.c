@@ -1,5 +1,6 @@
 /* rc-advise-runner.c: the baseline and each experiment's variants booted interleaved, round
- * by round (B V1 V2 B V1 V2 …), then the advised result (rc-advise-runner.h). */
+ * by round in alternating order (B V1 V2, V2 V1 B, B V1 V2, …), then the advised result
+ * (rc-advise-runner.h). */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -22,6 +23,7 @@ struct _RcAdviseRunner
   gboolean advised;
   RcMeasurement *baseline_measurement;
   RcMeasurement *advised_measurement;
+  GHashTable *variants; /* change id → RcMeasurement: each variant's boots */
 };
 
 G_DEFINE_FINAL_TYPE (RcAdviseRunner, rc_advise_runner, G_TYPE_OBJECT)
@@ -44,6 +46,7 @@ rc_advise_runner_finalize (GObject *object)
     self->engine_destroy (self->engine_data);
   g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
   g_clear_pointer (&self->advised_measurement, rc_measurement_free);
+  g_clear_pointer (&self->variants, g_hash_table_unref);
   G_OBJECT_CLASS (rc_advise_runner_parent_class)->finalize (object);
 }
 
@@ -59,6 +62,8 @@ static void
 rc_advise_runner_init (RcAdviseRunner *self)
 {
   self->runs = 3;
+  self->variants =
+      g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) rc_measurement_free);
   self->model_delay_ms = RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS;
 }
 
@@ -103,6 +108,12 @@ RcMeasurement *
 rc_advise_runner_get_advised (RcAdviseRunner *self)
 {
   return self->advised_measurement;
+}
+
+RcMeasurement *
+rc_advise_runner_get_variant (RcAdviseRunner *self, const char *change_id)
+{
+  return g_hash_table_lookup (self->variants, change_id);
 }
 
 /* ---- the temporary copy -------------------------------------------------------------------- */
@@ -507,13 +518,31 @@ round_values (const RcMeasurement *m)
 }
 
 static void next_round (GTask *task);
+static void boot_round_baseline (GTask *task);
+
+/* Rounds alternate their order (round 1 the baseline first, round 2 the variants first in
+ * reverse, …: ABBA), so a load that rises or falls over the rounds, or a boot that leaves
+ * the machine busy for the next, favours no side. Round 1 starts with the baseline: the
+ * experiments propose their changes from its boot. */
+static gboolean
+round_is_reversed (guint round)
+{
+  return round % 2 == 0;
+}
+
+/* The index in @run->pending of the round's @run->next-th variant. */
+static guint
+variant_index (const Run *run)
+{
+  return round_is_reversed (run->round) ? run->pending->len - 1 - run->next : run->next;
+}
 
 static void
 on_variant_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GTask *task = user_data;
   Run *run = g_task_get_task_data (task);
-  Variant *v = run->pending->pdata[run->next];
+  Variant *v = run->pending->pdata[variant_index (run)];
   RcMeasurement *m = side_finish (task, source, result);
 
   if (m == NULL)
@@ -539,11 +568,17 @@ next_variant (GTask *task)
     return;
   if (run->next >= run->pending->len)
     {
-      run->round++;
-      next_round (task);
+      /* a reversed round ends with its baseline */
+      if (round_is_reversed (run->round))
+        boot_round_baseline (task);
+      else
+        {
+          run->round++;
+          next_round (task);
+        }
       return;
     }
-  v = run->pending->pdata[run->next];
+  v = run->pending->pdata[variant_index (run)];
   if ((text = rc_advice_change_apply (v->change, config, strlen (config))) == NULL
       || (run->tmp =
               rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
@@ -557,7 +592,7 @@ next_variant (GTask *task)
       v->change->failure =
           g_strdup (error != NULL ? error->message : _ ("the edit does not fit config.yaml"));
       g_ptr_array_add (run->ctx.advice->changes, g_steal_pointer (&v->change));
-      g_ptr_array_remove_index (run->pending, run->next);
+      g_ptr_array_remove_index (run->pending, variant_index (run));
       clear_side (run);
       next_variant (task);
       return;
@@ -590,6 +625,8 @@ measure_changes (GTask *task)
       say (task, _ ("%s: boot saves %+.2f s (band %+.2f … %+.2f s): %s"), change->title,
            change->boot_saving.median / 1000, change->boot_saving.lo / 1000,
            change->boot_saving.hi / 1000, rc_advice_verdict_to_string (change->verdict));
+      if (v->m != NULL)
+        g_hash_table_replace (self->variants, g_strdup (change->id), g_steal_pointer (&v->m));
       g_ptr_array_add (advice->changes, g_steal_pointer (&v->change));
     }
   g_ptr_array_set_size (run->pending, 0);
@@ -662,7 +699,10 @@ next_experiment (GTask *task)
       return;
     }
   /* every change is known: round 1's variants follow its baseline */
-  say (task, _ ("%u rounds, each booting the baseline and then every variant once"), self->runs);
+  say (task,
+       _ ("%u rounds, each booting the baseline and every variant once; rounds alternate "
+          "their order (B V1 V2, then V2 V1 B)"),
+       self->runs);
   run->next = 0;
   next_variant (task);
 }
@@ -735,6 +775,12 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     return;
   merge_round (&self->baseline_measurement, m, run->round);
   run->ctx.baseline = self->baseline_measurement;
+  if (run->round > 1 && round_is_reversed (run->round))
+    {
+      run->round++;
+      next_round (task);
+      return;
+    }
   if (run->round > 1)
     {
       run->next = 0;
@@ -772,6 +818,20 @@ next_round (GTask *task)
       finish_rounds (task);
       return;
     }
+  if (round_is_reversed (run->round))
+    {
+      run->next = 0;
+      next_variant (task);
+      return;
+    }
+  boot_round_baseline (task);
+}
+
+static void
+boot_round_baseline (GTask *task)
+{
+  RcAdviseRunner *self = g_task_get_source_object (task);
+
   boot_side (task, g_object_ref (self->community), "baseline", 1, on_baseline_booted);
 }
 
@@ -833,6 +893,7 @@ rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
   say (task, _ ("baseline: %u cold boots of %s"), self->runs,
        rc_community_get_dir (self->community));
   g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
+  g_hash_table_remove_all (self->variants);
   run->round = 1;
   next_round (task);
 }

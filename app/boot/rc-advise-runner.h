@@ -41,6 +41,9 @@ RcAdvice *rc_advise_runner_run_finish (RcAdviseRunner *self, GAsyncResult *resul
  * owned by the runner. */
 RcMeasurement *rc_advise_runner_get_baseline (RcAdviseRunner *self);
 RcMeasurement *rc_advise_runner_get_advised (RcAdviseRunner *self);
+/* The boots of the variant of the change with @change_id (RcAdviceChange.id), NULL when it
+ * was not booted; owned by the runner. */
+RcMeasurement *rc_advise_runner_get_variant (RcAdviseRunner *self, const char *change_id);
 
 /* A copy of @dir in a new temporary folder, with config.yaml replaced by @config_text: the
  * new folder's path (remove it with rc_advise_remove_tree()), or NULL with an error. */

@@ -6,6 +6,7 @@
  * run. */
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <stdio.h>
 
@@ -54,12 +55,6 @@ new_engine (RcCommunity *community, gpointer data, GError **error)
 }
 
 static void
-on_message (RcAdviseRunner *runner, const char *line, gpointer data)
-{
-  fprintf (stderr, "  %s\n", line);
-}
-
-static void
 on_advised (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   AdviseRun *run = user_data;
@@ -68,9 +63,57 @@ on_advised (GObject *source, GAsyncResult *result, gpointer user_data)
   g_main_loop_quit (run->loop);
 }
 
+/* One report: @dir/@name.json, said on stderr. */
+static gboolean
+write_report (const RcMeasurement *m, const char *dir, const char *name, GError **error)
+{
+  /* a change's id is "drop:NAME": no colon in a file name */
+  g_autofree char *file = g_strdelimit (g_strdup_printf ("%s.json", name), ":/", '-');
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autofree char *text = rc_measurement_to_json_string (m);
+
+  if (!g_file_set_contents (path, text, -1, error))
+    return FALSE;
+  fprintf (stderr, _ ("  wrote %s\n"), path);
+  return TRUE;
+}
+
+/* --reports DIR: every side's boots as a run report `compare` and `chart` read: the
+ * baseline, each variant (named by its change's id) and the advised result. */
+static gboolean
+write_reports (RcAdviseRunner *runner, const RcAdvice *advice, const char *dir, GError **error)
+{
+  RcMeasurement *m;
+
+  if (g_mkdir_with_parents (dir, 0777) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   _ ("Could not create the reports folder %s: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  if ((m = rc_advise_runner_get_baseline (runner)) != NULL
+      && !write_report (m, dir, "baseline", error))
+    return FALSE;
+  for (guint i = 0; i < advice->changes->len; i++)
+    {
+      const RcAdviceChange *c = advice->changes->pdata[i];
+      g_autofree char *name = g_strdup_printf ("variant-%s", c->id);
+
+      if ((m = rc_advise_runner_get_variant (runner, c->id)) != NULL
+          && !write_report (m, dir, name, error))
+        return FALSE;
+    }
+  if ((m = rc_advise_runner_get_advised (runner)) != NULL
+      && !write_report (m, dir, "advised", error))
+    return FALSE;
+  return TRUE;
+}
+
 static RcAdvice *
 advise (RcCommunity *community, const RcCliBootOptions *o, guint runs, double model_delay,
-        gboolean advised, RcMeasurement **checked, GError **error)
+        gboolean advised, const char *reports, RcMeasurement **checked, GError **error)
 {
   Host *host = g_new0 (Host, 1);
   g_autoptr (RcAdviseRunner) runner = NULL;
@@ -87,7 +130,7 @@ advise (RcCommunity *community, const RcCliBootOptions *o, guint runs, double mo
   if (model_delay >= 0)
     rc_advise_runner_set_model_delay (runner, model_delay * 1000);
   rc_advise_runner_set_advised (runner, advised);
-  g_signal_connect (runner, "message", G_CALLBACK (on_message), NULL);
+  g_signal_connect (runner, "message", G_CALLBACK (rc_cli_on_message), NULL);
   run.loop = g_main_loop_new (NULL, FALSE);
   /* Ctrl-C or SIGTERM stop the boots cleanly (rc-cli-signals.c). */
   rc_cli_signals_set_cancellable (cancellable);
@@ -104,6 +147,9 @@ advise (RcCommunity *community, const RcCliBootOptions *o, guint runs, double mo
       /* the measurement outlives the runner: the budgets are checked on it */
       *checked = m != NULL ? rc_measurement_copy_engine (m, run.advice->engine) : NULL;
     }
+  if (run.advice != NULL && reports != NULL && run.error == NULL
+      && !write_reports (runner, run.advice, reports, &run.error))
+    g_clear_pointer (&run.advice, rc_advice_free);
   gtk_window_destroy (GTK_WINDOW (window));
   if (run.error != NULL)
     g_propagate_error (error, run.error);
@@ -143,6 +189,7 @@ rc_cli_advise (int argc, char **argv)
   g_auto (RcCliBootOptions) o = { 0 };
   g_auto (GStrv) rest = NULL, budget_texts = NULL;
   gboolean json = FALSE;
+  g_autofree char *reports = NULL;
   int runs = 3;
   double model_delay = -1;
   GOptionEntry entries[] = {
@@ -157,6 +204,10 @@ rc_cli_advise (int argc, char **argv)
       N_ ("KEY=VALUE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_ ("Print the advice as JSON on stdout (data/schema/advice-v1.schema.json)"), NULL },
+    { "reports", 0, 0, G_OPTION_ARG_FILENAME, &reports,
+      N_ ("Write the boots of the baseline, of each variant and of the advised result as run "
+          "reports into FOLDER (for compare, chart and --har)"),
+      N_ ("FOLDER") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "DIR" },
     { NULL }
   };
@@ -197,7 +248,7 @@ rc_cli_advise (int argc, char **argv)
     return rc_cli_cannot_run ("advise", error);
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
-  advice = advise (community, &o, (guint) runs, model_delay, budgets->len > 0,
+  advice = advise (community, &o, (guint) runs, model_delay, budgets->len > 0, reports,
                    budgets->len > 0 ? &checked : NULL, &error);
   if (advice == NULL)
     return rc_cli_cannot_run ("advise", error);

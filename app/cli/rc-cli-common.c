@@ -161,6 +161,12 @@ rc_cli_print_json (JsonNode *node, gboolean pretty)
   printf ("%s\n", text);
 }
 
+void
+rc_cli_on_message (GObject *source, const char *line, gpointer data)
+{
+  fprintf (stderr, "  %s\n", line);
+}
+
 gboolean
 rc_cli_apply_throttle (RcServer *server, const char *profile, const char *model, GError **error)
 {

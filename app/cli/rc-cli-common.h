@@ -48,4 +48,8 @@ int rc_cli_cannot_run (const char *command, const GError *error);
 /* @node as JSON text on stdout, followed by a newline. */
 void rc_cli_print_json (JsonNode *node, gboolean pretty);
 
+/* A "message" signal handler of the long commands (probe, advise): the progress line,
+ * indented, on stderr. */
+void rc_cli_on_message (GObject *source, const char *line, gpointer data);
+
 G_END_DECLS

@@ -21,12 +21,6 @@ typedef struct
 } ProbeRun;
 
 static void
-on_message (RcSealProbe *probe, const char *line, gpointer data)
-{
-  fprintf (stderr, "  %s\n", line);
-}
-
-static void
 on_probed (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   ProbeRun *run = user_data;
@@ -55,7 +49,7 @@ probe (RcCommunity *community, const RcCliBootOptions *o, GStrv modules, gboolea
   window = gtk_window_new ();
   gtk_window_set_child (GTK_WINDOW (window), rc_engine_get_view (engine));
   gtk_window_present (GTK_WINDOW (window));
-  g_signal_connect (probe, "message", G_CALLBACK (on_message), NULL);
+  g_signal_connect (probe, "message", G_CALLBACK (rc_cli_on_message), NULL);
   run.loop = g_main_loop_new (NULL, FALSE);
   rc_seal_probe_run_async (probe, NULL, on_probed, &run);
   g_main_loop_run (run.loop);
