@@ -75,11 +75,10 @@ advised (void)
       build_community ();
       shared.sha_before = config_sha ();
       shared.reports = g_build_filename (shared.tmp, "reports", NULL);
-      shared.status = run (
-          (const char *[]){ binary, "advise", shared.dir, "--json", "--runs", "2", "--deadline",
-                            "300", "--budget", "boot_ms=900000", "--reports", shared.reports,
-                            NULL },
-          &shared.out, &shared.err);
+      shared.status = run ((const char *[]){ binary, "advise", shared.dir, "--json", "--runs", "2",
+                                             "--deadline", "300", "--budget", "boot_ms=900000",
+                                             "--reports", shared.reports, NULL },
+                           &shared.out, &shared.err);
       if (g_getenv ("RC_TEST_PRINT") != NULL)
         g_printerr ("%s\n%s\n", shared.out, shared.err);
       shared.root = json_from_string (shared.out, &error);
@@ -234,8 +233,7 @@ test_reports (void)
                 {
                   const RcRequestRecord *req = run->requests->pdata[q];
 
-                  if (req->url != NULL && g_str_has_suffix (req->url, suffix)
-                      && req->status == 200)
+                  if (req->url != NULL && g_str_has_suffix (req->url, suffix) && req->status == 200)
                     bytes += req->bytes;
                 }
               if (loaded && bytes == 0)

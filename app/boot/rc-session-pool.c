@@ -41,8 +41,8 @@ typedef struct
 } Entry;
 
 #define SETTLE_TICK_MS 250
-#define SETTLE_MS 2000 /* WebKit's write delay is 1 s; the writes themselves follow */
-#define MAX_CLEARS 5
+#define SETTLE_MS      2000 /* WebKit's write delay is 1 s; the writes themselves follow */
+#define MAX_CLEARS     5
 
 static GPtrArray *entries; /* Entry *, never shrinks */
 static pid_t entries_owner;
@@ -206,8 +206,8 @@ clear (Entry *entry)
   /* Timespan 0: everything, whenever it was stored (disk and memory caches, cookies, HSTS,
    * storage). The session is alive, so its cache folder monitor sees a live owner. */
   webkit_website_data_manager_clear (
-      webkit_network_session_get_website_data_manager (entry->session), WEBKIT_WEBSITE_DATA_ALL,
-      0, NULL, cleared_cb, entry);
+      webkit_network_session_get_website_data_manager (entry->session), WEBKIT_WEBSITE_DATA_ALL, 0,
+      NULL, cleared_cb, entry);
 }
 
 static gboolean
