@@ -254,6 +254,43 @@ test_saving_paired (void)
   g_assert_cmpint (c->verdict, ==, RC_ADVICE_FAILED);
 }
 
+/* The control (the baseline's copy as a variant) beat the baseline by 400–900 ms: a change
+ * that beat it by 500–2000 ms is within what no change shows, so noise; one by 1000–2000 ms
+ * stays proven; a model change (not booted) is not the control's to judge. */
+static void
+test_control (void)
+{
+  const double base[] = { 10000, 14000, 18000 };
+  const double same[] = { 9600, 13100, 17400 };  /* +400, +900, +600 */
+  const double small[] = { 9000, 13500, 16000 }; /* +1000, +500, +2000 */
+  const double large[] = { 9000, 13000, 16000 }; /* +1000, +1000, +2000 */
+  g_autoptr (RcAdvice) advice = rc_advice_new ("x", "webkit");
+  RcAdviceChange *control = rc_advice_change_new ("control", "control", "Control");
+  RcAdviceChange *a = rc_advice_change_new ("preload", "a", "A");
+  RcAdviceChange *b = rc_advice_change_new ("preload", "b", "B");
+  RcAdviceChange *m = rc_advice_change_new ("preload-on", "m", "M");
+  RcStat sb = stat_of (14000, 10000, 18000);
+  g_autofree char *text = NULL;
+
+  rc_advice_change_measure_paired (control, base, same, 3, RC_PRELOAD_FIRST_RUN, 8100);
+  rc_advice_change_measure_paired (a, base, small, 3, RC_PRELOAD_FIRST_RUN, 8100);
+  rc_advice_change_measure_paired (b, base, large, 3, RC_PRELOAD_FIRST_RUN, 8100);
+  rc_advice_change_model (m, &sb, RC_PRELOAD_FIRST_RUN, RC_PRELOAD_FIRST_MESSAGE, 8100);
+  g_assert_cmpint (control->verdict, ==, RC_ADVICE_PROVEN);
+  g_assert_cmpint (a->verdict, ==, RC_ADVICE_PROVEN);
+  g_ptr_array_add (advice->changes, a);
+  g_ptr_array_add (advice->changes, b);
+  g_ptr_array_add (advice->changes, m);
+  rc_advice_set_control (advice, control);
+  g_assert_cmpint (a->verdict, ==, RC_ADVICE_NOISE);
+  g_assert_cmpint (b->verdict, ==, RC_ADVICE_PROVEN);
+  g_assert_cmpint (m->verdict, ==, RC_ADVICE_PROVEN);
+  text = rc_advice_format (advice);
+  g_assert_nonnull (strstr (text, "Control: the baseline's copy, booted as a variant, \"saves\" "
+                                  "+0.60 s (band +0.40 s … +0.90 s): a change is proven only "
+                                  "above +0.90 s"));
+}
+
 static void
 test_preload_on_model (void)
 {
@@ -415,6 +452,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advice/ledger/measure", test_ledger_measure);
   g_test_add_func ("/advice/saving", test_saving_arithmetic);
   g_test_add_func ("/advice/saving/paired", test_saving_paired);
+  g_test_add_func ("/advice/saving/control", test_control);
   g_test_add_func ("/advice/preload-on", test_preload_on_model);
   g_test_add_func ("/advice/rank", test_rank);
   g_test_add_func ("/advice/edits", test_edits);

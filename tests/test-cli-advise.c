@@ -189,6 +189,7 @@ test_changes (void)
   g_assert_cmpstr (
       json_object_get_string_member (json_array_get_object_element (edits, 1), "replacement"), ==,
       "    import_before_seal: []\n");
+  g_assert_cmpstr (json_object_get_string_member (archive, "scenario"), ==, "cold");
   g_assert_false (json_object_get_boolean_member (on, "booted"));
   g_assert_cmpstr (json_object_get_string_member (on, "preload_on"), ==, "first_message");
   g_assert_cmpfloat (json_object_get_double_member (
@@ -202,7 +203,8 @@ test_changes (void)
 static void
 test_reports (void)
 {
-  const char *names[] = { "baseline", "variant-drop-ledger-archive", "variant-drop-ledger-seal" };
+  const char *names[] = { "baseline", "variant-drop-ledger-archive", "variant-drop-ledger-seal",
+                          "variant-snapshot", "variant-control" };
   const char *wheels[] = { "ledger_archive", "ledger_blobs", "ledger_common", "ledger_core",
                            "ledger_seal" };
 
@@ -244,6 +246,41 @@ test_reports (void)
             }
         }
     }
+}
+
+/* The snapshot experiment: no edit, its variants boot from the memory snapshot (the
+ * interpreter only, so the preloads still come over the network), and the snapshot's file
+ * costs bytes; the control: the baseline's copy booted as a variant in every round. */
+static void
+test_snapshot_and_control (void)
+{
+  JsonObject *snapshot = change ("snapshot");
+  JsonObject *control = json_object_get_object_member (advised (), "control");
+
+  g_assert_nonnull (snapshot);
+  g_assert_cmpstr (json_object_get_string_member (snapshot, "experiment"), ==, "snapshot");
+  g_assert_cmpstr (json_object_get_string_member (snapshot, "scenario"), ==, "snapshot");
+  g_assert_true (json_object_get_boolean_member (snapshot, "booted"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (snapshot, "edits")), ==,
+                    0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (snapshot, "variant_runs")),
+                    ==, 2);
+  if (!json_object_get_null_member (snapshot, "failure"))
+    g_error ("the snapshot variant failed: %s",
+             json_object_get_string_member (snapshot, "failure"));
+  /* the snapshot file is bigger than the interpreter files it replaces */
+  g_assert_cmpfloat (json_object_get_double_member (snapshot, "bytes_saving"), <, 0);
+  g_assert_nonnull (strstr (shared.err, "[snapshot 2/2] cold-2: booting"));
+
+  g_assert_nonnull (control);
+  g_assert_cmpstr (json_object_get_string_member (control, "experiment"), ==, "control");
+  g_assert_true (json_object_get_boolean_member (control, "booted"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (control, "edits")), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (control, "variant_runs")),
+                    ==, 2);
+  /* the same community: the same bytes */
+  g_assert_cmpfloat (ABS (json_object_get_double_member (control, "bytes_saving")), <, 1e5);
+  g_assert_null (change ("control"));
 }
 
 /* Ranked by the reader's saving: never increasing down the list. */
@@ -372,6 +409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advise/changes", test_changes);
   g_test_add_func ("/advise/ranking", test_ranking);
   g_test_add_func ("/advise/reports", test_reports);
+  g_test_add_func ("/advise/snapshot-and-control", test_snapshot_and_control);
   g_test_add_func ("/advise/progress", test_progress);
   g_test_add_func ("/advise/missing-wheels", test_missing_wheels);
   status = g_test_run ();

@@ -6,6 +6,7 @@
 
 #include "boot/rc-advise-experiments.h"
 #include "boot/rc-seal-probe.h"
+#include "core/base/rc-paths.h"
 
 gboolean
 rc_preload_on_from_string (const char *text, RcPreloadOn *out)
@@ -339,12 +340,52 @@ preload_on_propose_async (RcAdviseContext *ctx, GCancellable *cancellable,
   return_now (ctx, cancellable, callback, user_data, changes, preload_on_propose_async);
 }
 
+/* ---- snapshot: the interpreter from a memory snapshot (experimental) ---------------------- */
+
+static gboolean
+snapshot_applies (RcAdviseContext *ctx, char **why_not)
+{
+  g_autofree char *pinned = rc_paths_default_distribution ();
+  const char *dir = rc_community_get_distribution_dir (ctx->community);
+
+  if (ctx->advice->base_boot.n == 0)
+    *why_not = g_strdup (_ ("no baseline boot got ready: the snapshot is proven against one"));
+  /* the snapshot maker boots the pinned Pyodide (0.29's private API) */
+  else if (dir != NULL && g_strcmp0 (dir, pinned) != 0 && !g_str_has_prefix (dir, pinned))
+    *why_not = g_strdup_printf (_ ("snapshot: it is made of the pinned Pyodide %s only, and "
+                                   "this boot serves %s"),
+                                PYODIDE_VERSION, dir);
+  return *why_not == NULL;
+}
+
+static void
+snapshot_propose_async (RcAdviseContext *ctx, GCancellable *cancellable,
+                        GAsyncReadyCallback callback, gpointer user_data)
+{
+  GPtrArray *changes = new_changes ();
+  RcAdviceChange *change = rc_advice_change_new (
+      "snapshot", "snapshot", _ ("Boot the interpreter from a memory snapshot (experimental)"));
+
+  /* no config edit: how the runtime is served changes, so every variant boot is the
+   * snapshot scenario of `measure`, made once by the first of them */
+  change->scenario = RC_SCENARIO_SNAPSHOT;
+  change->booted = TRUE;
+  change->caveat = g_strdup (
+      _ ("Pyodide's private snapshot API (loadPyodide's _loadSnapshot, 0.29): OSA's worker "
+         "would have to fetch the snapshot file beside the interpreter; it holds the "
+         "interpreter only (preloads, import_before_seal and the prelude still run after it), "
+         "and the snapshot's size and cost to make are in the variant's report"));
+  g_ptr_array_add (changes, change);
+  return_now (ctx, cancellable, callback, user_data, changes, snapshot_propose_async);
+}
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 static const RcAdviseExperiment experiments[] = {
   { "preload", preload_applies, preload_propose_async, propose_finish },
   { "seal", seal_applies, seal_propose_async, propose_finish },
   { "preload-on", preload_on_applies, preload_on_propose_async, propose_finish },
+  { "snapshot", snapshot_applies, snapshot_propose_async, propose_finish },
 };
 
 const RcAdviseExperiment *

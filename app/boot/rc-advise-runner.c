@@ -217,6 +217,7 @@ typedef struct
   RcCommunity *side;  /* the community booting */
   RcEngine *engine;
   char *label;
+  RcSnapshot *snapshot; /* the snapshot experiment's, made by its first variant boot */
 } Run;
 
 /* A change booted once a round, its boots gathered in @m. */
@@ -255,6 +256,7 @@ run_free (Run *run)
 {
   clear_side (run);
   rc_advice_free (run->ctx.advice);
+  g_clear_pointer (&run->snapshot, rc_snapshot_free);
   g_clear_object (&run->ctx.community);
   g_ptr_array_unref (run->pending);
   g_free (run->label);
@@ -322,16 +324,16 @@ on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, GTask *task)
          record->outcome.message);
 }
 
-/* Boots @community (taken) @runs times cold; @done gets the measurement. */
+/* Boots @community (taken) @runs times cold, or cold from the snapshot (@scenario
+ * RC_SCENARIO_SNAPSHOT); @done gets the measurement. */
 static void
-boot_side (GTask *task, RcCommunity *community, const char *label, guint runs,
+boot_side (GTask *task, RcCommunity *community, const char *label, RcScenario scenario, guint runs,
            GAsyncReadyCallback done)
 {
   RcAdviseRunner *self = g_task_get_source_object (task);
   Run *run = g_task_get_task_data (task);
   g_autoptr (RcMeasureRunner) runner = NULL;
   g_autoptr (GArray) scenarios = g_array_new (FALSE, FALSE, sizeof (RcScenario));
-  RcScenario cold = RC_SCENARIO_COLD;
   GError *error = NULL;
 
   run->side = community;
@@ -349,8 +351,11 @@ boot_side (GTask *task, RcCommunity *community, const char *label, guint runs,
         g_strdup (rc_engine_kind_to_string (rc_engine_get_engine_kind (run->engine)));
   runner = rc_measure_runner_new (run->engine);
   rc_measure_runner_set_runs (runner, runs);
-  g_array_append_val (scenarios, cold);
+  g_array_append_val (scenarios, scenario);
   rc_measure_runner_set_scenarios (runner, scenarios);
+  /* one snapshot for every round: made (or refused) once */
+  if (scenario == RC_SCENARIO_SNAPSHOT && run->snapshot != NULL)
+    rc_measure_runner_set_snapshot (runner, run->snapshot);
   rc_measure_runner_set_control (runner, FALSE);
   g_signal_connect (runner, "boot-started", G_CALLBACK (on_boot_started), task);
   g_signal_connect (runner, "run-finished", G_CALLBACK (on_run_finished), task);
@@ -363,8 +368,11 @@ side_finish (GTask *task, GObject *source, GAsyncResult *result)
   Run *run = g_task_get_task_data (task);
   GError *error = NULL;
   RcMeasurement *m = rc_measure_runner_run_finish (RC_MEASURE_RUNNER (source), result, &error);
+  const RcSnapshot *snapshot = rc_measure_runner_get_snapshot (RC_MEASURE_RUNNER (source));
 
   g_signal_handlers_disconnect_by_data (source, task);
+  if (run->snapshot == NULL && snapshot != NULL)
+    run->snapshot = rc_snapshot_copy (snapshot);
   clear_side (run);
   if (m == NULL)
     {
@@ -374,11 +382,14 @@ side_finish (GTask *task, GObject *source, GAsyncResult *result)
   return m;
 }
 
-/* The median wire bytes of the ready cold runs, -1 unknown. */
+/* The median wire bytes of the ready runs (all of one scenario: cold, or snapshot), -1
+ * unknown. */
 static double
 cold_bytes (const RcMeasurement *m)
 {
-  g_autoptr (RcRunStats) stats = rc_measurement_stats (m, RC_SCENARIO_COLD);
+  RcScenario scenario =
+      m->runs->len > 0 ? ((RcRunRecord *) m->runs->pdata[0])->scenario : RC_SCENARIO_COLD;
+  g_autoptr (RcRunStats) stats = rc_measurement_stats (m, scenario);
 
   return stats->total_bytes.n > 0 && stats->failed < stats->runs ? stats->total_bytes.median : -1;
 }
@@ -448,6 +459,8 @@ boot_advised (GTask *task)
 
       for (guint j = 0; j < c->fixes->len; j++)
         rc_advice_change_add_fix (all, rc_fix_copy (c->fixes->pdata[j]));
+      if (c->scenario == RC_SCENARIO_SNAPSHOT)
+        all->scenario = RC_SCENARIO_SNAPSHOT;
     }
   if (proven->len == 0 || (text = rc_advice_change_apply (all, config, strlen (config))) == NULL)
     {
@@ -473,7 +486,7 @@ boot_advised (GTask *task)
       return;
     }
   say (task, _ ("advised result: every proven change at once"));
-  boot_side (task, community, "advised", self->runs, on_advised_booted);
+  boot_side (task, community, "advised", all->scenario, self->runs, on_advised_booted);
 }
 
 /* ---- the rounds: the baseline and every variant, once a round -------------------------- */
@@ -599,7 +612,7 @@ next_variant (GTask *task)
     }
   /* TRANSLATORS: "variant: Drop ledger-archive from preload (a copy in /tmp/…)" */
   say (task, _ ("variant: %s (a copy in %s)"), v->change->title, run->tmp);
-  boot_side (task, community, v->change->id, 1, on_variant_booted);
+  boot_side (task, community, v->change->id, v->change->scenario, 1, on_variant_booted);
 }
 
 /* Each change's paired savings, once every round ran. */
@@ -610,6 +623,7 @@ measure_changes (GTask *task)
   Run *run = g_task_get_task_data (task);
   RcAdvice *advice = run->ctx.advice;
   g_autoptr (GArray) base = round_values (self->baseline_measurement);
+  RcAdviceChange *control = NULL;
 
   for (guint i = 0; i < run->pending->len; i++)
     {
@@ -618,6 +632,9 @@ measure_changes (GTask *task)
       g_autoptr (GArray) variant = round_values (v->m);
 
       (void) cold_stat (v->m, &change->variant_runs, &change->failure);
+      if (change->failure == NULL && change->scenario == RC_SCENARIO_SNAPSHOT
+          && run->snapshot != NULL && run->snapshot->refused != NULL)
+        change->failure = g_strdup_printf (_ ("no snapshot: %s"), run->snapshot->refused);
       rc_advice_change_set_bytes (change, advice->base_bytes, cold_bytes (v->m));
       rc_advice_change_measure_paired (
           change, (const double *) base->data, (const double *) variant->data,
@@ -627,9 +644,14 @@ measure_changes (GTask *task)
            change->boot_saving.hi / 1000, rc_advice_verdict_to_string (change->verdict));
       if (v->m != NULL)
         g_hash_table_replace (self->variants, g_strdup (change->id), g_steal_pointer (&v->m));
-      g_ptr_array_add (advice->changes, g_steal_pointer (&v->change));
+      if (g_str_equal (change->experiment, "control"))
+        control = g_steal_pointer (&v->change);
+      else
+        g_ptr_array_add (advice->changes, g_steal_pointer (&v->change));
     }
   g_ptr_array_set_size (run->pending, 0);
+  if (control != NULL)
+    rc_advice_set_control (advice, control);
 }
 
 /* ---- experiments --------------------------------------------------------------------------- */
@@ -698,7 +720,17 @@ next_experiment (GTask *task)
       e->propose_async (&run->ctx, g_task_get_cancellable (task), on_proposed, task);
       return;
     }
-  /* every change is known: round 1's variants follow its baseline */
+  /* every change is known; the control joins them when there is one to prove */
+  if (run->pending->len > 0)
+    {
+      Variant *control = g_new0 (Variant, 1);
+
+      control->change = rc_advice_change_new ("control", "control",
+                                              _ ("The baseline again (a copy with no edit)"));
+      control->change->booted = TRUE;
+      g_ptr_array_add (run->pending, control);
+    }
+  /* round 1's variants follow its baseline */
   say (task,
        _ ("%u rounds, each booting the baseline and every variant once; rounds alternate "
           "their order (B V1 V2, then V2 V1 B)"),
@@ -832,7 +864,8 @@ boot_round_baseline (GTask *task)
 {
   RcAdviseRunner *self = g_task_get_source_object (task);
 
-  boot_side (task, g_object_ref (self->community), "baseline", 1, on_baseline_booted);
+  boot_side (task, g_object_ref (self->community), "baseline", RC_SCENARIO_COLD, 1,
+             on_baseline_booted);
 }
 
 static RcPreloadLedger *

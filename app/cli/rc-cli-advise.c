@@ -105,6 +105,9 @@ write_reports (RcAdviseRunner *runner, const RcAdvice *advice, const char *dir, 
           && !write_report (m, dir, name, error))
         return FALSE;
     }
+  if ((m = rc_advise_runner_get_variant (runner, "control")) != NULL
+      && !write_report (m, dir, "variant-control", error))
+    return FALSE;
   if ((m = rc_advise_runner_get_advised (runner)) != NULL
       && !write_report (m, dir, "advised", error))
     return FALSE;

@@ -30,6 +30,7 @@ rc_advice_change_new (const char *experiment, const char *id, const char *title)
   self->variant_runs = g_new0 (char *, 1);
   self->variant_bytes = -1;
   self->verdict = RC_ADVICE_FAILED;
+  self->scenario = RC_SCENARIO_COLD;
   return self;
 }
 
@@ -141,6 +142,7 @@ rc_advice_free (RcAdvice *self)
   g_strfreev (self->base_runs);
   g_strfreev (self->advised_runs);
   rc_preload_ledger_free (self->ledger);
+  g_clear_pointer (&self->control, rc_advice_change_free);
   g_ptr_array_unref (self->changes);
   g_ptr_array_unref (self->notes);
   g_free (self);
@@ -308,6 +310,23 @@ compare_changes (gconstpointer a, gconstpointer b)
 }
 
 void
+rc_advice_set_control (RcAdvice *self, RcAdviceChange *control)
+{
+  g_clear_pointer (&self->control, rc_advice_change_free);
+  self->control = control;
+  if (control == NULL || control->verdict == RC_ADVICE_FAILED)
+    return;
+  for (guint i = 0; i < self->changes->len; i++)
+    {
+      RcAdviceChange *c = self->changes->pdata[i];
+
+      if (c->booted && c->verdict == RC_ADVICE_PROVEN
+          && c->boot_saving.lo <= control->boot_saving.hi)
+        c->verdict = RC_ADVICE_NOISE;
+    }
+}
+
+void
 rc_advice_rank (RcAdvice *self)
 {
   /* g_ptr_array_sort is a merge sort: stable, so ties keep the experiments' order */
@@ -377,6 +396,7 @@ add_change (JsonBuilder *b, gconstpointer item)
   rc_json_add_string (b, "caveat", c->caveat);
   rc_json_add_string (b, "verdict", rc_advice_verdict_to_string (c->verdict));
   rc_json_add_bool (b, "booted", c->booted);
+  rc_json_add_string (b, "scenario", rc_scenario_to_string (c->scenario));
   rc_json_add_string (b, "preload_on", rc_preload_on_to_string (c->preload_on));
   add_stat (b, "variant_boot", &c->variant_boot);
   rc_json_add_double_or_null (b, "variant_bytes", c->variant_bytes, c->variant_bytes < 0);
@@ -419,6 +439,11 @@ rc_advice_to_json (const RcAdvice *self)
       json_builder_add_value (b, rc_preload_ledger_to_json (self->ledger));
     }
   rc_json_add_array (b, "changes", self->changes, add_change);
+  if (self->control != NULL)
+    {
+      json_builder_set_member_name (b, "control");
+      add_change (b, self->control);
+    }
   rc_json_add_array (b, "notes", self->notes, add_note);
   if (self->advised_runs != NULL)
     {
@@ -475,6 +500,9 @@ append_change (GString *out, guint rank, const RcAdviceChange *c)
     g_string_append_printf (out, _ ("   the variant failed: %s\n"), c->failure);
   if (c->caveat != NULL)
     g_string_append_printf (out, _ ("   caveat: %s\n"), c->caveat);
+  if (c->scenario == RC_SCENARIO_SNAPSHOT)
+    g_string_append (out, _ ("   no config edit: the variant boots from a memory snapshot "
+                             "(measure --scenario snapshot)\n"));
   for (guint i = 0; i < c->fixes->len; i++)
     {
       const RcFix *fix = c->fixes->pdata[i];
@@ -509,6 +537,21 @@ rc_advice_format (const RcAdvice *self)
       g_string_append_printf (out, _ ("\nPreload ledger (from %s):\n%s"),
                               self->ledger->run_id != NULL ? self->ledger->run_id : "—", ledger);
     }
+  if (self->control != NULL && self->control->verdict != RC_ADVICE_FAILED)
+    {
+      g_autofree char *m = seconds (self->control->boot_saving.median);
+      g_autofree char *lo = seconds (self->control->boot_saving.lo);
+      g_autofree char *hi = seconds (self->control->boot_saving.hi);
+
+      /* TRANSLATORS: the control's figure: what a change with no effect shows */
+      g_string_append_printf (out,
+                              _ ("Control: the baseline's copy, booted as a variant, \"saves\" "
+                                 "%s (band %s … %s): a change is proven only above %s\n"),
+                              m, lo, hi, hi);
+    }
+  else if (self->control != NULL)
+    g_string_append_printf (out, _ ("Control: it failed (%s): the verdicts have no control\n"),
+                            self->control->failure != NULL ? self->control->failure : "—");
   g_string_append (out, _ ("\nChanges, ranked by the reader's wait they save:\n"));
   if (self->changes->len == 0)
     g_string_append (out, _ ("  none: no experiment found a change to make\n"));

@@ -50,6 +50,9 @@ typedef struct
   char *caveat;     /* translated, or NULL */
   GPtrArray *fixes; /* RcFix, resolved against the baseline's config.yaml, not overlapping */
   gboolean booted;  /* variant runs were booted (FALSE: the model alone, preload_on) */
+  /* How a variant boots: cold, or cold from the snapshot experiment's memory snapshot (a
+   * change to how the runtime is served, with no config edit) */
+  RcScenario scenario;
   RcStat variant_boot;
   double variant_bytes;   /* median wire bytes of the variant's ready runs; -1 unknown */
   double bytes_saving;    /* baseline's median wire bytes minus the variant's; 0 unknown */
@@ -88,6 +91,10 @@ typedef struct
   RcPreloadLedger *ledger; /* NULL when the community preloads nothing */
   GPtrArray *changes;      /* RcAdviceChange, ranked once rc_advice_rank() ran */
   GPtrArray *notes;        /* char *: experiments that did not apply, and why */
+  /* The control: a copy of the baseline with no edit, booted in the rounds as a variant.
+   * Its "saving" is what a change with no effect shows on this machine in this run (first
+   * boot of the process, order, load); NULL when it was not booted. */
+  RcAdviceChange *control;
   /* --budget: the advised result (every proven change at once), booted; NULL otherwise */
   RcStat advised_boot;
   GStrv advised_runs;
@@ -112,6 +119,10 @@ void rc_advice_change_set_bytes (RcAdviceChange *self, double base_bytes, double
 /* A preload_on change to @to, from the baseline boots alone. */
 void rc_advice_change_model (RcAdviceChange *self, const RcStat *base, RcPreloadOn from,
                              RcPreloadOn to, double model_delay_ms);
+/* Takes @control (booted and measured like a change): a booted change is proven only when
+ * its band lies above the control's too (lo > the control's hi); one that beat the baseline
+ * by no more than the control did becomes noise. */
+void rc_advice_set_control (RcAdvice *self, RcAdviceChange *control);
 /* Orders the changes as the header says. */
 void rc_advice_rank (RcAdvice *self);
 /* The changes whose verdict is proven, in rank order (borrowed). */
