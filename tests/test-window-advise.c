@@ -106,6 +106,16 @@ test_advice (void)
   archive = index_of (advice, "drop:ledger-archive");
   g_assert_cmpint (archive, >=, 0);
   g_assert_cmpfloat (((RcAdviceChange *) advice->changes->pdata[archive])->bytes_saving, >, 20e6);
+  /* the snapshot is shown, with no edit to apply; the control's band is said */
+  g_assert_cmpint (index_of (advice, "snapshot"), >=, 0);
+  g_assert_nonnull (advice->control);
+  {
+    GObject *label =
+        gtk_widget_get_template_child (GTK_WIDGET (dialog), RC_TYPE_ADVICE_DIALOG, "control");
+
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)),
+                              "The control, a copy of the folder with nothing changed"));
+  }
   rc_test_spin (300);
   shot = rc_test_save_screenshot (GTK_WIDGET (dialog), "window-advice");
   g_assert_nonnull (shot);

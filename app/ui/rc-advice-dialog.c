@@ -20,6 +20,7 @@ struct _RcAdviceDialog
 
   GtkSpinner *spinner;
   GtkLabel *status;
+  GtkLabel *control;
   GtkButton *cancel_button;
   GtkListBox *changes;
   GtkTextView *log;
@@ -73,6 +74,7 @@ rc_advice_dialog_class_init (RcAdviceDialogClass *klass)
                                                "/earth/osc/RuntimeConsole/rc-advice-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, status);
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, control);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, changes);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, log);
@@ -176,6 +178,17 @@ show_advice (RcAdviceDialog *self)
     gtk_list_box_append (self->changes, change_row (self, i, self->advice->changes->pdata[i]));
   append_log (self, "\n");
   append_log (self, text);
+  if (self->advice->control != NULL && self->advice->control->verdict != RC_ADVICE_FAILED)
+    {
+      const RcSaving *c = &self->advice->control->boot_saving;
+      g_autofree char *line = g_strdup_printf (
+          _ ("%s The control, a copy of the folder with nothing changed, seemed to save "
+             "%+.2f s (band %+.2f … %+.2f s): a change is proven only above %+.2f s."),
+          gtk_label_get_label (self->control), c->median / 1000, c->lo / 1000, c->hi / 1000,
+          c->hi / 1000);
+
+      gtk_label_set_label (self->control, line);
+    }
   gtk_label_set_label (self->status, self->advice->changes->len > 0
                                          ? _ ("Changes ranked by the reader's wait they save")
                                          : _ ("No experiment found a change to make"));
