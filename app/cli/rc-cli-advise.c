@@ -21,6 +21,7 @@
 typedef struct
 {
   const RcCliBootOptions *boot;
+  const char *throttle, *throttle_model; /* --throttle, --throttle-model: every side's link */
   GtkWidget *window;
 } Host;
 
@@ -47,7 +48,8 @@ new_engine (RcCommunity *community, gpointer data, GError **error)
   g_autoptr (RcEngine) engine = rc_engine_new (community, server);
 
   g_object_set_data_full (G_OBJECT (engine), "rc-cli-advise-server", server, stop_server);
-  if (!rc_cli_boot_options_configure (
+  if (!rc_cli_apply_throttle (server, host->throttle, host->throttle_model, error)
+      || !rc_cli_boot_options_configure (
           host->boot, engine, g_array_index (host->boot->engine_kinds, RcEngineKind, 0), error))
     return NULL;
   gtk_window_set_child (GTK_WINDOW (host->window), rc_engine_get_view (engine));
@@ -115,8 +117,9 @@ write_reports (RcAdviseRunner *runner, const RcAdvice *advice, const char *dir, 
 }
 
 static RcAdvice *
-advise (RcCommunity *community, const RcCliBootOptions *o, guint runs, double model_delay,
-        gboolean advised, const char *reports, RcMeasurement **checked, GError **error)
+advise (RcCommunity *community, const RcCliBootOptions *o, const char *const throttle[2],
+        guint runs, double model_delay, gboolean advised, const char *reports,
+        RcMeasurement **checked, GError **error)
 {
   Host *host = g_new0 (Host, 1);
   g_autoptr (RcAdviseRunner) runner = NULL;
@@ -125,6 +128,8 @@ advise (RcCommunity *community, const RcCliBootOptions *o, guint runs, double mo
   GtkWidget *window;
 
   host->boot = o;
+  host->throttle = throttle[0];
+  host->throttle_model = throttle[1];
   host->window = window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
@@ -193,6 +198,7 @@ rc_cli_advise (int argc, char **argv)
   g_auto (GStrv) rest = NULL, budget_texts = NULL;
   gboolean json = FALSE;
   g_autofree char *reports = NULL;
+  g_autofree char *throttle = NULL, *throttle_model = NULL;
   int runs = 3;
   double model_delay = -1;
   GOptionEntry entries[] = {
@@ -207,6 +213,14 @@ rc_cli_advise (int argc, char **argv)
       N_ ("KEY=VALUE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_ ("Print the advice as JSON on stdout (data/schema/advice-v1.schema.json)"), NULL },
+    { "throttle", 0, 0, G_OPTION_ARG_STRING, &throttle,
+      N_ ("Shape every boot's link as a reader's: none, cable, fast-4g, fast-3g or slow-3g (a "
+          "preload's bytes cost what they cost the reader)"),
+      N_ ("PROFILE") },
+    { "throttle-model", 0, 0, G_OPTION_ARG_STRING, &throttle_model,
+      N_ ("Charge the profile's round trip as a link does (link, the default) or as Chrome "
+          "DevTools does (devtools)"),
+      N_ ("MODEL") },
     { "reports", 0, 0, G_OPTION_ARG_FILENAME, &reports,
       N_ ("Write the boots of the baseline, of each variant and of the advised result as run "
           "reports into FOLDER (for compare, chart and --har)"),
@@ -246,13 +260,21 @@ rc_cli_advise (int argc, char **argv)
                                          : _ ("--model-delay must be 0 or more seconds"));
       return rc_cli_cannot_run ("advise", error);
     }
+  {
+    /* a bad profile is an option error before anything boots */
+    g_autoptr (RcServer) check = rc_server_new ();
+
+    if (!rc_cli_apply_throttle (check, throttle, throttle_model, &error))
+      return rc_cli_cannot_run ("advise", error);
+  }
   if ((budgets = rc_budgets_parse ((const char *const *) budget_texts, &error)) == NULL
       || (community = rc_cli_boot_options_load (&o, rest[0], &error)) == NULL)
     return rc_cli_cannot_run ("advise", error);
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
-  advice = advise (community, &o, (guint) runs, model_delay, budgets->len > 0, reports,
-                   budgets->len > 0 ? &checked : NULL, &error);
+  advice =
+      advise (community, &o, (const char *const[2]){ throttle, throttle_model }, (guint) runs,
+              model_delay, budgets->len > 0, reports, budgets->len > 0 ? &checked : NULL, &error);
   if (advice == NULL)
     return rc_cli_cannot_run ("advise", error);
   if (json)
