@@ -303,6 +303,63 @@ test_ranking (void)
     }
 }
 
+/* Several engines (the bundled demo, one round): an array of advice objects in the order
+ * given, each engine's own boots (its reports in a subfolder of its name), the snapshot
+ * and the control booted in each. The demo preloads only what its prelude imports and
+ * starts on the first message already, so the snapshot is the one change. */
+static void
+test_engines (void)
+{
+  const char *binary = g_getenv ("RC_CONSOLE_BINARY");
+  const char *engines[] = { "chromium", "firefox" };
+  g_autofree char *demo = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autofree char *reports = NULL, *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonArray *all;
+  int status;
+
+  advised (); /* its temporary folder */
+  reports = g_build_filename (shared.tmp, "engine-reports", NULL);
+  status = run ((const char *[]){ binary, "advise", demo, "--engine", "chromium,firefox", "--runs",
+                                  "1", "--deadline", "300", "--json", "--reports", reports, NULL },
+                &out, &err);
+  if (g_getenv ("RC_TEST_PRINT") != NULL)
+    g_printerr ("%s\n%s\n", out, err);
+  g_assert_cmpint (status, ==, 0);
+  root = json_from_string (out, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (root));
+  all = json_node_get_array (root);
+  g_assert_cmpuint (json_array_get_length (all), ==, G_N_ELEMENTS (engines));
+  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
+    {
+      JsonObject *advice = json_array_get_object_element (all, i);
+      JsonArray *changes = json_object_get_array_member (advice, "changes");
+      JsonObject *snapshot = NULL;
+      g_autofree char *baseline = g_build_filename (reports, engines[i], "baseline.json", NULL);
+      g_autoptr (RcMeasurement) m = NULL;
+
+      g_assert_cmpstr (json_object_get_string_member (advice, "engine"), ==, engines[i]);
+      for (guint c = 0; c < json_array_get_length (changes); c++)
+        if (g_str_equal (
+                json_object_get_string_member (json_array_get_object_element (changes, c), "id"),
+                "snapshot"))
+          snapshot = json_array_get_object_element (changes, c);
+      g_assert_nonnull (snapshot);
+      if (!json_object_get_null_member (snapshot, "failure"))
+        g_error ("%s: the snapshot variant failed: %s", engines[i],
+                 json_object_get_string_member (snapshot, "failure"));
+      g_assert_cmpuint (
+          json_array_get_length (json_object_get_array_member (snapshot, "variant_runs")), ==, 1);
+      g_assert_true (json_object_has_member (advice, "control"));
+      m = rc_measurement_load (baseline, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (m->runs->len, ==, 1);
+      g_assert_cmpstr (((RcRunRecord *) m->runs->pdata[0])->env.engine, ==, engines[i]);
+    }
+}
+
 /* A progress line for every boot on stderr; the folder was never written; the budget was
  * checked and said so. */
 static void
@@ -412,6 +469,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advise/snapshot-and-control", test_snapshot_and_control);
   g_test_add_func ("/advise/progress", test_progress);
   g_test_add_func ("/advise/missing-wheels", test_missing_wheels);
+  g_test_add_func ("/advise/engines", test_engines);
   status = g_test_run ();
   if (shared.tmp != NULL)
     {

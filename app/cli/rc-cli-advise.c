@@ -18,10 +18,20 @@
 #include "rc-cli.h"
 #include "core/measurement/rc-budget.h"
 
+/* What the command line asks, the same for every engine. */
 typedef struct
 {
   const RcCliBootOptions *boot;
   const char *throttle, *throttle_model; /* --throttle, --throttle-model: every side's link */
+  guint runs;
+  double model_delay; /* seconds; -1 the default */
+  gboolean advised;   /* boot the advised result (--budget) */
+} Request;
+
+typedef struct
+{
+  const Request *req;
+  RcEngineKind kind;
   GtkWidget *window;
 } Host;
 
@@ -44,13 +54,12 @@ static RcEngine *
 new_engine (RcCommunity *community, gpointer data, GError **error)
 {
   Host *host = data;
-  RcServer *server = rc_cli_boot_options_new_server (host->boot);
+  RcServer *server = rc_cli_boot_options_new_server (host->req->boot);
   g_autoptr (RcEngine) engine = rc_engine_new (community, server);
 
   g_object_set_data_full (G_OBJECT (engine), "rc-cli-advise-server", server, stop_server);
-  if (!rc_cli_apply_throttle (server, host->throttle, host->throttle_model, error)
-      || !rc_cli_boot_options_configure (
-          host->boot, engine, g_array_index (host->boot->engine_kinds, RcEngineKind, 0), error))
+  if (!rc_cli_apply_throttle (server, host->req->throttle, host->req->throttle_model, error)
+      || !rc_cli_boot_options_configure (host->req->boot, engine, host->kind, error))
     return NULL;
   gtk_window_set_child (GTK_WINDOW (host->window), rc_engine_get_view (engine));
   return g_steal_pointer (&engine);
@@ -116,9 +125,9 @@ write_reports (RcAdviseRunner *runner, const RcAdvice *advice, const char *dir, 
   return TRUE;
 }
 
+/* One engine's advice; @reports (NULL: none) gets its boots. */
 static RcAdvice *
-advise (RcCommunity *community, const RcCliBootOptions *o, const char *const throttle[2],
-        guint runs, double model_delay, gboolean advised, const char *reports,
+advise (RcCommunity *community, const Request *req, RcEngineKind kind, const char *reports,
         RcMeasurement **checked, GError **error)
 {
   Host *host = g_new0 (Host, 1);
@@ -127,17 +136,16 @@ advise (RcCommunity *community, const RcCliBootOptions *o, const char *const thr
   AdviseRun run = { 0 };
   GtkWidget *window;
 
-  host->boot = o;
-  host->throttle = throttle[0];
-  host->throttle_model = throttle[1];
+  host->req = req;
+  host->kind = kind;
   host->window = window = gtk_window_new ();
   gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
   gtk_window_present (GTK_WINDOW (window));
   runner = rc_advise_runner_new (community, new_engine, host, g_free);
-  rc_advise_runner_set_runs (runner, runs);
-  if (model_delay >= 0)
-    rc_advise_runner_set_model_delay (runner, model_delay * 1000);
-  rc_advise_runner_set_advised (runner, advised);
+  rc_advise_runner_set_runs (runner, req->runs);
+  if (req->model_delay >= 0)
+    rc_advise_runner_set_model_delay (runner, req->model_delay * 1000);
+  rc_advise_runner_set_advised (runner, req->advised);
   g_signal_connect (runner, "message", G_CALLBACK (rc_cli_on_message), NULL);
   run.loop = g_main_loop_new (NULL, FALSE);
   /* Ctrl-C or SIGTERM stop the boots cleanly (rc-cli-signals.c). */
@@ -166,12 +174,16 @@ advise (RcCommunity *community, const RcCliBootOptions *o, const char *const thr
 
 /* Prints every budget, met or not, on what was checked; returns how many were exceeded. */
 static guint
-report_budgets (const RcMeasurement *m, GPtrArray *budgets, gboolean advised, FILE *out)
+report_budgets (const RcMeasurement *m, GPtrArray *budgets, gboolean advised, const char *engine,
+                FILE *out)
 {
   g_autoptr (GPtrArray) exceeded = rc_measurement_check_budgets (m, budgets);
 
-  fprintf (out, advised ? _ ("Budgets, on the advised result:\n")
-                        : _ ("Budgets, on the baseline (no advised result was booted):\n"));
+  /* TRANSLATORS: "Budgets in webkit, on the advised result:" */
+  fprintf (out,
+           advised ? _ ("Budgets in %s, on the advised result:\n")
+                   : _ ("Budgets in %s, on the baseline (no advised result was booted):\n"),
+           engine);
   for (guint i = 0; i < exceeded->len; i++)
     fprintf (out, _ ("BUDGET EXCEEDED %s\n"),
              ((RcBudgetResult *) g_ptr_array_index (exceeded, i))->message);
@@ -189,6 +201,37 @@ report_budgets (const RcMeasurement *m, GPtrArray *budgets, gboolean advised, FI
                  budget->text);
     }
   return exceeded->len;
+}
+
+/* One engine: the advice (its JSON object); several: each in turn (a JSON array of them). */
+static void
+print_advice (GPtrArray *advices, gboolean json)
+{
+  if (json && advices->len == 1)
+    {
+      g_autoptr (JsonNode) node = rc_advice_to_json (advices->pdata[0]);
+
+      rc_cli_print_json (node, TRUE);
+      return;
+    }
+  if (json)
+    {
+      g_autoptr (JsonArray) array = json_array_new ();
+      g_autoptr (JsonNode) node = json_node_new (JSON_NODE_ARRAY);
+
+      for (guint i = 0; i < advices->len; i++)
+        json_array_add_element (array, rc_advice_to_json (advices->pdata[i]));
+      json_node_set_array (node, array);
+      rc_cli_print_json (node, TRUE);
+      return;
+    }
+  for (guint i = 0; i < advices->len; i++)
+    {
+      g_autofree char *text = rc_advice_format (advices->pdata[i]);
+
+      fputs (i > 0 ? "\n" : "", stdout);
+      fputs (text, stdout);
+    }
 }
 
 int
@@ -235,9 +278,10 @@ rc_cli_advise (int argc, char **argv)
          "each proven with boots."));
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
-  g_autoptr (RcAdvice) advice = NULL;
+  g_autoptr (GPtrArray) advices = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_advice_free);
   g_autoptr (GPtrArray) budgets = NULL;
-  RcMeasurement *checked = NULL;
+  Request req = { &o, NULL, NULL, 3, -1, FALSE };
+  gboolean failed = FALSE;
   guint exceeded = 0;
 
   rc_cli_boot_options_init (&o);
@@ -251,7 +295,7 @@ rc_cli_advise (int argc, char **argv)
                   "a budget was exceeded or no baseline boot got ready, 2 when it could not "
                   "run."));
   if (!g_option_context_parse (context, &argc, &argv, &error) || !rc_cli_one_folder (rest, &error)
-      || !rc_cli_boot_options_check (&o, FALSE, &error))
+      || !rc_cli_boot_options_check (&o, TRUE, &error))
     return rc_cli_cannot_run ("advise", error);
   if (runs < 1 || runs > 50 || (model_delay < 0 && model_delay != -1))
     {
@@ -270,31 +314,39 @@ rc_cli_advise (int argc, char **argv)
   if ((budgets = rc_budgets_parse ((const char *const *) budget_texts, &error)) == NULL
       || (community = rc_cli_boot_options_load (&o, rest[0], &error)) == NULL)
     return rc_cli_cannot_run ("advise", error);
+  req.throttle = throttle;
+  req.throttle_model = throttle_model;
+  req.runs = (guint) runs;
+  req.model_delay = model_delay;
+  req.advised = budgets->len > 0;
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
-  advice =
-      advise (community, &o, (const char *const[2]){ throttle, throttle_model }, (guint) runs,
-              model_delay, budgets->len > 0, reports, budgets->len > 0 ? &checked : NULL, &error);
-  if (advice == NULL)
-    return rc_cli_cannot_run ("advise", error);
-  if (json)
+  for (guint e = 0; e < o.engine_kinds->len; e++)
     {
-      g_autoptr (JsonNode) node = rc_advice_to_json (advice);
+      RcEngineKind kind = g_array_index (o.engine_kinds, RcEngineKind, e);
+      /* several engines: a folder of reports each */
+      g_autofree char *dir = reports == NULL ? NULL
+                             : o.engine_kinds->len > 1
+                                 ? g_build_filename (reports, rc_engine_kind_to_string (kind), NULL)
+                                 : g_strdup (reports);
+      RcMeasurement *checked = NULL;
+      RcAdvice *advice =
+          advise (community, &req, kind, dir, budgets->len > 0 ? &checked : NULL, &error);
 
-      rc_cli_print_json (node, TRUE);
-    }
-  else
-    {
-      g_autofree char *text = rc_advice_format (advice);
+      if (advice == NULL)
+        return rc_cli_cannot_run ("advise", error);
+      g_ptr_array_add (advices, advice);
+      if (checked != NULL)
+        {
 
-      fputs (text, stdout);
+          /* with --json stdout is the JSON alone */
+          exceeded += report_budgets (checked, budgets, advice->advised_runs != NULL,
+                                      advice->engine, json ? stderr : stdout);
+          rc_measurement_free (checked);
+        }
+      failed |= advice->base_boot.n == 0;
     }
-  if (checked != NULL)
-    {
-      exceeded =
-          report_budgets (checked, budgets, advice->advised_runs != NULL, json ? stderr : stdout);
-      rc_measurement_free (checked);
-    }
+  print_advice (advices, json);
   /* nothing booted, nothing proven: the check failed */
-  return exceeded > 0 || advice->base_boot.n == 0 ? RC_EXIT_FAILED : RC_EXIT_OK;
+  return exceeded > 0 || failed ? RC_EXIT_FAILED : RC_EXIT_OK;
 }

@@ -83,7 +83,7 @@ check_engines (RcCliBootOptions *self, gboolean many_engines, GError **error)
   if (!many_engines && self->engine_kinds->len > 1)
     {
       g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _ ("give one --engine (measure takes several)"));
+                           _ ("give one --engine (measure and advise take several)"));
       return FALSE;
     }
   return TRUE;
