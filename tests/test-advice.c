@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/advice/rc-advice-sides.h"
 #include "core/advice/rc-advice.h"
 #include "core/model/rc-community.h"
 #include "core/measurement/rc-measurement.h"
@@ -439,6 +440,58 @@ build_community (void)
     g_error ("build-demo-wheels.py --ledger failed: %s", err);
 }
 
+/* A side's rounds: one run each, renamed by round; a failed round is NAN in the pairs, left
+ * out of the stat, and named first in the failure. */
+static RcMeasurement *
+one_round (double boot_ms, gboolean ready)
+{
+  RcMeasurement *m = rc_measurement_new ("sides");
+  RcRunRecord *run = rc_run_record_new (RC_SCENARIO_COLD, 1);
+
+  if (ready)
+    rc_run_record_ready (run, "0.29.5", boot_ms, -1);
+  else
+    rc_run_record_failed (run, "timeout", "the deadline passed", NULL, boot_ms);
+  run->boot_ms = boot_ms;
+  rc_measurement_add_run (m, run);
+  return m;
+}
+
+static void
+test_sides (void)
+{
+  g_autoptr (RcMeasurement) side = NULL;
+  g_autoptr (GArray) rounds = NULL;
+  g_autoptr (GArray) none = rc_advice_side_rounds (NULL);
+  g_auto (GStrv) ids = NULL;
+  g_autofree char *failure = NULL;
+  const char *const expected[] = { "cold-1", "cold-2", "cold-3", NULL };
+  RcStat stat;
+
+  rc_advice_side_merge_round (&side, one_round (4000, TRUE), 1);
+  rc_advice_side_merge_round (&side, one_round (9000, FALSE), 2);
+  rc_advice_side_merge_round (&side, one_round (5000, TRUE), 3);
+  g_assert_cmpuint (side->runs->len, ==, 3);
+  rounds = rc_advice_side_rounds (side);
+  g_assert_cmpuint (rounds->len, ==, 3);
+  g_assert_cmpfloat (g_array_index (rounds, double, 0), ==, 4000);
+  g_assert_true (isnan (g_array_index (rounds, double, 1)));
+  g_assert_cmpuint (none->len, ==, 0);
+  stat = rc_advice_side_stat (side, &ids, &failure);
+  g_assert_cmpuint (stat.n, ==, 2);
+  g_assert_cmpfloat (stat.median, ==, 4500);
+  g_assert_cmpstrv (ids, expected);
+  g_assert_cmpstr (failure, ==, "cold-2: the deadline passed (timeout)");
+  /* the ready runs logged no request: nothing crossed the wire */
+  g_assert_cmpfloat (rc_advice_side_bytes (side), ==, 0);
+  /* a side that never got ready: its bytes are unknown, not 0 */
+  {
+    g_autoptr (RcMeasurement) failed = one_round (9000, FALSE);
+
+    g_assert_cmpfloat (rc_advice_side_bytes (failed), ==, -1);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -457,6 +510,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advice/rank", test_rank);
   g_test_add_func ("/advice/edits", test_edits);
   g_test_add_func ("/advice/format", test_format);
+  g_test_add_func ("/advice/sides", test_sides);
   status = g_test_run ();
   rc_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

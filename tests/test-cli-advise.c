@@ -15,6 +15,9 @@
 #include "core/measurement/rc-measurement.h"
 #include "rc-json-schema.h"
 
+/* the rehearsed upgrade (tools/setup.sh --pyodide 314.0.8; CI's README command fetches it) */
+#define CANDIDATE "314.0.8"
+
 static struct
 {
   gboolean done;
@@ -75,10 +78,11 @@ advised (void)
       build_community ();
       shared.sha_before = config_sha ();
       shared.reports = g_build_filename (shared.tmp, "reports", NULL);
-      shared.status = run ((const char *[]){ binary, "advise", shared.dir, "--json", "--runs", "2",
-                                             "--deadline", "300", "--budget", "boot_ms=900000",
-                                             "--reports", shared.reports, NULL },
-                           &shared.out, &shared.err);
+      shared.status =
+          run ((const char *[]){ binary, "advise", shared.dir, "--json", "--runs", "2",
+                                 "--deadline", "300", "--budget", "boot_ms=900000", "--reports",
+                                 shared.reports, "--candidate", CANDIDATE, NULL },
+               &shared.out, &shared.err);
       if (g_getenv ("RC_TEST_PRINT") != NULL)
         g_printerr ("%s\n%s\n", shared.out, shared.err);
       shared.root = json_from_string (shared.out, &error);
@@ -203,8 +207,12 @@ test_changes (void)
 static void
 test_reports (void)
 {
-  const char *names[] = { "baseline", "variant-drop-ledger-archive", "variant-drop-ledger-seal",
-                          "variant-snapshot", "variant-control" };
+  const char *names[] = { "baseline",
+                          "variant-drop-ledger-archive",
+                          "variant-drop-ledger-seal",
+                          "variant-snapshot",
+                          "variant-control",
+                          "variant-pyodide-" CANDIDATE };
   const char *wheels[] = { "ledger_archive", "ledger_blobs", "ledger_common", "ledger_core",
                            "ledger_seal" };
 
@@ -281,6 +289,72 @@ test_snapshot_and_control (void)
   /* the same community: the same bytes */
   g_assert_cmpfloat (ABS (json_object_get_double_member (control, "bytes_saving")), <, 1e5);
   g_assert_null (change ("control"));
+}
+
+/* --candidate: the version experiment boots the same community under the candidate's
+ * distribution (no edit OSA accepts: its CI pins 0.29.5), each variant run recorded as that
+ * version and fetching its interpreter from the candidate's CDN path. */
+static void
+test_candidate (void)
+{
+  JsonObject *version = change ("pyodide:" CANDIDATE);
+  g_autofree char *path =
+      g_build_filename (shared.reports, "variant-pyodide-" CANDIDATE ".json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcMeasurement) m = NULL;
+
+  g_assert_nonnull (version);
+  g_assert_cmpstr (json_object_get_string_member (version, "experiment"), ==, "version");
+  g_assert_cmpstr (json_object_get_string_member (version, "pyodide"), ==, CANDIDATE);
+  g_assert_cmpstr (json_object_get_string_member (version, "scenario"), ==, "cold");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (version, "edits")), ==, 0);
+  if (!json_object_get_null_member (version, "failure"))
+    g_error ("the candidate's variant failed: %s",
+             json_object_get_string_member (version, "failure"));
+  g_assert_nonnull (strstr (json_object_get_string_member (version, "caveat"), "module worker"));
+  /* every other change boots the pinned version */
+  g_assert_true (json_object_get_null_member (change ("drop:ledger-archive"), "pyodide"));
+  m = rc_measurement_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->runs->len, ==, 2);
+  for (guint r = 0; r < m->runs->len; r++)
+    {
+      const RcRunRecord *run = m->runs->pdata[r];
+      gboolean interpreter = FALSE;
+
+      g_assert_cmpstr (run->env.pyodide_version, ==, CANDIDATE);
+      for (guint q = 0; q < run->requests->len; q++)
+        {
+          const RcRequestRecord *req = run->requests->pdata[q];
+
+          interpreter |= req->url != NULL
+                         && strstr (req->url, "/pyodide/v" CANDIDATE "/full/pyodide.asm.wasm")
+                         && req->status == 200 && req->bytes > 0;
+        }
+      g_assert_true (interpreter);
+    }
+  g_assert_nonnull (strstr (shared.err, "[pyodide:" CANDIDATE " 2/2] cold-2: booting"));
+}
+
+/* A candidate that was never fetched is an option error naming the command that fetches
+ * it, before anything boots. */
+static void
+test_candidate_missing (void)
+{
+  const char *binary = g_getenv ("RC_CONSOLE_BINARY");
+  g_autofree char *demo = g_build_filename (RC_SOURCE_DIR, "data", "examples", "demo", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (
+      run ((const char *[]){ binary, "advise", demo, "--candidate", "9.9.9", NULL }, &out, &err),
+      ==, 2);
+  g_assert_nonnull (strstr (err, "--candidate 9.9.9: there is no Pyodide 9.9.9 distribution"));
+  g_assert_nonnull (strstr (err, "tools/setup.sh --pyodide 9.9.9"));
+  g_assert_null (strstr (err, "booting"));
+  g_assert_cmpint (
+      run ((const char *[]){ binary, "advise", demo, "--candidate", "../x", NULL }, &out, &err), ==,
+      2);
+  g_assert_nonnull (strstr (err, "--candidate must be a Pyodide version"));
 }
 
 /* Ranked by the reader's saving: never increasing down the list. */
@@ -467,6 +541,8 @@ main (int argc, char **argv)
   g_test_add_func ("/advise/ranking", test_ranking);
   g_test_add_func ("/advise/reports", test_reports);
   g_test_add_func ("/advise/snapshot-and-control", test_snapshot_and_control);
+  g_test_add_func ("/advise/candidate", test_candidate);
+  g_test_add_func ("/advise/candidate-missing", test_candidate_missing);
   g_test_add_func ("/advise/progress", test_progress);
   g_test_add_func ("/advise/missing-wheels", test_missing_wheels);
   g_test_add_func ("/advise/engines", test_engines);

@@ -49,6 +49,39 @@ sandbox_info_exists (int pid, int n)
 
 /* The child makes its folder under a parent folder of ours (XDG_RUNTIME_DIR is inherited),
  * writes into it and exits; the parent folder must be empty again. */
+/* The candidates `tools/setup.sh --pyodide` fetched: folders with a lock, newest first
+ * (314.0.10 after 314.0.9 by version, not by name), never the pinned one. */
+static void
+test_fetched_versions (void)
+{
+  g_autofree char *cache = rc_test_make_tmp ("rc-paths-versions");
+  const char *with_lock[] = { "pyodide-314.0.8", "pyodide-314.0.10", "pyodide-0.28.3",
+                              "pyodide-" PYODIDE_VERSION };
+  const char *without[] = { "pyodide-315.0.0", "encoded", "pyodide-" };
+  const char *const expected[] = { "314.0.10", "314.0.8", "0.28.3", NULL };
+  g_auto (GStrv) none = rc_paths_fetched_versions (cache);
+  g_auto (GStrv) versions = NULL;
+
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (with_lock); i++)
+    {
+      g_autofree char *dir = g_build_filename (cache, with_lock[i], NULL);
+      g_autofree char *lock = g_build_filename (dir, "pyodide-lock.json", NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_assert_true (g_file_set_contents (lock, "{}", -1, NULL));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (without); i++)
+    {
+      g_autofree char *dir = g_build_filename (cache, without[i], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+    }
+  versions = rc_paths_fetched_versions (cache);
+  g_assert_cmpstrv (versions, expected);
+  rc_test_remove_tree (cache);
+}
+
 static void
 test_runtime_dir_removed_at_exit (void)
 {
@@ -166,6 +199,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/paths/fetched-versions", test_fetched_versions);
   g_test_add_func ("/paths/runtime-dir-removed-at-exit", test_runtime_dir_removed_at_exit);
   g_test_add_func ("/paths/runtime-dir-of-killed-process-swept",
                    test_runtime_dir_of_killed_process_swept);

@@ -60,6 +60,9 @@ build_ledger (const char *root)
   return dir;
 }
 
+/* tools/setup.sh --pyodide 314.0.8 fetched it (CI's README command does) */
+#define CANDIDATE "314.0.8"
+
 static int
 index_of (const RcAdvice *advice, const char *id)
 {
@@ -90,6 +93,29 @@ test_advice (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "advise", NULL);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
+  /* it asks first: the reader's link (the Boot page's, none here) and an upgrade to rehearse,
+   * the one tools/setup.sh --pyodide fetched offered */
+  {
+    GObject *stack =
+        gtk_widget_get_template_child (GTK_WIDGET (dialog), RC_TYPE_ADVICE_DIALOG, "stack");
+    GObject *link =
+        gtk_widget_get_template_child (GTK_WIDGET (dialog), RC_TYPE_ADVICE_DIALOG, "link_row");
+    GObject *upgrade =
+        gtk_widget_get_template_child (GTK_WIDGET (dialog), RC_TYPE_ADVICE_DIALOG, "candidate_row");
+    g_autofree char *setup_shot = NULL;
+
+    g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "setup");
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (link)), ==, RC_THROTTLE_NONE);
+    g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (upgrade)));
+    rc_advice_dialog_set_candidate (dialog, CANDIDATE);
+    g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (upgrade)), >, 0);
+    rc_test_spin (300);
+    setup_shot = rc_test_save_screenshot (GTK_WIDGET (dialog), "window-advice-setup");
+    g_assert_nonnull (setup_shot);
+    g_assert_null (rc_advice_dialog_get_advice (dialog));
+    rc_advice_dialog_start (dialog);
+    g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "run");
+  }
   g_signal_connect_swapped (dialog, "finished", G_CALLBACK (rc_test_set_true), &finished);
   g_assert_true (rc_test_wait_for (&finished, 850));
   advice = rc_advice_dialog_get_advice (dialog);
@@ -108,6 +134,18 @@ test_advice (void)
   g_assert_cmpfloat (((RcAdviceChange *) advice->changes->pdata[archive])->bytes_saving, >, 20e6);
   /* the snapshot is shown, with no edit to apply; the control's band is said */
   g_assert_cmpint (index_of (advice, "snapshot"), >=, 0);
+  /* the rehearsed upgrade, booted, with no edit to apply */
+  {
+    int upgrade = index_of (advice, "pyodide:" CANDIDATE);
+    const RcAdviceChange *c;
+
+    g_assert_cmpint (upgrade, >=, 0);
+    c = advice->changes->pdata[upgrade];
+    g_assert_cmpstr (c->pyodide, ==, CANDIDATE);
+    g_assert_null (c->failure);
+    g_assert_cmpuint (c->variant_boot.n, ==, 2);
+    g_assert_cmpuint (c->fixes->len, ==, 0);
+  }
   g_assert_nonnull (advice->control);
   {
     GObject *label =

@@ -1,11 +1,13 @@
-/* rc-advise-experiments.c: the preload ledger, the seal fix and the preload_on choice as
- * advise's experiments (rc-advise-experiments.h). */
+/* rc-advise-experiments.c: the preload ledger, the seal fix, the preload_on choice, the
+ * memory snapshot and a rehearsed Pyodide upgrade as advise's experiments
+ * (rc-advise-experiments.h). */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "boot/rc-advise-experiments.h"
 #include "boot/rc-seal-probe.h"
+#include "core/base/rc-diagnostic.h"
 #include "core/base/rc-paths.h"
 
 gboolean
@@ -50,6 +52,23 @@ rc_advise_preload_on (RcCommunity *community)
     rc_preload_on_from_string (
         json_object_get_string_member_with_default (python, "preload_on", NULL), &on);
   return on;
+}
+
+RcPreloadLedger *
+rc_advise_ledger (RcCommunity *community)
+{
+  g_autoptr (JsonObject) python =
+      rc_community_get_runtime_python (community, rc_community_get_deployment (community));
+  g_auto (GStrv) preload = NULL, seal = NULL;
+
+  if (python == NULL || rc_community_get_dist_lock (community) == NULL)
+    return NULL;
+  preload = python_strv (community, "preload");
+  seal = python_strv (community, "import_before_seal");
+  return rc_preload_ledger_new (
+      rc_community_get_dist_lock (community), rc_community_get_overlay (community),
+      (const char *const *) preload, (const char *const *) seal,
+      json_object_get_string_member_with_default (python, "prelude", NULL));
 }
 
 /* Answers @changes at once: for the experiments that need no boot to propose. */
@@ -379,6 +398,73 @@ snapshot_propose_async (RcAdviseContext *ctx, GCancellable *cancellable,
   return_now (ctx, cancellable, callback, user_data, changes, snapshot_propose_async);
 }
 
+/* ---- version: a rehearsed Pyodide upgrade (advise --candidate) --------------------------- */
+
+static gboolean
+version_applies (RcAdviseContext *ctx, char **why_not)
+{
+  if (ctx->candidate == NULL)
+    *why_not = g_strdup (_ ("no candidate: advise --candidate VERSION rehearses an upgrade to "
+                            "a Pyodide that “tools/setup.sh --pyodide VERSION” fetched"));
+  else if (ctx->advice->base_boot.n == 0)
+    *why_not = g_strdup (_ ("no baseline boot got ready: the upgrade is proven against one"));
+  return *why_not == NULL;
+}
+
+/* The overlay's wheels checked against the candidate's ABI before anything boots: the
+ * validator's overlay-wheel-abi error, with both tags, or NULL. */
+static char *
+candidate_abi_error (RcAdviseContext *ctx, const char *version)
+{
+  g_autofree char *dir = rc_paths_distribution_for (version);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcCommunity) community =
+      rc_community_load (rc_community_get_dir (ctx->community), dir,
+                         rc_community_get_deployment (ctx->community), &error);
+  GPtrArray *diagnostics;
+
+  if (community == NULL)
+    return g_strdup (error->message);
+  diagnostics = rc_community_get_diagnostics (community);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RcDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (g_strcmp0 (d->rule, "overlay-wheel-abi") == 0)
+        {
+          g_autofree char *where = rc_diagnostic_format (d);
+
+          return g_strdup_printf ("%s (%s)", where, d->hint);
+        }
+    }
+  return NULL;
+}
+
+static void
+version_propose_async (RcAdviseContext *ctx, GCancellable *cancellable,
+                       GAsyncReadyCallback callback, gpointer user_data)
+{
+  GPtrArray *changes = new_changes ();
+  /* TRANSLATORS: %s is a Pyodide version, "314.0.8" */
+  g_autofree char *title =
+      g_strdup_printf (_ ("Upgrade Pyodide to %s (a rehearsal)"), ctx->candidate);
+  g_autofree char *id = g_strdup_printf ("pyodide:%s", ctx->candidate);
+  RcAdviceChange *change = rc_advice_change_new ("version", id, title);
+
+  /* no config edit: OSA's CI pins pyodide_version, so the variants boot the candidate's
+   * distribution through the built-in worker (a module worker from 314 on) */
+  change->pyodide = g_strdup (ctx->candidate);
+  change->booted = TRUE;
+  change->failure = candidate_abi_error (ctx, ctx->candidate);
+  change->caveat = g_strdup_printf (
+      _ ("OSA's CI pins pyodide_version to %s and its worker is a classic worker "
+         "(importScripts), which Pyodide 314 and later refuse: the upgrade needs OSA's worker "
+         "to become a module worker first; the variant boots the console's own worker"),
+      PYODIDE_VERSION);
+  g_ptr_array_add (changes, change);
+  return_now (ctx, cancellable, callback, user_data, changes, version_propose_async);
+}
+
 /* ---- the table ----------------------------------------------------------------------------- */
 
 static const RcAdviseExperiment experiments[] = {
@@ -386,6 +472,7 @@ static const RcAdviseExperiment experiments[] = {
   { "seal", seal_applies, seal_propose_async, propose_finish },
   { "preload-on", preload_on_applies, preload_on_propose_async, propose_finish },
   { "snapshot", snapshot_applies, snapshot_propose_async, propose_finish },
+  { "version", version_applies, version_propose_async, propose_finish },
 };
 
 const RcAdviseExperiment *

@@ -34,11 +34,12 @@ typedef struct
   gpointer engine_data;
   RcAdviseSayFunc say; /* progress, one line at a time */
   gpointer say_data;
+  const char *candidate; /* the Pyodide version to rehearse an upgrade to, or NULL */
 } RcAdviseContext;
 
 typedef struct
 {
-  const char *id; /* "preload", "seal", "preload-on" */
+  const char *id; /* "preload", "seal", "preload-on", "snapshot", "version" */
   gboolean (*applies) (RcAdviseContext *ctx, char **why_not);
   void (*propose_async) (RcAdviseContext *ctx, GCancellable *cancellable,
                          GAsyncReadyCallback callback, gpointer user_data);
@@ -49,6 +50,9 @@ typedef struct
 /* The table, in the order a tie in the ranking keeps. */
 const RcAdviseExperiment *rc_advise_experiments (guint *n_experiments);
 
+/* The ledger of @community's preload (NULL when it has no runtime.python or no distribution
+ * lock), before any boot: the boots' bytes and times are added to it. */
+RcPreloadLedger *rc_advise_ledger (RcCommunity *community);
 /* The community's runtime.python.preload_on (its default first_run when unset). */
 RcPreloadOn rc_advise_preload_on (RcCommunity *community);
 gboolean rc_preload_on_from_string (const char *text, RcPreloadOn *out);

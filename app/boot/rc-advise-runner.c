@@ -7,8 +7,11 @@
 #include <glib/gstdio.h>
 #include <math.h>
 
+#include "boot/rc-advise-copy.h"
 #include "boot/rc-advise-runner.h"
 #include "boot/rc-measure-runner.h"
+#include "core/advice/rc-advice-sides.h"
+#include "core/base/rc-paths.h"
 
 struct _RcAdviseRunner
 {
@@ -21,6 +24,7 @@ struct _RcAdviseRunner
   guint runs;
   double model_delay_ms;
   gboolean advised;
+  char *candidate; /* the version experiment's Pyodide, or NULL */
   RcMeasurement *baseline_measurement;
   RcMeasurement *advised_measurement;
   GHashTable *variants; /* change id → RcMeasurement: each variant's boots */
@@ -47,6 +51,7 @@ rc_advise_runner_finalize (GObject *object)
   g_clear_pointer (&self->baseline_measurement, rc_measurement_free);
   g_clear_pointer (&self->advised_measurement, rc_measurement_free);
   g_clear_pointer (&self->variants, g_hash_table_unref);
+  g_free (self->candidate);
   G_OBJECT_CLASS (rc_advise_runner_parent_class)->finalize (object);
 }
 
@@ -98,6 +103,14 @@ rc_advise_runner_set_advised (RcAdviseRunner *self, gboolean advised)
   self->advised = advised;
 }
 
+void
+rc_advise_runner_set_candidate (RcAdviseRunner *self, const char *version)
+{
+  g_return_if_fail (RC_IS_ADVISE_RUNNER (self));
+  g_free (self->candidate);
+  self->candidate = g_strdup (version);
+}
+
 RcMeasurement *
 rc_advise_runner_get_baseline (RcAdviseRunner *self)
 {
@@ -116,94 +129,6 @@ rc_advise_runner_get_variant (RcAdviseRunner *self, const char *change_id)
   return g_hash_table_lookup (self->variants, change_id);
 }
 
-/* ---- the temporary copy -------------------------------------------------------------------- */
-
-static gboolean
-copy_tree (GFile *from, GFile *to, GCancellable *cancellable, GError **error)
-{
-  g_autoptr (GFileEnumerator) children = NULL;
-
-  if (!g_file_make_directory (to, cancellable, error))
-    return FALSE;
-  children = g_file_enumerate_children (
-      from, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
-      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, error);
-  if (children == NULL)
-    return FALSE;
-  for (;;)
-    {
-      GFileInfo *info;
-      GFile *child;
-      g_autoptr (GFile) target = NULL;
-
-      if (!g_file_enumerator_iterate (children, &info, &child, cancellable, error))
-        return FALSE;
-      if (info == NULL)
-        return TRUE;
-      /* a version-control folder is no part of what boots */
-      if (g_str_equal (g_file_info_get_name (info), ".git"))
-        continue;
-      target = g_file_get_child (to, g_file_info_get_name (info));
-      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-        {
-          if (!copy_tree (child, target, cancellable, error))
-            return FALSE;
-        }
-      else if (!g_file_copy (child, target, G_FILE_COPY_NOFOLLOW_SYMLINKS, cancellable, NULL, NULL,
-                             error))
-        return FALSE;
-    }
-}
-
-char *
-rc_advise_copy_community (const char *dir, const char *config_text, GError **error)
-{
-  g_autofree char *tmp = g_dir_make_tmp ("runtime-console-advise-XXXXXX", error);
-  g_autofree char *copy = NULL, *config = NULL;
-  g_autoptr (GFile) from = g_file_new_for_path (dir);
-  g_autoptr (GFile) to = NULL;
-
-  if (tmp == NULL)
-    return NULL;
-  copy = g_build_filename (tmp, "community", NULL);
-  to = g_file_new_for_path (copy);
-  config = g_build_filename (copy, "config.yaml", NULL);
-  if (!copy_tree (from, to, NULL, error) || !g_file_set_contents (config, config_text, -1, error))
-    {
-      rc_advise_remove_tree (tmp, NULL);
-      return NULL;
-    }
-  return g_steal_pointer (&copy);
-}
-
-static gboolean
-remove_file_tree (GFile *file, GError **error)
-{
-  g_autoptr (GFileEnumerator) children = g_file_enumerate_children (
-      file, G_FILE_ATTRIBUTE_STANDARD_NAME, G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-
-  while (children != NULL)
-    {
-      GFile *child;
-
-      if (!g_file_enumerator_iterate (children, NULL, &child, NULL, error))
-        return FALSE;
-      if (child == NULL)
-        break;
-      if (!remove_file_tree (child, error))
-        return FALSE;
-    }
-  return g_file_delete (file, NULL, error);
-}
-
-gboolean
-rc_advise_remove_tree (const char *path, GError **error)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-
-  return remove_file_tree (file, error);
-}
-
 /* ---- one run ------------------------------------------------------------------------------- */
 
 typedef struct
@@ -218,6 +143,7 @@ typedef struct
   RcEngine *engine;
   char *label;
   RcSnapshot *snapshot; /* the snapshot experiment's, made by its first variant boot */
+  const char *pyodide;  /* the version the side boots (borrowed), NULL the baseline's */
 } Run;
 
 /* A change booted once a round, its boots gathered in @m. */
@@ -346,6 +272,8 @@ boot_side (GTask *task, RcCommunity *community, const char *label, RcScenario sc
       return;
     }
   rc_engine_set_importtime (run->engine, TRUE);
+  if (run->pyodide != NULL)
+    rc_engine_set_pyodide_version (run->engine, run->pyodide);
   if (run->ctx.advice->engine == NULL)
     run->ctx.advice->engine =
         g_strdup (rc_engine_kind_to_string (rc_engine_get_engine_kind (run->engine)));
@@ -382,42 +310,6 @@ side_finish (GTask *task, GObject *source, GAsyncResult *result)
   return m;
 }
 
-/* The median wire bytes of the ready runs (all of one scenario: cold, or snapshot), -1
- * unknown. */
-static double
-cold_bytes (const RcMeasurement *m)
-{
-  RcScenario scenario =
-      m->runs->len > 0 ? ((RcRunRecord *) m->runs->pdata[0])->scenario : RC_SCENARIO_COLD;
-  g_autoptr (RcRunStats) stats = rc_measurement_stats (m, scenario);
-
-  return stats->total_bytes.n > 0 && stats->failed < stats->runs ? stats->total_bytes.median : -1;
-}
-
-/* The ready runs' cold boots, their ids, and the first failure. */
-static RcStat
-cold_stat (const RcMeasurement *m, GStrv *ids, char **failure)
-{
-  g_autoptr (GStrvBuilder) b = g_strv_builder_new ();
-  g_autoptr (GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
-  RcStat stat;
-
-  for (guint i = 0; i < m->runs->len; i++)
-    {
-      const RcRunRecord *r = m->runs->pdata[i];
-
-      g_strv_builder_add (b, r->run_id);
-      if (r->outcome.state == RC_OUTCOME_READY)
-        g_array_append_val (values, r->boot_ms);
-      else if (failure != NULL && *failure == NULL)
-        *failure = g_strdup_printf ("%s: %s (%s)", r->run_id, r->outcome.message, r->outcome.kind);
-    }
-  rc_stat_compute (&stat, (const double *) values->data, values->len);
-  g_strfreev (*ids);
-  *ids = g_strv_builder_end (b);
-  return stat;
-}
-
 static void next_experiment (GTask *task);
 static void next_variant (GTask *task);
 static void finish (GTask *task);
@@ -434,7 +326,7 @@ on_advised_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (m == NULL)
     return;
-  run->ctx.advice->advised_boot = cold_stat (m, &run->ctx.advice->advised_runs, NULL);
+  run->ctx.advice->advised_boot = rc_advice_side_stat (m, &run->ctx.advice->advised_runs, NULL);
   g_clear_pointer (&self->advised_measurement, rc_measurement_free);
   self->advised_measurement = m;
   finish (task);
@@ -449,7 +341,7 @@ boot_advised (GTask *task)
   g_autoptr (GPtrArray) proven = rc_advice_proven (run->ctx.advice);
   g_autoptr (RcAdviceChange) all = rc_advice_change_new ("advised", "advised", "advised");
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *distribution = NULL;
   const char *config = rc_community_get_config_text (self->community);
   RcCommunity *community;
 
@@ -461,6 +353,8 @@ boot_advised (GTask *task)
         rc_advice_change_add_fix (all, rc_fix_copy (c->fixes->pdata[j]));
       if (c->scenario == RC_SCENARIO_SNAPSHOT)
         all->scenario = RC_SCENARIO_SNAPSHOT;
+      if (c->pyodide != NULL)
+        all->pyodide = g_strdup (c->pyodide);
     }
   if (proven->len == 0 || (text = rc_advice_change_apply (all, config, strlen (config))) == NULL)
     {
@@ -473,11 +367,13 @@ boot_advised (GTask *task)
       finish (task);
       return;
     }
+  distribution = all->pyodide != NULL
+                     ? rc_paths_distribution_for (all->pyodide)
+                     : g_strdup (rc_community_get_distribution_dir (self->community));
   if ((run->tmp = rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
           == NULL
-      || (community =
-              rc_community_load (run->tmp, rc_community_get_distribution_dir (self->community),
-                                 rc_community_get_deployment (self->community), &error))
+      || (community = rc_community_load (run->tmp, distribution,
+                                         rc_community_get_deployment (self->community), &error))
              == NULL)
     {
       rc_advice_add_note (run->ctx.advice, _ ("the advised result could not be booted: %s"),
@@ -486,49 +382,12 @@ boot_advised (GTask *task)
       return;
     }
   say (task, _ ("advised result: every proven change at once"));
+  run->pyodide = all->pyodide;
   boot_side (task, community, "advised", all->scenario, self->runs, on_advised_booted);
+  run->pyodide = NULL;
 }
 
 /* ---- the rounds: the baseline and every variant, once a round -------------------------- */
-
-/* Moves @m's runs (taken) to the end of @into, each named by @round: "cold-2". */
-static void
-merge_round (RcMeasurement **into, RcMeasurement *m, guint round)
-{
-  for (guint i = 0; i < m->runs->len; i++)
-    {
-      RcRunRecord *r = m->runs->pdata[i];
-
-      g_free (r->run_id);
-      r->run_id = g_strdup_printf ("cold-%u", round);
-    }
-  if (*into == NULL)
-    {
-      *into = m;
-      return;
-    }
-  g_ptr_array_set_free_func (m->runs, NULL);
-  for (guint i = 0; i < m->runs->len; i++)
-    g_ptr_array_add ((*into)->runs, m->runs->pdata[i]);
-  g_ptr_array_set_size (m->runs, 0);
-  rc_measurement_free (m);
-}
-
-/* The boot_ms of each round's run, NAN where it did not get ready. */
-static GArray *
-round_values (const RcMeasurement *m)
-{
-  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
-
-  for (guint i = 0; m != NULL && i < m->runs->len; i++)
-    {
-      const RcRunRecord *r = m->runs->pdata[i];
-      double v = r->outcome.state == RC_OUTCOME_READY ? r->boot_ms : NAN;
-
-      g_array_append_val (values, v);
-    }
-  return values;
-}
 
 static void next_round (GTask *task);
 static void boot_round_baseline (GTask *task);
@@ -560,7 +419,7 @@ on_variant_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (m == NULL)
     return;
-  merge_round (&v->m, m, run->round);
+  rc_advice_side_merge_round (&v->m, m, run->round);
   run->next++;
   next_variant (task);
 }
@@ -572,7 +431,7 @@ next_variant (GTask *task)
   RcAdviseRunner *self = g_task_get_source_object (task);
   Run *run = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *distribution = NULL;
   const char *config = rc_community_get_config_text (self->community);
   RcCommunity *community;
   Variant *v;
@@ -592,13 +451,15 @@ next_variant (GTask *task)
       return;
     }
   v = run->pending->pdata[variant_index (run)];
+  distribution = v->change->pyodide != NULL
+                     ? rc_paths_distribution_for (v->change->pyodide)
+                     : g_strdup (rc_community_get_distribution_dir (self->community));
   if ((text = rc_advice_change_apply (v->change, config, strlen (config))) == NULL
       || (run->tmp =
               rc_advise_copy_community (rc_community_get_dir (self->community), text, &error))
              == NULL
-      || (community =
-              rc_community_load (run->tmp, rc_community_get_distribution_dir (self->community),
-                                 rc_community_get_deployment (self->community), &error))
+      || (community = rc_community_load (run->tmp, distribution,
+                                         rc_community_get_deployment (self->community), &error))
              == NULL)
     {
       /* a change that cannot be booted leaves the rounds */
@@ -612,7 +473,9 @@ next_variant (GTask *task)
     }
   /* TRANSLATORS: "variant: Drop ledger-archive from preload (a copy in /tmp/…)" */
   say (task, _ ("variant: %s (a copy in %s)"), v->change->title, run->tmp);
+  run->pyodide = v->change->pyodide;
   boot_side (task, community, v->change->id, v->change->scenario, 1, on_variant_booted);
+  run->pyodide = NULL;
 }
 
 /* Each change's paired savings, once every round ran. */
@@ -622,20 +485,20 @@ measure_changes (GTask *task)
   RcAdviseRunner *self = g_task_get_source_object (task);
   Run *run = g_task_get_task_data (task);
   RcAdvice *advice = run->ctx.advice;
-  g_autoptr (GArray) base = round_values (self->baseline_measurement);
+  g_autoptr (GArray) base = rc_advice_side_rounds (self->baseline_measurement);
   RcAdviceChange *control = NULL;
 
   for (guint i = 0; i < run->pending->len; i++)
     {
       Variant *v = run->pending->pdata[i];
       RcAdviceChange *change = v->change;
-      g_autoptr (GArray) variant = round_values (v->m);
+      g_autoptr (GArray) variant = rc_advice_side_rounds (v->m);
 
-      (void) cold_stat (v->m, &change->variant_runs, &change->failure);
+      (void) rc_advice_side_stat (v->m, &change->variant_runs, &change->failure);
       if (change->failure == NULL && change->scenario == RC_SCENARIO_SNAPSHOT
           && run->snapshot != NULL && run->snapshot->refused != NULL)
         change->failure = g_strdup_printf (_ ("no snapshot: %s"), run->snapshot->refused);
-      rc_advice_change_set_bytes (change, advice->base_bytes, cold_bytes (v->m));
+      rc_advice_change_set_bytes (change, advice->base_bytes, rc_advice_side_bytes (v->m));
       rc_advice_change_measure_paired (
           change, (const double *) base->data, (const double *) variant->data,
           MIN (base->len, variant->len), advice->preload_on, self->model_delay_ms);
@@ -683,7 +546,8 @@ on_proposed (GObject *source, GAsyncResult *result, gpointer user_data)
       RcAdviceChange *c = changes->pdata[i];
       Variant *v;
 
-      if (!c->booted)
+      /* not booted: the model's figures, or a failure known before any boot */
+      if (!c->booted || c->failure != NULL)
         {
           g_ptr_array_add (run->ctx.advice->changes, c);
           continue;
@@ -762,8 +626,8 @@ measure_baseline (GTask *task)
   g_autofree char *failure = NULL;
   int median;
 
-  advice->base_boot = cold_stat (m, &advice->base_runs, &failure);
-  advice->base_bytes = cold_bytes (m);
+  advice->base_boot = rc_advice_side_stat (m, &advice->base_runs, &failure);
+  advice->base_bytes = rc_advice_side_bytes (m);
   median = rc_run_stats_median_run (m->runs, RC_SCENARIO_COLD);
   if (advice->ledger != NULL && median >= 0)
     rc_preload_ledger_measure (advice->ledger, m->runs->pdata[median]);
@@ -805,7 +669,7 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (m == NULL)
     return;
-  merge_round (&self->baseline_measurement, m, run->round);
+  rc_advice_side_merge_round (&self->baseline_measurement, m, run->round);
   run->ctx.baseline = self->baseline_measurement;
   if (run->round > 1 && round_is_reversed (run->round))
     {
@@ -825,7 +689,7 @@ on_baseline_booted (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       /* a closure that cannot be served (missing wheels) still gets the ledger the locks
        * give; nothing can be proven against no boot */
-      (void) cold_stat (self->baseline_measurement, &advice->base_runs, &failure);
+      (void) rc_advice_side_stat (self->baseline_measurement, &advice->base_runs, &failure);
       rc_advice_add_note (advice,
                           _ ("no baseline boot got ready (%s): the ledger shows what the "
                              "locks know, and no change could be proven"),
@@ -868,39 +732,6 @@ boot_round_baseline (GTask *task)
              on_baseline_booted);
 }
 
-static RcPreloadLedger *
-ledger_of (RcCommunity *community)
-{
-  g_autoptr (JsonObject) python =
-      rc_community_get_runtime_python (community, rc_community_get_deployment (community));
-  g_autoptr (GStrvBuilder) preload = g_strv_builder_new (), seal = g_strv_builder_new ();
-  g_auto (GStrv) p = NULL, s = NULL;
-  const char *members[] = { "preload", "import_before_seal" };
-  GStrvBuilder *builders[] = { preload, seal };
-
-  if (python == NULL || rc_community_get_dist_lock (community) == NULL)
-    return NULL;
-  for (guint m = 0; m < G_N_ELEMENTS (members); m++)
-    {
-      JsonNode *node = json_object_get_member (python, members[m]);
-
-      if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
-        for (guint i = 0; i < json_array_get_length (json_node_get_array (node)); i++)
-          {
-            JsonNode *item = json_array_get_element (json_node_get_array (node), i);
-
-            if (JSON_NODE_HOLDS_VALUE (item) && json_node_get_value_type (item) == G_TYPE_STRING)
-              g_strv_builder_add (builders[m], json_node_get_string (item));
-          }
-    }
-  p = g_strv_builder_end (preload);
-  s = g_strv_builder_end (seal);
-  return rc_preload_ledger_new (
-      rc_community_get_dist_lock (community), rc_community_get_overlay (community),
-      (const char *const *) p, (const char *const *) s,
-      json_object_get_string_member_with_default (python, "prelude", NULL));
-}
-
 void
 rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
                             GAsyncReadyCallback callback, gpointer user_data)
@@ -917,12 +748,13 @@ rc_advise_runner_run_async (RcAdviseRunner *self, GCancellable *cancellable,
   advice->model_delay_ms = self->model_delay_ms;
   advice->preload_on = rc_advise_preload_on (self->community);
   advice->config_sha256 = rc_community_get_config_sha256 (self->community);
-  advice->ledger = ledger_of (self->community);
+  advice->ledger = rc_advise_ledger (self->community);
   run->ctx.community = g_object_ref (self->community);
   run->ctx.engine_func = self->engine_func;
   run->ctx.engine_data = self->engine_data;
   run->ctx.say = ctx_say;
   run->ctx.say_data = task;
+  run->ctx.candidate = self->candidate;
   say (task, _ ("baseline: %u cold boots of %s"), self->runs,
        rc_community_get_dir (self->community));
   g_clear_pointer (&self->baseline_measurement, rc_measurement_free);

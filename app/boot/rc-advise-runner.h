@@ -28,6 +28,9 @@ void rc_advise_runner_set_runs (RcAdviseRunner *self, guint runs); /* default 3,
 void rc_advise_runner_set_model_delay (RcAdviseRunner *self, double model_delay_ms);
 /* Boot the advised result too (default FALSE). */
 void rc_advise_runner_set_advised (RcAdviseRunner *self, gboolean advised);
+/* The version experiment: also boot the community under Pyodide @version (a distribution
+ * rc_paths_distribution_for() finds; NULL: no such experiment, the default). */
+void rc_advise_runner_set_candidate (RcAdviseRunner *self, const char *version);
 
 /* The advice comes back also when variant boots failed (their changes say so), and when no
  * baseline boot got ready (then with the ledger the locks give, no change, and a note
@@ -44,10 +47,5 @@ RcMeasurement *rc_advise_runner_get_advised (RcAdviseRunner *self);
 /* The boots of the variant of the change with @change_id (RcAdviceChange.id), NULL when it
  * was not booted; owned by the runner. */
 RcMeasurement *rc_advise_runner_get_variant (RcAdviseRunner *self, const char *change_id);
-
-/* A copy of @dir in a new temporary folder, with config.yaml replaced by @config_text: the
- * new folder's path (remove it with rc_advise_remove_tree()), or NULL with an error. */
-char *rc_advise_copy_community (const char *dir, const char *config_text, GError **error);
-gboolean rc_advise_remove_tree (const char *path, GError **error);
 
 G_END_DECLS

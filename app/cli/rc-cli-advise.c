@@ -24,8 +24,9 @@ typedef struct
   const RcCliBootOptions *boot;
   const char *throttle, *throttle_model; /* --throttle, --throttle-model: every side's link */
   guint runs;
-  double model_delay; /* seconds; -1 the default */
-  gboolean advised;   /* boot the advised result (--budget) */
+  double model_delay;    /* seconds; -1 the default */
+  gboolean advised;      /* boot the advised result (--budget) */
+  const char *candidate; /* --candidate: the version experiment's Pyodide */
 } Request;
 
 typedef struct
@@ -146,6 +147,7 @@ advise (RcCommunity *community, const Request *req, RcEngineKind kind, const cha
   if (req->model_delay >= 0)
     rc_advise_runner_set_model_delay (runner, req->model_delay * 1000);
   rc_advise_runner_set_advised (runner, req->advised);
+  rc_advise_runner_set_candidate (runner, req->candidate);
   g_signal_connect (runner, "message", G_CALLBACK (rc_cli_on_message), NULL);
   run.loop = g_main_loop_new (NULL, FALSE);
   /* Ctrl-C or SIGTERM stop the boots cleanly (rc-cli-signals.c). */
@@ -241,7 +243,7 @@ rc_cli_advise (int argc, char **argv)
   g_auto (GStrv) rest = NULL, budget_texts = NULL;
   gboolean json = FALSE;
   g_autofree char *reports = NULL;
-  g_autofree char *throttle = NULL, *throttle_model = NULL;
+  g_autofree char *throttle = NULL, *throttle_model = NULL, *candidate = NULL;
   int runs = 3;
   double model_delay = -1;
   GOptionEntry entries[] = {
@@ -264,6 +266,10 @@ rc_cli_advise (int argc, char **argv)
       N_ ("Charge the profile's round trip as a link does (link, the default) or as Chrome "
           "DevTools does (devtools)"),
       N_ ("MODEL") },
+    { "candidate", 0, 0, G_OPTION_ARG_STRING, &candidate,
+      N_ ("Rehearse an upgrade: boot Pyodide VERSION (fetched by “tools/setup.sh --pyodide "
+          "VERSION”) as one more variant, proven like the others"),
+      N_ ("VERSION") },
     { "reports", 0, 0, G_OPTION_ARG_FILENAME, &reports,
       N_ ("Write the boots of the baseline, of each variant and of the advised result as run "
           "reports into FOLDER (for compare, chart and --har)"),
@@ -274,13 +280,14 @@ rc_cli_advise (int argc, char **argv)
   g_autoptr (GOptionContext) context = rc_cli_context_new (
       "advise", NULL,
       _ ("Runs the experiments that apply (the preload ledger, the seal probe's fix, the "
-         "preload_on choice) and lists the changes ranked by the reader's wait they save, "
+         "preload_on choice, the memory snapshot and, with --candidate, a Pyodide upgrade) "
+         "and lists the changes ranked by the reader's wait they save, "
          "each proven with boots."));
   g_autoptr (GError) error = NULL;
   g_autoptr (RcCommunity) community = NULL;
   g_autoptr (GPtrArray) advices = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_advice_free);
   g_autoptr (GPtrArray) budgets = NULL;
-  Request req = { &o, NULL, NULL, 3, -1, FALSE };
+  Request req = { &o, NULL, NULL, 3, -1, FALSE, NULL };
   gboolean failed = FALSE;
   guint exceeded = 0;
 
@@ -311,7 +318,8 @@ rc_cli_advise (int argc, char **argv)
     if (!rc_cli_apply_throttle (check, throttle, throttle_model, &error))
       return rc_cli_cannot_run ("advise", error);
   }
-  if ((budgets = rc_budgets_parse ((const char *const *) budget_texts, &error)) == NULL
+  if ((candidate != NULL && !rc_cli_find_pyodide ("--candidate", candidate, NULL, &error))
+      || (budgets = rc_budgets_parse ((const char *const *) budget_texts, &error)) == NULL
       || (community = rc_cli_boot_options_load (&o, rest[0], &error)) == NULL)
     return rc_cli_cannot_run ("advise", error);
   req.throttle = throttle;
@@ -319,6 +327,7 @@ rc_cli_advise (int argc, char **argv)
   req.runs = (guint) runs;
   req.model_delay = model_delay;
   req.advised = budgets->len > 0;
+  req.candidate = candidate;
   if (!rc_cli_init_display ())
     return RC_EXIT_CANNOT_RUN;
   for (guint e = 0; e < o.engine_kinds->len; e++)

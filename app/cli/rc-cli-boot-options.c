@@ -89,36 +89,50 @@ check_engines (RcCliBootOptions *self, gboolean many_engines, GError **error)
   return TRUE;
 }
 
-/* --pyodide names a folder in the user's cache: an npm version, nothing that leaves it. */
+/* A Pyodide version names a folder in the user's cache: an npm version, nothing that leaves
+ * it. */
 static gboolean
-check_pyodide (RcCliBootOptions *self, GError **error)
+check_version (const char *option, const char *version, GError **error)
+{
+  if (g_regex_match_simple ("^[0-9]+\\.[0-9]+\\.[0-9]+([.-][0-9A-Za-z.]+)?$", version, 0, 0)
+      && strstr (version, "..") == NULL)
+    return TRUE;
+  /* TRANSLATORS: "--pyodide must be a Pyodide version such as 314.0.8, not “x”" */
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _ ("%s must be a Pyodide version such as 314.0.8, not “%s”"), option, version);
+  return FALSE;
+}
+
+gboolean
+rc_cli_find_pyodide (const char *option, const char *version, char **dir_out, GError **error)
 {
   g_autofree char *dir = NULL, *lock = NULL;
 
-  if (self->pyodide == NULL)
-    return TRUE;
-  if (!g_regex_match_simple ("^[0-9]+\\.[0-9]+\\.[0-9]+([.-][0-9A-Za-z.]+)?$", self->pyodide, 0, 0)
-      || strstr (self->pyodide, "..") != NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--pyodide must be a Pyodide version such as 314.0.8, not “%s”"),
-                   self->pyodide);
-      return FALSE;
-    }
-  if (self->distribution != NULL)
-    return TRUE; /* that folder holds the candidate */
-  dir = rc_paths_distribution_for (self->pyodide);
+  if (!check_version (option, version, error))
+    return FALSE;
+  dir = rc_paths_distribution_for (version);
   lock = g_build_filename (dir, "pyodide-lock.json", NULL);
   if (!g_file_test (lock, G_FILE_TEST_IS_REGULAR))
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _ ("--pyodide %s: there is no Pyodide %s distribution at %s; fetch it with "
+                   _ ("%s %s: there is no Pyodide %s distribution at %s; fetch it with "
                       "“tools/setup.sh --pyodide %s”"),
-                   self->pyodide, self->pyodide, dir, self->pyodide);
+                   option, version, version, dir, version);
       return FALSE;
     }
-  self->distribution = g_steal_pointer (&dir);
+  if (dir_out != NULL)
+    *dir_out = g_steal_pointer (&dir);
   return TRUE;
+}
+
+static gboolean
+check_pyodide (RcCliBootOptions *self, GError **error)
+{
+  if (self->pyodide == NULL)
+    return TRUE;
+  if (self->distribution != NULL) /* that folder holds the candidate */
+    return check_version ("--pyodide", self->pyodide, error);
+  return rc_cli_find_pyodide ("--pyodide", self->pyodide, &self->distribution, error);
 }
 
 gboolean

@@ -48,6 +48,10 @@ gboolean rc_cli_boot_options_check (RcCliBootOptions *self, gboolean many_engine
 /* The community in @dir with the chosen distribution and deployment. With --pyodide, an
  * overlay wheel whose platform tag does not fit the candidate's ABI is an error here, before
  * anything boots. */
+/* @version's distribution in the user's cache (tools/setup.sh --pyodide VERSION): its folder
+ * in @dir_out (may be NULL), or an error naming @option ("--pyodide") and how to fetch it. */
+gboolean rc_cli_find_pyodide (const char *option, const char *version, char **dir_out,
+                              GError **error);
 RcCommunity *rc_cli_boot_options_load (const RcCliBootOptions *self, const char *dir,
                                        GError **error);
 /* A server on the chosen network (--data mappings, --live). */

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "boot/rc-advise-runner.h"
+#include "core/base/rc-paths.h"
 #include "rc-advice-dialog.h"
 
 struct _RcAdviceDialog
@@ -17,7 +18,14 @@ struct _RcAdviceDialog
   RcAdviseRunner *runner;
   GCancellable *cancellable;
   RcAdvice *advice;
+  guint runs;
+  RcThrottleProfile link; /* chosen on the setup page, for every side's server */
+  GStrv candidates;       /* the fetched Pyodide versions the upgrade row offers */
 
+  GtkStack *stack;
+  AdwComboRow *link_row;
+  AdwComboRow *candidate_row;
+  GtkButton *start_button;
   GtkSpinner *spinner;
   GtkLabel *status;
   GtkLabel *control;
@@ -50,6 +58,7 @@ rc_advice_dialog_dispose (GObject *object)
   g_clear_object (&self->community);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->advice, rc_advice_free);
+  g_clear_pointer (&self->candidates, g_strfreev);
   gtk_widget_dispose_template (GTK_WIDGET (object), RC_TYPE_ADVICE_DIALOG);
   G_OBJECT_CLASS (rc_advice_dialog_parent_class)->dispose (object);
 }
@@ -72,6 +81,10 @@ rc_advice_dialog_class_init (RcAdviceDialogClass *klass)
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/earth/osc/RuntimeConsole/rc-advice-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, stack);
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, link_row);
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, candidate_row);
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, status);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, control);
@@ -80,12 +93,46 @@ rc_advice_dialog_class_init (RcAdviceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, log);
 }
 
+/* The setup page: every link profile, and "None" then each Pyodide `tools/setup.sh
+ * --pyodide` fetched (the row is insensitive, saying how to fetch one, when there is none). */
+static void
+fill_setup (RcAdviceDialog *self)
+{
+  g_autoptr (GtkStringList) links = gtk_string_list_new (NULL);
+  g_autoptr (GtkStringList) versions = gtk_string_list_new (NULL);
+  guint n;
+
+  for (guint i = 0; i < RC_THROTTLE_N_PROFILES; i++)
+    gtk_string_list_append (links, rc_throttle_profile_get_label ((RcThrottleProfile) i));
+  adw_combo_row_set_model (self->link_row, G_LIST_MODEL (links));
+  self->candidates = rc_paths_fetched_versions (NULL);
+  n = g_strv_length (self->candidates);
+  /* TRANSLATORS: the upgrade row's choice for "no rehearsal" */
+  gtk_string_list_append (versions, C_ ("pyodide upgrade", "None"));
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (versions, self->candidates[i]);
+  adw_combo_row_set_model (self->candidate_row, G_LIST_MODEL (versions));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->candidate_row), n > 0);
+  adw_action_row_set_subtitle (
+      ADW_ACTION_ROW (self->candidate_row),
+      n > 0 ? _ ("Also boot the folder under a newer Pyodide, which OSA's worker cannot boot yet")
+            : _ ("Fetch a candidate first: tools/setup.sh --pyodide 314.0.8"));
+}
+
+static void
+start_clicked_cb (RcAdviceDialog *self)
+{
+  rc_advice_dialog_start (self);
+}
+
 static void
 rc_advice_dialog_init (RcAdviceDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_swapped (self->cancel_button, "clicked", G_CALLBACK (cancel_clicked_cb), self);
+  g_signal_connect_swapped (self->start_button, "clicked", G_CALLBACK (start_clicked_cb), self);
   self->cancellable = g_cancellable_new ();
+  fill_setup (self);
 }
 
 static void
@@ -235,9 +282,11 @@ stop_server (gpointer server)
 static RcEngine *
 new_engine (RcCommunity *community, gpointer data, GError **error)
 {
+  RcAdviceDialog *self = data; /* it owns the runner that calls this */
   RcServer *server = rc_server_new ();
   RcEngine *engine = rc_engine_new (community, server);
 
+  rc_server_set_throttle (server, self->link);
   g_object_set_data_full (G_OBJECT (engine), "rc-advice-server", server, stop_server);
   rc_engine_set_deployment (engine, rc_community_get_deployment (community));
   /* advice boots a dozen times in the background: on a busy machine a boot can take
@@ -247,18 +296,49 @@ new_engine (RcCommunity *community, gpointer data, GError **error)
 }
 
 RcAdviceDialog *
-rc_advice_dialog_new (GtkWindow *parent, RcCommunity *community, guint runs)
+rc_advice_dialog_new (GtkWindow *parent, RcCommunity *community, guint runs, RcThrottleProfile link)
 {
   RcAdviceDialog *self = g_object_new (RC_TYPE_ADVICE_DIALOG, NULL);
 
   gtk_window_set_transient_for (GTK_WINDOW (self), parent);
   self->community = g_object_ref (community);
-  self->runner = rc_advise_runner_new (community, new_engine, NULL, NULL);
-  rc_advise_runner_set_runs (self->runner, runs);
+  self->runs = runs;
+  adw_combo_row_set_selected (self->link_row, link);
+  gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  return self;
+}
+
+void
+rc_advice_dialog_set_candidate (RcAdviceDialog *self, const char *version)
+{
+  g_return_if_fail (RC_IS_ADVICE_DIALOG (self));
+  for (guint i = 0; self->candidates[i] != NULL; i++)
+    if (g_strcmp0 (self->candidates[i], version) == 0)
+      {
+        adw_combo_row_set_selected (self->candidate_row, i + 1);
+        return;
+      }
+  adw_combo_row_set_selected (self->candidate_row, 0);
+}
+
+void
+rc_advice_dialog_start (RcAdviceDialog *self)
+{
+  guint candidate;
+
+  g_return_if_fail (RC_IS_ADVICE_DIALOG (self));
+  if (self->runner != NULL)
+    return;
+  self->link = (RcThrottleProfile) adw_combo_row_get_selected (self->link_row);
+  candidate = adw_combo_row_get_selected (self->candidate_row);
+  self->runner = rc_advise_runner_new (self->community, new_engine, self, NULL);
+  rc_advise_runner_set_runs (self->runner, self->runs);
+  if (candidate > 0 && candidate <= g_strv_length (self->candidates))
+    rc_advise_runner_set_candidate (self->runner, self->candidates[candidate - 1]);
   g_signal_connect (self->runner, "message", G_CALLBACK (on_message), self);
+  gtk_stack_set_visible_child_name (self->stack, "run");
   gtk_spinner_start (self->spinner);
   rc_advise_runner_run_async (self->runner, self->cancellable, on_advised, g_object_ref (self));
-  return self;
 }
 
 const RcAdvice *

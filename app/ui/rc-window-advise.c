@@ -40,10 +40,14 @@ void
 _rc_window_advise (RcWindow *self)
 {
   RcAdviceDialog *dialog;
+  /* the Boot page's link (rc-boot-settings keeps it in the settings) is the first choice */
+  g_autofree char *link = g_settings_get_string (self->settings, "throttle");
+  RcThrottleProfile profile = RC_THROTTLE_NONE;
 
   if (self->community == NULL)
     return;
-  dialog = rc_advice_dialog_new (GTK_WINDOW (self), self->community, WINDOW_ADVISE_RUNS);
+  rc_throttle_profile_from_string (link, &profile);
+  dialog = rc_advice_dialog_new (GTK_WINDOW (self), self->community, WINDOW_ADVISE_RUNS, profile);
   g_object_set_data_full (G_OBJECT (dialog), "rc-config-text",
                           g_strdup (rc_community_get_config_text (self->community)), g_free);
   g_signal_connect_object (dialog, "apply", G_CALLBACK (advice_apply_cb), self, 0);

@@ -43,6 +43,7 @@ rc_advice_change_free (RcAdviceChange *self)
   g_free (self->id);
   g_free (self->title);
   g_free (self->caveat);
+  g_free (self->pyodide);
   g_ptr_array_unref (self->fixes);
   g_strfreev (self->variant_runs);
   g_free (self->failure);
@@ -397,6 +398,7 @@ add_change (JsonBuilder *b, gconstpointer item)
   rc_json_add_string (b, "verdict", rc_advice_verdict_to_string (c->verdict));
   rc_json_add_bool (b, "booted", c->booted);
   rc_json_add_string (b, "scenario", rc_scenario_to_string (c->scenario));
+  rc_json_add_string (b, "pyodide", c->pyodide);
   rc_json_add_string (b, "preload_on", rc_preload_on_to_string (c->preload_on));
   add_stat (b, "variant_boot", &c->variant_boot);
   rc_json_add_double_or_null (b, "variant_bytes", c->variant_bytes, c->variant_bytes < 0);
@@ -503,6 +505,12 @@ append_change (GString *out, guint rank, const RcAdviceChange *c)
   if (c->scenario == RC_SCENARIO_SNAPSHOT)
     g_string_append (out, _ ("   no config edit: the variant boots from a memory snapshot "
                              "(measure --scenario snapshot)\n"));
+  if (c->pyodide != NULL)
+    /* TRANSLATORS: %s is a Pyodide version, "314.0.8" */
+    g_string_append_printf (out,
+                            _ ("   no config edit OSA accepts today: the variant boots "
+                               "Pyodide %s (boot --pyodide %s)\n"),
+                            c->pyodide, c->pyodide);
   for (guint i = 0; i < c->fixes->len; i++)
     {
       const RcFix *fix = c->fixes->pdata[i];

@@ -53,6 +53,9 @@ typedef struct
   /* How a variant boots: cold, or cold from the snapshot experiment's memory snapshot (a
    * change to how the runtime is served, with no config edit) */
   RcScenario scenario;
+  /* The Pyodide version a variant boots (a rehearsed upgrade, advise --candidate), NULL the
+   * baseline's */
+  char *pyodide;
   RcStat variant_boot;
   double variant_bytes;   /* median wire bytes of the variant's ready runs; -1 unknown */
   double bytes_saving;    /* baseline's median wire bytes minus the variant's; 0 unknown */

@@ -36,6 +36,60 @@ rc_paths_distribution_for (const char *version)
   return g_build_filename (g_get_user_cache_dir (), "runtime-console", name, NULL);
 }
 
+/* Version order, part by part: 314.0.10 after 314.0.9 (a part's number, then its rest). */
+static int
+version_compare (const char *a, const char *b)
+{
+  while (*a != '\0' && *b != '\0')
+    {
+      char *ea, *eb;
+      guint64 na = g_ascii_strtoull (a, &ea, 10), nb = g_ascii_strtoull (b, &eb, 10);
+      gsize la, lb;
+      int c;
+
+      if (na != nb)
+        return na < nb ? -1 : 1;
+      la = strcspn (ea, "."), lb = strcspn (eb, ".");
+      if ((c = strncmp (ea, eb, MIN (la, lb))) != 0 || la != lb)
+        return c != 0 ? c : la < lb ? -1 : 1;
+      a = ea + la + (ea[la] == '.'), b = eb + lb + (eb[lb] == '.');
+    }
+  return *a == *b ? 0 : *a == '\0' ? -1 : 1;
+}
+
+static int
+newest_first (gconstpointer a, gconstpointer b)
+{
+  return version_compare (*(const char *const *) b, *(const char *const *) a);
+}
+
+GStrv
+rc_paths_fetched_versions (const char *parent)
+{
+  g_autofree char *cache =
+      parent != NULL ? g_strdup (parent)
+                     : g_build_filename (g_get_user_cache_dir (), "runtime-console", NULL);
+  g_autoptr (GDir) dir = g_dir_open (cache, 0, NULL);
+  g_autoptr (GPtrArray) versions = g_ptr_array_new ();
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      const char *version = name + strlen ("pyodide-");
+      g_autofree char *lock = NULL;
+
+      if (!g_str_has_prefix (name, "pyodide-") || *version == '\0'
+          || g_str_equal (version, PYODIDE_VERSION))
+        continue;
+      lock = g_build_filename (cache, name, "pyodide-lock.json", NULL);
+      if (g_file_test (lock, G_FILE_TEST_IS_REGULAR))
+        g_ptr_array_add (versions, g_strdup (version));
+    }
+  g_ptr_array_sort (versions, newest_first);
+  g_ptr_array_add (versions, NULL);
+  return (GStrv) g_ptr_array_free (g_steal_pointer (&versions), FALSE);
+}
+
 char *
 rc_paths_encoded_cache_dir (void)
 {

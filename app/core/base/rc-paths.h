@@ -14,6 +14,11 @@ char *rc_paths_default_distribution (void);
  * (or NULL). Not checked for existence. */
 char *rc_paths_distribution_for (const char *version);
 
+/* The Pyodide versions other than the pinned one that `tools/setup.sh --pyodide VERSION`
+ * fetched: every pyodide-<version> folder with a pyodide-lock.json under @parent (NULL:
+ * $XDG_CACHE_HOME/runtime-console), newest first. An empty vector when there is none. */
+GStrv rc_paths_fetched_versions (const char *parent);
+
 /* Where the CDN emulation keeps content-encoded copies of distribution files (named by
  * the file's sha256): $RC_ENCODED_CACHE_DIR, else $XDG_CACHE_HOME/runtime-console/encoded.
  * Never inside the source tree; not created here. */
