@@ -38,9 +38,6 @@ CORE_DEPENDS = {
 # Circles known and left for later, each with its reason: a circle is accepted only while its
 # files stay within one entry, and an entry that no longer matches is reported (remove it).
 KNOWN_CIRCLES = {
-    'app/boot': (['rc-browser', 'rc-browsers', 'rc-cdp-browser', 'rc-bidi-browser', 'rc-engine-*'],
-                 'rc-browser.h takes RcBootMode from rc-engine.h and rc-engine-pyinit.c downcasts to '
-                 'RcCdpBrowser: goes with the RcWebKitBrowser step (issue 22 §3)'),
     'app/serve': (['rc-throttle', 'rc-throttle-stream'],
                   'the throttle and its stream share one pacing state (issue 22 §3, the serve knot)'),
     'app/ui': (['rc-application', 'rc-window-*', 'rc-chart', 'rc-chart-layer', 'rc-problem-row',

@@ -359,10 +359,21 @@ test_community_deleted (void)
 
 /* ---- the page's certificate rejected ------------------------------------------------------ */
 
+/* The engine's WebKit view: inside its view, in the WebKit browser's own box. */
+static GtkWidget *
+web_view_of (RcEngine *engine)
+{
+  GtkWidget *widget = rc_engine_get_view (engine);
+
+  while (widget != NULL && !WEBKIT_IS_WEB_VIEW (widget))
+    widget = gtk_widget_get_first_child (widget);
+  return widget;
+}
+
 static void
 set_tls_policy (RcEngine *engine, WebKitTLSErrorsPolicy policy)
 {
-  GtkWidget *view = gtk_widget_get_first_child (rc_engine_get_view (engine));
+  GtkWidget *view = web_view_of (engine);
 
   g_assert_true (WEBKIT_IS_WEB_VIEW (view));
   webkit_network_session_set_tls_errors_policy (

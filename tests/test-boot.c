@@ -418,13 +418,24 @@ typedef struct
   guint kills;
 } Killer;
 
+/* The engine's WebKit view: inside its view, in the WebKit browser's own box. */
+static GtkWidget *
+web_view_of (RcEngine *engine)
+{
+  GtkWidget *widget = rc_engine_get_view (engine);
+
+  while (widget != NULL && !WEBKIT_IS_WEB_VIEW (widget))
+    widget = gtk_widget_get_first_child (widget);
+  return widget;
+}
+
 /* Kills on an attempt's first progress message (loading_runtime, before the downloads). */
 static void
 kill_on_first_progress (RcEngine *engine, JsonObject *message, Killer *killer)
 {
   const char *type = json_object_get_string_member_with_default (message, "type", "");
   const char *phase = json_object_get_string_member_with_default (message, "phase", "");
-  GtkWidget *view = gtk_widget_get_first_child (rc_engine_get_view (engine));
+  GtkWidget *view = web_view_of (engine);
 
   if (!g_str_equal (type, "progress") || !g_str_equal (phase, "loading_runtime")
       || (killer->kill != KILL_WEB_ALWAYS && killer->kills > 0))

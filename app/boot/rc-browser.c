@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include <json-glib/json-glib.h>
+
 #include "boot/rc-browser.h"
 #include "boot/rc-web-process.h"
 
@@ -21,6 +23,7 @@ enum
   SIGNAL_RESPONSE,
   SIGNAL_FAILED,
   SIGNAL_CONNECTION,
+  SIGNAL_PAGE_FAILED,
   N_SIGNALS
 };
 
@@ -39,6 +42,9 @@ rc_browser_default_init (RcBrowserInterface *iface)
   signals[SIGNAL_CONNECTION] =
       g_signal_new ("connection", RC_TYPE_BROWSER, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_BOOLEAN);
+  signals[SIGNAL_PAGE_FAILED] =
+      g_signal_new ("page-failed", RC_TYPE_BROWSER, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                    G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 gboolean
@@ -69,6 +75,105 @@ GPid
 rc_browser_get_renderer_pid (RcBrowser *self)
 {
   return RC_BROWSER_GET_IFACE (self)->get_renderer_pid (self);
+}
+
+GtkWidget *
+rc_browser_get_widget (RcBrowser *self)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+
+  return iface->get_widget != NULL ? iface->get_widget (self) : NULL;
+}
+
+gboolean
+rc_browser_check_failed (RcBrowser *self, char **what)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+
+  return iface->check_failed != NULL && iface->check_failed (self, what);
+}
+
+void
+rc_browser_recover_async (RcBrowser *self, GAsyncReadyCallback callback, gpointer user_data)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+  g_autoptr (GTask) task = NULL;
+
+  if (iface->recover_async != NULL)
+    {
+      iface->recover_async (self, callback, user_data);
+      return;
+    }
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, rc_browser_recover_async);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+rc_browser_recover_finish (RcBrowser *self, GAsyncResult *result)
+{
+  g_task_propagate_boolean (G_TASK (result), NULL);
+}
+
+void
+rc_browser_execute_async (RcBrowser *self, const char *call_id, const char *code,
+                          GAsyncReadyCallback callback, gpointer user_data)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+  g_autoptr (JsonNode) id = NULL, text = NULL;
+  g_autofree char *id_json = NULL, *code_json = NULL, *script = NULL;
+  g_autoptr (GTask) task = NULL;
+
+  if (iface->execute_async != NULL)
+    {
+      iface->execute_async (self, call_id, code, callback, user_data);
+      return;
+    }
+  /* evaluated without an answer: the worker's result message completes the execution, and a
+   * page without a worker runs into the execution limit, as a hung run does */
+  id = json_node_init_string (json_node_alloc (), call_id);
+  text = json_node_init_string (json_node_alloc (), code);
+  id_json = json_to_string (id, FALSE);
+  code_json = json_to_string (text, FALSE);
+  script = g_strdup_printf ("window.rcExecute(%s, %s);", id_json, code_json);
+  rc_browser_evaluate (self, script);
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, rc_browser_execute_async);
+  g_task_return_boolean (task, TRUE);
+}
+
+gboolean
+rc_browser_execute_finish (RcBrowser *self, GAsyncResult *result, GError **error)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+
+  if (iface->execute_async != NULL)
+    return iface->execute_finish (self, result, error);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+void
+rc_browser_set_wasm_trace (RcBrowser *self, gboolean trace)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+
+  if (iface->set_wasm_trace != NULL)
+    iface->set_wasm_trace (self, trace);
+}
+
+void
+rc_browser_describe (RcBrowser *self, RcRunEnvironment *env)
+{
+  RcBrowserInterface *iface = RC_BROWSER_GET_IFACE (self);
+
+  if (iface->describe != NULL)
+    iface->describe (self, env);
+}
+
+void
+rc_browser_emit_page_failed (RcBrowser *self, const char *kind, const char *message)
+{
+  g_signal_emit (self, signals[SIGNAL_PAGE_FAILED], 0, kind, message);
 }
 
 void

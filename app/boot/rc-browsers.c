@@ -1,11 +1,10 @@
 /* rc-browsers.c: the browser factory and probes, one level above the classes they choose. */
 #include "config.h"
 
-#include <webkit/webkit.h>
-
 #include "boot/rc-bidi-browser.h"
 #include "boot/rc-browsers.h"
 #include "boot/rc-cdp-browser.h"
+#include "boot/rc-webkit-browser.h"
 
 RcBrowser *
 rc_browser_new (RcEngineKind kind, RcServer *server, GError **error)
@@ -18,9 +17,7 @@ rc_browser_new (RcEngineKind kind, RcServer *server, GError **error)
       return rc_bidi_browser_new (server, error);
     case RC_ENGINE_KIND_WEBKIT:
     default:
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "WebKit is the engine's own view, not an external browser");
-      return NULL;
+      return rc_webkit_browser_new (server);
     }
 }
 
@@ -35,8 +32,7 @@ rc_browser_probe (RcEngineKind kind, GError **error)
       return rc_bidi_browser_probe (error);
     case RC_ENGINE_KIND_WEBKIT:
     default:
-      return g_strdup_printf ("%u.%u.%u", webkit_get_major_version (), webkit_get_minor_version (),
-                              webkit_get_micro_version ());
+      return rc_webkit_browser_version ();
     }
 }
 

@@ -3,12 +3,13 @@
 #pragma once
 
 #include "boot/rc-browser.h"
+#include "core/record/rc-engine-info.h"
 #include "serve/rc-server.h"
 
 G_BEGIN_DECLS
 
-/* A new browser of @kind (not WEBKIT) for @server, or NULL with an error that says how to
- * install it when its program is missing. */
+/* A new browser of @kind for @server, or NULL with an error that says how to install it
+ * when its program is missing (WebKit's is this process: never NULL). */
 RcBrowser *rc_browser_new (RcEngineKind kind, RcServer *server, GError **error);
 
 /* Whether @kind's browser is installed, without starting it: its version ("156.0.8078.114"),

@@ -48,7 +48,7 @@ struct _RcCdpBrowser
   guint setup_pending; /* page setup commands not answered yet: navigate after the last */
   gboolean closing;
   /* The wasm code cache in Chromium's own words: its trace from navigate to runtime_loaded. */
-  gboolean wasm_trace; /* rc_cdp_browser_set_wasm_trace() */
+  gboolean wasm_trace; /* rc_browser_set_wasm_trace() */
   gboolean trace_next; /* trace the navigation cdp_load starts (a warm one) */
   gboolean traced;     /* this browser process ran a trace */
   gboolean tracing;
@@ -730,6 +730,12 @@ cdp_get_renderer_pid (RcBrowser *browser)
 }
 
 static void
+cdp_set_wasm_trace (RcBrowser *browser, gboolean enabled)
+{
+  RC_CDP_BROWSER (browser)->wasm_trace = enabled;
+}
+
+static void
 rc_cdp_browser_iface_init (RcBrowserInterface *iface)
 {
   iface->load = cdp_load;
@@ -737,13 +743,7 @@ rc_cdp_browser_iface_init (RcBrowserInterface *iface)
   iface->close = cdp_close;
   iface->get_version = cdp_get_version;
   iface->get_renderer_pid = cdp_get_renderer_pid;
-}
-
-void
-rc_cdp_browser_set_wasm_trace (RcCdpBrowser *self, gboolean enabled)
-{
-  g_return_if_fail (RC_IS_CDP_BROWSER (self));
-  self->wasm_trace = enabled;
+  iface->set_wasm_trace = cdp_set_wasm_trace;
 }
 
 /* ---- GObject ------------------------------------------------------------------------------ */

@@ -24,8 +24,8 @@ G_DECLARE_FINAL_TYPE (RcCdpBrowser, rc_cdp_browser, RC, CDP_BROWSER, GObject)
 RcBrowser *rc_cdp_browser_new (RcServer *server, GError **error);
 /* Chromium's version, or NULL with the error saying how to install it. */
 char *rc_cdp_browser_probe (GError **error);
-/* Trace warm boots (v8.wasm.* events) for the engine's word on its wasm code cache: off by
- * default (the engine sets it with --importtime), since it costs the boot a little. */
-void rc_cdp_browser_set_wasm_trace (RcCdpBrowser *self, gboolean enabled);
+/* rc_browser_set_wasm_trace() traces warm boots (v8.wasm.* events) for the engine's word on
+ * its wasm code cache: off by default (the engine sets it with --importtime), since it costs
+ * the boot a little. */
 
 G_END_DECLS

@@ -104,42 +104,28 @@ rc_engine_complete_execute (RcEngine *self, const char *call_id, JsonObject *res
   g_object_unref (task);
 }
 
+/* Whether the page took the call: when it did, the worker's result message (or the execution
+ * limit) completes the task. */
 static void
 on_called (GObject *source, GAsyncResult *res, gpointer user_data)
 {
   g_autoptr (GTask) task = user_data;
   ExecuteData *data = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
-  g_autoptr (JSCValue) value =
-      webkit_web_view_call_async_javascript_function_finish (WEBKIT_WEB_VIEW (source), res, &error);
   GTask *pending = NULL;
 
-  if (value != NULL && jsc_value_to_boolean (value))
+  if (rc_browser_execute_finish (RC_BROWSER (source), res, &error))
     return;
   if (!g_hash_table_steal_extended (data->engine->executes, data->call_id, NULL,
                                     (gpointer *) &pending))
     return;
-  if (error != NULL)
-    g_task_return_new_error (pending, RC_ENGINE_ERROR, RC_ENGINE_ERROR_PAGE,
-                             _ ("The page could not run the code: %s"), error->message);
-  else
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
     g_task_return_new_error (pending, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NOT_READY,
                              _ ("The page has no running worker"));
+  else
+    g_task_return_new_error (pending, RC_ENGINE_ERROR, RC_ENGINE_ERROR_PAGE,
+                             _ ("The page could not run the code: %s"), error->message);
   g_object_unref (pending);
-}
-
-/* A headless browser evaluates without an answer: the worker's result message completes the
- * task, and a page without a worker runs into the execution limit, as a hung run does. */
-static void
-call_in_browser (RcEngine *self, const char *call_id, const char *code)
-{
-  g_autoptr (JsonNode) id = json_node_init_string (json_node_alloc (), call_id);
-  g_autoptr (JsonNode) text = json_node_init_string (json_node_alloc (), code);
-  g_autofree char *id_json = json_to_string (id, FALSE);
-  g_autofree char *code_json = json_to_string (text, FALSE);
-  g_autofree char *script = g_strdup_printf ("window.rcExecute(%s, %s);", id_json, code_json);
-
-  rc_browser_evaluate (self->browser, script);
 }
 
 void
@@ -148,12 +134,11 @@ rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancell
 {
   g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
   ExecuteData *data;
-  GVariantBuilder args;
 
   g_return_if_fail (RC_IS_ENGINE (self));
   g_return_if_fail (code != NULL);
   g_task_set_source_tag (task, rc_engine_execute_async);
-  if (self->state != RC_ENGINE_STATE_READY || (self->view == NULL && self->browser == NULL))
+  if (self->state != RC_ENGINE_STATE_READY)
     {
       g_task_return_new_error (task, RC_ENGINE_ERROR, RC_ENGINE_ERROR_NOT_READY,
                                _ ("The runtime is not ready: boot it first"));
@@ -181,17 +166,7 @@ rc_engine_execute_async (RcEngine *self, const char *code, GCancellable *cancell
           g_cancellable_connect (cancellable, G_CALLBACK (on_execute_cancelled), task, NULL);
     }
 
-  if (self->browser != NULL)
-    {
-      call_in_browser (self, data->call_id, code);
-      return;
-    }
-  g_variant_builder_init (&args, G_VARIANT_TYPE ("a{sv}"));
-  g_variant_builder_add (&args, "{sv}", "callId", g_variant_new_string (data->call_id));
-  g_variant_builder_add (&args, "{sv}", "code", g_variant_new_string (code));
-  webkit_web_view_call_async_javascript_function (
-      self->view, "return window.rcExecute(callId, code);", -1, g_variant_builder_end (&args), NULL,
-      NULL, NULL, on_called, g_object_ref (task));
+  rc_browser_execute_async (self->browser, data->call_id, code, on_called, g_object_ref (task));
 }
 
 JsonObject *

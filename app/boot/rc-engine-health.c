@@ -1,33 +1,31 @@
 /* rc-engine-health.c: whose failure a failed boot is, and the engine's own failures.
  *
- * WebKit relaunches a crashed network process silently; the web process then fails the loads
- * in flight ("Load failed"), which the worker reports as the community's runtime error, or a
- * boot waits for its deadline and the diagnosis blames the policy. So the engine watches its
- * network process while booting, names such a failure kind "engine", and retries the boot
- * once (the record says so). Every failed boot then gets a party and a diagnosis; a required
- * request the server refused ends the boot within seconds if the worker does not.
+ * A browser can fail under a boot without saying so (WebKit relaunches a crashed network
+ * process silently; the web process then fails the loads in flight, "Load failed", which the
+ * worker reports as the community's runtime error, or the boot waits for its deadline and the
+ * diagnosis blames the policy). So the engine asks its browser while booting
+ * (rc_browser_check_failed()), names such a failure kind "engine", and retries the boot once
+ * (the record says so) once the browser recovered. Every failed boot then gets a party and a
+ * diagnosis; a required request the server refused ends the boot within seconds if the worker
+ * does not.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
 #include "boot/rc-engine-private.h"
-#include "boot/rc-web-process.h"
 #include "core/analysis/rc-boot-blame.h"
 #include "core/analysis/rc-boot-diagnosis.h"
 
 #define HEALTH_POLL_MS   250
 #define REFUSED_GRACE_MS 3000
-/* Before attempt 2, WebKit's UI side must have noticed its network process died: a web
- * process started earlier is handed a connection to the dead one and fails every load
- * ("internallyFailedLoadTimerFired"). It has once it reaped the process. */
-#define RETRY_DELAY_MS    1000
-#define RETRY_MAX_WAIT_MS 5000
+/* attempt 2 starts no sooner, and after the browser recovered (rc_browser_recover_async()) */
+#define RETRY_DELAY_MS 1000
 
-/* ---- the network process ------------------------------------------------------------------ */
+/* ---- the browser's health ----------------------------------------------------------------- */
 
 static gboolean
-poll_network (gpointer data)
+poll_browser (gpointer data)
 {
   RcEngine *self = data;
 
@@ -45,13 +43,8 @@ void
 rc_engine_health_start (RcEngine *self)
 {
   rc_engine_health_stop (self);
-  if (self->browser != NULL)
-    return; /* the browser says itself when it fails ("failed") */
-  /* 0 on the first boot of a process: WebKit starts it with the first load; the poll adopts
-   * it then. */
-  self->network_pid = rc_web_process_find_network ();
-  self->health_id = g_timeout_add (HEALTH_POLL_MS, poll_network, self);
-  g_source_set_name_by_id (self->health_id, "[runtime-console] network process watch");
+  self->health_id = g_timeout_add (HEALTH_POLL_MS, poll_browser, self);
+  g_source_set_name_by_id (self->health_id, "[runtime-console] browser health watch");
 }
 
 void
@@ -66,19 +59,8 @@ rc_engine_health_check (RcEngine *self)
 {
   g_autofree char *what = NULL;
 
-  if (self->boot_task == NULL || self->browser != NULL)
+  if (self->boot_task == NULL || !rc_browser_check_failed (self->browser, &what))
     return FALSE;
-  if (self->network_pid == 0)
-    {
-      self->network_pid = rc_web_process_find_network ();
-      return FALSE;
-    }
-  if (rc_web_process_is_alive (self->network_pid))
-    return FALSE;
-  what = g_strdup_printf (_ ("WebKit's network process (pid %d) died during the boot"),
-                          (int) self->network_pid);
-  self->dead_network_pid = self->network_pid;
-  self->network_pid = 0;
   rc_engine_fail_engine (self, what);
   return TRUE;
 }
@@ -155,10 +137,11 @@ rc_engine_failed_internally (RcEngine *self, const char *worker_said)
           || !g_str_has_prefix (url, "https://") || strstr (error, "egress") != NULL
           || proxy_saw (self, url))
         continue;
-      what = g_strdup_printf (_ ("WebKit failed the load of %s itself: it never reached the proxy, "
+      what = g_strdup_printf (_ ("%s failed the load of %s itself: it never reached the proxy, "
                                  "and the policy refuses nothing this boot needs (the worker "
                                  "said: %s)"),
-                              url, worker_said != NULL ? worker_said : "?");
+                              rc_engine_short_name (rc_engine_kind_to_string (self->kind)), url,
+                              worker_said != NULL ? worker_said : "?");
       rc_engine_stop_worker (self);
       rc_run_record_failed (self->record, "engine", what, NULL, -1);
       rc_engine_finish_boot (self);
@@ -238,20 +221,14 @@ rc_engine_conclude_failure (RcEngine *self)
 
 /* ---- one retry ---------------------------------------------------------------------------- */
 
-static gboolean
-reaped (GPid pid)
-{
-  g_autofree char *path = g_strdup_printf ("/proc/%d", (int) pid);
-
-  return pid <= 0 || !g_file_test (path, G_FILE_TEST_EXISTS);
-}
-
-/* Once: from the probe's answer, or from its timeout. */
+/* Once the browser recovered. */
 static void
-start_retry (RcEngine *self)
+recovered_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 {
+  g_autoptr (RcEngine) self = user_data;
   g_autoptr (GError) error = NULL;
 
+  rc_browser_recover_finish (RC_BROWSER (source), result);
   if (!self->retry_pending)
     return;
   self->retry_pending = FALSE;
@@ -266,51 +243,13 @@ start_retry (RcEngine *self)
     }
 }
 
-static void
-probed_cb (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (RcEngine) self = user_data;
-  GList *items =
-      webkit_website_data_manager_fetch_finish (WEBKIT_WEBSITE_DATA_MANAGER (source), result, NULL);
-
-  g_list_free_full (items, (GDestroyNotify) webkit_website_data_unref);
-  start_retry (self);
-}
-
-static gboolean
-probe_timeout_cb (gpointer data)
-{
-  start_retry (data);
-  return G_SOURCE_REMOVE;
-}
-
 static gboolean
 retry_idle (gpointer data)
 {
   RcEngine *self = data;
 
-  if (self->boot_task != NULL && !reaped (self->dead_network_pid)
-      && self->retry_waited_ms < RETRY_MAX_WAIT_MS)
-    {
-      self->retry_waited_ms += HEALTH_POLL_MS;
-      g_timeout_add_full (G_PRIORITY_DEFAULT, HEALTH_POLL_MS, retry_idle, g_object_ref (self),
-                          g_object_unref);
-      return G_SOURCE_REMOVE;
-    }
-  /* A round trip through the session's data manager needs a network process that runs and
-   * answers: WebKit relaunches it for this, and the next attempt's loads then find it. */
-  if (self->dead_network_pid != 0 && self->session != NULL && self->boot_task != NULL)
-    {
-      self->dead_network_pid = 0;
-      webkit_website_data_manager_fetch (
-          webkit_network_session_get_website_data_manager (self->session),
-          WEBKIT_WEBSITE_DATA_COOKIES, NULL, probed_cb, g_object_ref (self));
-      g_timeout_add_full (G_PRIORITY_DEFAULT, RETRY_MAX_WAIT_MS, probe_timeout_cb,
-                          g_object_ref (self), g_object_unref);
-      return G_SOURCE_REMOVE;
-    }
-  self->dead_network_pid = 0;
-  start_retry (self);
+  if (self->boot_task != NULL && self->retry_pending)
+    rc_browser_recover_async (self->browser, recovered_cb, g_object_ref (self));
   return G_SOURCE_REMOVE;
 }
 
@@ -331,9 +270,8 @@ rc_engine_retry_if_engine (RcEngine *self)
   rc_server_relabel_run (self->server, self->record->run_id, old_id);
   /* What the first attempt's page still fetches until the next attempt starts is its own. */
   rc_server_set_run_id (self->server, old_id);
-  /* Not from inside a WebKit signal (the next attempt replaces the view), and not before
-   * WebKit noticed what died. */
-  self->retry_waited_ms = RETRY_DELAY_MS;
+  /* Not from inside the browser's signal (the next attempt may replace its view), and not
+   * before the browser noticed what died. */
   g_timeout_add_full (G_PRIORITY_DEFAULT, RETRY_DELAY_MS, retry_idle, g_object_ref (self),
                       g_object_unref);
   return TRUE;

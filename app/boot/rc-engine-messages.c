@@ -1,5 +1,5 @@
 /* rc-engine-messages.c: what the host page relays (worker messages, violations, worker
- * errors) and what WebKit reports about the page (load failures, a dying web process). */
+ * errors), from whichever browser runs it, and a page gone outside a boot. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -81,7 +81,8 @@ handle_worker_message (RcEngine *self, JsonObject *message)
       JsonObject *rc = rc_worker_message_object (message, "rc");
       JsonNode *loads = rc != NULL ? json_object_get_member (rc, "failed_loads") : NULL;
 
-      /* "Load failed" after WebKit's network process died is the engine's failure. */
+      /* "Load failed" after the browser failed under it (WebKit's network process died) is
+       * the engine's failure. */
       if (rc_engine_health_check (self))
         return;
       g_clear_pointer (&self->failed_loads, json_array_unref);
@@ -205,14 +206,6 @@ handle_host_error (RcEngine *self, JsonObject *message)
 }
 
 void
-rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self)
-{
-  g_autofree char *text = jsc_value_to_string (value);
-
-  rc_engine_handle_page_message (self, text);
-}
-
-void
 rc_engine_handle_page_message (RcEngine *self, const char *text)
 {
   g_autoptr (JsonObject) message = NULL;
@@ -255,42 +248,7 @@ rc_engine_handle_page_message (RcEngine *self, const char *text)
 }
 
 void
-rc_engine_on_web_process_terminated (WebKitWebView *view, WebKitWebProcessTerminationReason reason,
-                                     RcEngine *self)
+rc_engine_page_gone (RcEngine *self, const char *message)
 {
-  const char *text;
-
-  switch (reason)
-    {
-    case WEBKIT_WEB_PROCESS_CRASHED:
-      text = _ ("WebKit's web process crashed during the boot");
-      break;
-    case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT:
-      text = _ ("the web process exceeded its memory limit and was killed");
-      break;
-    case WEBKIT_WEB_PROCESS_TERMINATED_BY_API:
-    default:
-      text = _ ("WebKit's web process was terminated during the boot");
-      break;
-    }
-  /* Out of memory is what the runtime asked for (the community's); a crash is the engine's. */
-  if (self->boot_task != NULL && reason == WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT)
-    rc_engine_fail_boot (self, "memory", text);
-  else if (self->boot_task != NULL)
-    rc_engine_fail_engine (self, text);
-  else
-    handle_worker_error (self, "web-process-terminated", text);
-}
-
-gboolean
-rc_engine_on_load_failed (WebKitWebView *view, WebKitLoadEvent event, const char *uri,
-                          GError *error, RcEngine *self)
-{
-  g_autofree char *text = NULL;
-
-  if (g_error_matches (error, WEBKIT_NETWORK_ERROR, WEBKIT_NETWORK_ERROR_CANCELLED))
-    return FALSE;
-  text = g_strdup_printf (_ ("the host page %s did not load: %s"), uri, error->message);
-  rc_engine_fail_boot (self, "page", text);
-  return FALSE;
+  handle_worker_error (self, "web-process-terminated", message);
 }

@@ -2,8 +2,6 @@
  * ten rc-engine-*.c files that are its parts (messages, execute, health, record, …). */
 #pragma once
 
-#include <webkit/webkit.h>
-
 #include "boot/rc-browser.h"
 #include "boot/rc-engine.h"
 #include "core/record/rc-boot-clock.h"
@@ -37,13 +35,10 @@ struct _RcEngine
   RcEngineState state;
 
   RcEngineKind kind;
-  RcBrowser *browser; /* Chromium or Firefox; NULL for WebKit (the view below) */
+  RcBrowser *browser; /* where the page runs (rc-browsers.h chooses it); never NULL */
   char *engine_version;
 
-  GtkWidget *container;
-  WebKitWebView *view;
-  WebKitNetworkSession *session; /* from rc-session-pool.c */
-  GArray *pids_before_view;
+  GtkWidget *container; /* holds the browser's widget, if it has one */
   GPid web_pid;
   gulong request_handler;
 
@@ -66,14 +61,11 @@ struct _RcEngine
   char *run_id; /* NULL: "<scenario>-<index>" */
   char *run_note;
   char *plan_note;
-  guint attempt;          /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
-  char *retry_note;       /* why attempt 2 runs, for its record */
-  gboolean retry_pending; /* attempt 1 ended, attempt 2 not started: ignore attempt 1 */
-  gboolean page_reported; /* the host page posted a message in this attempt */
-  GPid network_pid;       /* WebKit's network process when the attempt started, or 0 */
-  GPid dead_network_pid;  /* the one that died under attempt 1, until WebKit reaped it */
-  guint retry_waited_ms;
-  guint health_id;         /* polls the network process while booting */
+  guint attempt;           /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
+  char *retry_note;        /* why attempt 2 runs, for its record */
+  gboolean retry_pending;  /* attempt 1 ended, attempt 2 not started: ignore attempt 1 */
+  gboolean page_reported;  /* the host page posted a message in this attempt */
+  guint health_id;         /* polls rc_browser_check_failed() while booting */
   guint refused_id;        /* grace for the worker after the server refused a request */
   JsonArray *failed_loads; /* the worker's rc.failed_loads of its error message, or NULL */
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
@@ -101,9 +93,9 @@ struct _RcEngine
 };
 
 void rc_engine_set_state (RcEngine *self, RcEngineState state);
-/* The WebKit view and session go (the session back to its pool), and an external browser
- * ends (rc-engine-browser.c). */
-void rc_engine_drop_session (RcEngine *self);
+/* rc-engine-browser.c: @browser (taken) runs the pages from now on, its widget in the
+ * container; the one before ends. */
+void rc_engine_use_browser (RcEngine *self, RcEngineKind kind, RcBrowser *browser);
 void rc_engine_drop_browser (RcEngine *self);
 /* A new record for a boot in @mode, with the environment and the expected resources. */
 void rc_engine_start_record (RcEngine *self, RcBootMode mode, const char *plan_note);
@@ -128,13 +120,18 @@ JsonArray *rc_engine_get_compile_results (RcEngine *self);
 void rc_engine_check_missing_wheel (RcEngine *self, const RcRequestRecord *request);
 void rc_engine_explain_missing_wheel (RcEngine *self);
 
+/* The page is gone outside a boot (its process died): a running execution ends, the engine
+ * goes idle. */
+void rc_engine_page_gone (RcEngine *self, const char *message);
+
 /* rc-engine-health.c: engine failures (a dying network or web process), the party and the
  * diagnosis of every failed boot, one retry after an engine failure, and the fast failure of
  * a boot whose required request the server refused. */
 void rc_engine_health_start (RcEngine *self);
 void rc_engine_health_stop (RcEngine *self);
-/* TRUE when the engine failed under the boot (its network process died): the boot is then
- * failed as kind "engine" and the caller drops what it was about to record. */
+/* TRUE when the engine failed under the boot (rc_browser_check_failed(): WebKit's network
+ * process died): the boot is then failed as kind "engine" and the caller drops what it was
+ * about to record. */
 gboolean rc_engine_health_check (RcEngine *self);
 void rc_engine_fail_engine (RcEngine *self, const char *what);
 /* TRUE when the worker's failed loads include one WebKit failed by itself: no HTTP status,
@@ -189,10 +186,5 @@ void rc_engine_note_engine_response (RcEngine *self, const char *url, gboolean f
 /* Its view of the connection a response came on (Chromium, Firefox; rc-run-connections.h). */
 void rc_engine_note_engine_connection (RcEngine *self, const char *url, const char *connection,
                                        gboolean reused);
-void rc_engine_on_script_message (WebKitUserContentManager *ucm, JSCValue *value, RcEngine *self);
-void rc_engine_on_web_process_terminated (WebKitWebView *view,
-                                          WebKitWebProcessTerminationReason reason, RcEngine *self);
-gboolean rc_engine_on_load_failed (WebKitWebView *view, WebKitLoadEvent event, const char *uri,
-                                   GError *error, RcEngine *self);
 
 G_END_DECLS

@@ -47,12 +47,7 @@ fill_environment (RcEngine *self, RcRunEnvironment *env)
   rc_run_environment_fill_machine (env);
   env->engine = g_strdup (rc_engine_kind_to_string (self->kind));
   env->engine_version = g_strdup (self->engine_version);
-  if (self->kind == RC_ENGINE_KIND_WEBKIT)
-    {
-      env->webkit_version = g_strdup (self->engine_version);
-      env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
-                                          jsc_get_minor_version (), jsc_get_micro_version ());
-    }
+  rc_browser_describe (self->browser, env);
   env->pyodide_version =
       g_strdup (json_object_get_string_member_with_default (runtime, "pyodide_version", NULL));
   env->pyodide_pinned =

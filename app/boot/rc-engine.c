@@ -1,4 +1,5 @@
-/* rc-engine.c: the boot engine: view and session lifecycle, the boot task, the deadline.
+/* rc-engine.c: the boot engine: the boot task, the page it serves, the deadline (where the
+ * page runs is its RcBrowser's: rc-engine-browser.c).
  * Page messages (worker protocol, violations) are handled in rc-engine-messages.c.
  */
 #include "config.h"
@@ -8,17 +9,13 @@
 
 #include "core/analysis/rc-boot-diagnosis.h"
 #include "core/plan/rc-boot-plan.h"
+#include "boot/rc-browsers.h"
 #include "boot/rc-engine-private.h"
-#include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
 #include "core/model/rc-closure.h"
 #include "core/policy/rc-csp.h"
 #include "core/base/rc-paths.h"
 
-/* Unformatted: clang-format would space the dashes of the quark's name. */
-/* clang-format off */
-G_DEFINE_QUARK (rc-engine-error-quark, rc_engine_error)
-/* clang-format on */
 G_DEFINE_FINAL_TYPE (RcEngine, rc_engine, G_TYPE_OBJECT)
 
 enum
@@ -43,52 +40,6 @@ static const char *const page_files[][3] = {
   { "/worker.js", "js/worker.js", "text/javascript; charset=utf-8" },
   { "/heap-probe.js", "js/heap-probe.js", "text/javascript; charset=utf-8" },
 };
-
-const char *
-rc_boot_mode_to_string (RcBootMode mode)
-{
-  static const char *const names[] = { "cold", "warm", "warm-restart" };
-
-  return mode <= RC_BOOT_MODE_WARM_RESTART ? names[mode] : NULL;
-}
-
-gboolean
-rc_boot_mode_from_string (const char *text, RcBootMode *out)
-{
-  for (RcBootMode m = RC_BOOT_MODE_COLD; m <= RC_BOOT_MODE_WARM_RESTART; m++)
-    if (g_strcmp0 (text, rc_boot_mode_to_string (m)) == 0)
-      {
-        *out = m;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-rc_worker_kind_to_string (RcWorkerKind kind)
-{
-  return kind == RC_WORKER_KIND_OSA ? "osa" : "builtin";
-}
-
-gboolean
-rc_worker_kind_from_string (const char *text, RcWorkerKind *out)
-{
-  if (g_strcmp0 (text, "builtin") == 0)
-    *out = RC_WORKER_KIND_BUILTIN;
-  else if (g_strcmp0 (text, "osa") == 0)
-    *out = RC_WORKER_KIND_OSA;
-  else
-    return FALSE;
-  return TRUE;
-}
-
-const char *
-rc_engine_state_to_string (RcEngineState state)
-{
-  static const char *const names[] = { "idle", "booting", "ready", "failed" };
-
-  return state <= RC_ENGINE_STATE_FAILED ? names[state] : NULL;
-}
 
 void
 rc_engine_set_state (RcEngine *self, RcEngineState state)
@@ -119,88 +70,6 @@ rc_engine_find_osa_bundle (RcCommunity *community)
       dir = g_steal_pointer (&parent);
     }
   return NULL;
-}
-
-/* ---- view and session -------------------------------------------------------------------- */
-
-static void
-drop_view (RcEngine *self)
-{
-  if (self->view == NULL)
-    return;
-  g_signal_handlers_disconnect_by_data (self->view, self);
-  g_signal_handlers_disconnect_by_data (webkit_web_view_get_user_content_manager (self->view),
-                                        self);
-  webkit_web_view_terminate_web_process (self->view);
-  gtk_box_remove (GTK_BOX (self->container), GTK_WIDGET (self->view));
-  g_clear_object (&self->view);
-  g_clear_pointer (&self->pids_before_view, g_array_unref);
-  self->web_pid = 0;
-}
-
-/* The session goes back to the pool, never away: see rc-session-pool.h for the crash that
- * destroying one causes. */
-void
-rc_engine_drop_session (RcEngine *self)
-{
-  drop_view (self);
-  rc_session_pool_release (g_steal_pointer (&self->session));
-}
-
-static void
-new_view (RcEngine *self)
-{
-  WebKitUserContentManager *ucm = webkit_user_content_manager_new ();
-  g_autoptr (WebKitSettings) settings = webkit_settings_new ();
-
-  webkit_user_content_manager_register_script_message_handler (ucm, "rc", NULL);
-  g_signal_connect (ucm, "script-message-received::rc", G_CALLBACK (rc_engine_on_script_message),
-                    self);
-  webkit_settings_set_enable_developer_extras (settings, TRUE);
-  webkit_settings_set_enable_write_console_messages_to_stdout (settings,
-                                                               g_getenv ("RC_BOOT_DEBUG") != NULL);
-
-  self->pids_before_view = rc_web_process_list ();
-  self->view =
-      g_object_ref_sink (g_object_new (WEBKIT_TYPE_WEB_VIEW, "network-session", self->session,
-                                       "user-content-manager", ucm, "settings", settings, NULL));
-  g_object_unref (ucm);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->view), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
-  g_signal_connect (self->view, "web-process-terminated",
-                    G_CALLBACK (rc_engine_on_web_process_terminated), self);
-  g_signal_connect (self->view, "load-failed", G_CALLBACK (rc_engine_on_load_failed), self);
-  gtk_box_append (GTK_BOX (rc_engine_get_view (self)), GTK_WIDGET (self->view));
-}
-
-/* Cold: a session with no website data and a new view (a new web process, so an empty
- * memory cache). Warm restart: the same session (its disk cache), a new view and web process,
- * as a browser that was restarted. Warm: the same view, the page loaded again. */
-static gboolean
-prepare_view (RcEngine *self, RcBootMode mode, GError **error)
-{
-  if (self->browser != NULL)
-    return TRUE; /* the browser's load does this per mode */
-  switch (mode)
-    {
-    case RC_BOOT_MODE_COLD:
-      rc_engine_drop_session (self);
-      break;
-    case RC_BOOT_MODE_WARM_RESTART:
-      drop_view (self);
-      break;
-    case RC_BOOT_MODE_WARM:
-    default:
-      if (self->view != NULL)
-        return TRUE;
-      break;
-    }
-  if (self->session == NULL)
-    self->session = rc_session_pool_acquire (rc_server_get_proxy_url (self->server), error);
-  if (self->session == NULL)
-    return FALSE;
-  new_view (self);
-  return TRUE;
 }
 
 /* ---- server ------------------------------------------------------------------------------ */
@@ -414,8 +283,7 @@ rc_engine_finish_boot (RcEngine *self)
   rc_engine_once_check (self);
   rc_engine_explain_missing_wheel (self);
   rc_boot_clock_apply (&self->clock, g_get_monotonic_time (), self->record);
-  pid = self->browser != NULL ? rc_browser_get_renderer_pid (self->browser)
-                              : rc_web_process_find_new (self->pids_before_view);
+  pid = rc_browser_get_renderer_pid (self->browser);
   if (pid != 0)
     self->web_pid = pid;
   self->record->web_process_rss_bytes = rc_web_process_rss (self->web_pid);
@@ -588,8 +456,6 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
 {
   g_autofree char *url = NULL;
 
-  if (!prepare_view (self, self->boot_mode, error))
-    return FALSE;
   g_clear_pointer (&self->expected_urls, g_ptr_array_unref);
   self->expected_urls =
       rc_boot_plan_expected_urls (self->plan, rc_server_get_page_origin (self->server));
@@ -609,10 +475,8 @@ rc_engine_start_attempt (RcEngine *self, GError **error)
   self->deadline_id = g_timeout_add ((guint) (self->deadline_seconds * 1000), on_deadline, self);
   g_source_set_name_by_id (self->deadline_id, "[runtime-console] boot deadline");
   url = rc_server_get_page_url (self->server, "/index.html");
-  if (self->browser != NULL)
-    return rc_browser_load (self->browser, self->boot_mode, url, error);
-  webkit_web_view_load_uri (self->view, url);
-  return TRUE;
+  /* the browser makes the mode's view, session or profile */
+  return rc_browser_load (self->browser, self->boot_mode, url, error);
 }
 
 RcRunRecord *
@@ -631,11 +495,7 @@ rc_engine_get_last_record (RcEngine *self)
 void
 rc_engine_stop_worker (RcEngine *self)
 {
-  if (self->browser != NULL)
-    rc_browser_evaluate (self->browser, "window.rcStop && window.rcStop();");
-  else if (self->view != NULL)
-    webkit_web_view_evaluate_javascript (self->view, "window.rcStop && window.rcStop();", -1, NULL,
-                                         NULL, NULL, NULL, NULL);
+  rc_browser_evaluate (self->browser, "window.rcStop && window.rcStop();");
 }
 
 static gboolean
@@ -682,6 +542,9 @@ rc_engine_new (RcCommunity *community, RcServer *server)
   self->deployment = rc_community_get_deployment (community);
   self->request_handler =
       g_signal_connect (server, "request-finished", G_CALLBACK (on_request_finished), self);
+  /* WebKit until set_engine_kind() chooses another */
+  rc_engine_use_browser (self, RC_ENGINE_KIND_WEBKIT,
+                         rc_browser_new (RC_ENGINE_KIND_WEBKIT, server, NULL));
   return self;
 }
 
@@ -762,8 +625,14 @@ rc_engine_get_state (RcEngine *self)
 GtkWidget *
 rc_engine_get_view (RcEngine *self)
 {
+  GtkWidget *widget;
+
   if (self->container == NULL)
-    self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+    {
+      self->container = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_VERTICAL, 0));
+      if (self->browser != NULL && (widget = rc_browser_get_widget (self->browser)) != NULL)
+        gtk_box_append (GTK_BOX (self->container), widget);
+    }
   return self->container;
 }
 
@@ -776,7 +645,6 @@ rc_engine_dispose (GObject *object)
     rc_engine_stop (self);
   g_clear_signal_handler (&self->request_handler, self->server);
   rc_engine_drop_browser (self);
-  rc_engine_drop_session (self);
   g_clear_object (&self->container);
   g_clear_object (&self->server);
   g_clear_object (&self->community);
@@ -909,6 +777,4 @@ rc_engine_init (RcEngine *self)
   self->deadline_seconds = RC_ENGINE_DEFAULT_DEADLINE_SECONDS;
   self->executes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->runtime_loaded_ms = -1;
-  self->engine_version = g_strdup_printf ("%u.%u.%u", webkit_get_major_version (),
-                                          webkit_get_minor_version (), webkit_get_micro_version ());
 }

@@ -5,11 +5,29 @@
 
 #include "core/record/rc-engine-info.h"
 
-/* In RcEngineKind's order. */
+/* In RcEngineKind's order. The notes are record text, not translated (reports are data). */
 static const RcEngineInfo engines[] = {
-  { RC_ENGINE_KIND_WEBKIT, "webkit", "WebKitGTK", "WebKit", FALSE, TRUE },
-  { RC_ENGINE_KIND_CHROMIUM, "chromium", "Chromium", "Chromium", TRUE, FALSE },
-  { RC_ENGINE_KIND_FIREFOX, "firefox", "Firefox", "Firefox", TRUE, FALSE },
+  { RC_ENGINE_KIND_WEBKIT, "webkit", "WebKitGTK", "WebKit", FALSE, TRUE,
+    "webkit: JavaScriptCore starts WebAssembly in a lower tier and tiers hot functions up "
+    "(BBQ, OMG) while Python runs: wasm-compile is the first tier only",
+    "webkit: WebKitGTK has no API or event for compiled WebAssembly reuse; compare "
+    "wasm-compile cold and warm",
+    NULL },
+  { RC_ENGINE_KIND_CHROMIUM, "chromium", "Chromium", "Chromium", TRUE, FALSE,
+    "chromium: V8 compiles WebAssembly functions lazily with Liftoff on their first call and "
+    "tiers hot ones up to TurboFan (v8.dev/docs/wasm-compilation-pipeline): wasm-compile is "
+    "mostly decoding and validation, and function compilation falls into python-init",
+    "chromium: its trace (v8.wasm events) is taken on warm boots with --importtime only; "
+    "compare wasm-compile cold and warm",
+    "chromium: no v8.wasm trace event for pyodide.asm.wasm had arrived when the boot ended "
+    "(Chromium sends its trace after it ends, late on a busy machine)" },
+  { RC_ENGINE_KIND_FIREFOX, "firefox", "Firefox", "Firefox", TRUE, FALSE,
+    "firefox: SpiderMonkey compiles the whole module with its baseline compiler before the "
+    "promise resolves and optimises with Ion in the background (tiered): wasm-compile is the "
+    "baseline compile",
+    "firefox: WebDriver BiDi has no event for compiled WebAssembly reuse; compare "
+    "wasm-compile cold and warm",
+    NULL },
 };
 
 const RcEngineInfo *

@@ -37,6 +37,13 @@ typedef struct
   /* Major versions are the first number, except WebKitGTK's (always 2: its releases are told
    * apart by the minor one, "2.50"). */
   gboolean minor_is_release;
+  /* How it compiles WebAssembly, from its makers' documentation (a record's note when a boot
+   * measured wasm-compile): wasm-compile covers different work in each. */
+  const char *compile_note;
+  /* Why a record has no word from it on its wasm code cache ("not-reported"), and, for an
+   * engine that traces it on warm boots with --importtime, why such a boot has none. */
+  const char *wasm_cache_note;
+  const char *wasm_trace_late_note;
 } RcEngineInfo;
 
 /* Reports written before engines were recorded are WebKit's. */
