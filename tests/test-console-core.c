@@ -12,6 +12,7 @@
 #include "core/model/rc-checkout.h"
 #include "core/seal/rc-seal-probes.h"
 #include "core/analysis/rc-step-bars.h"
+#include "rc-test-files.h"
 
 static void
 write_file (const char *dir, const char *relative, const char *text)
@@ -58,6 +59,7 @@ test_checkout_discovery (void)
   g_assert_cmpint (rc_folder_classify (community), ==, RC_FOLDER_UNKNOWN);
   g_assert_null (rc_checkout_list_communities (community, &error));
   g_assert_error (error, RC_CHECKOUT_ERROR, RC_CHECKOUT_ERROR_NOT_A_COMMUNITY);
+  rc_test_remove_tree (root);
 }
 
 static JsonObject *

@@ -503,6 +503,7 @@ test_window_cold_warm_report (void)
   g_clear_pointer (&shot, g_free);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "other-community");
   gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_tree (tmp); /* the reports it saved */
 }
 
 /* A plan with the control boot leaves the console working in the last run's runtime: the

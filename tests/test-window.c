@@ -240,6 +240,7 @@ test_window_problem_jump_clear_of_toast (void)
                   toast_bounds.origin.y);
   g_assert_cmpfloat (in_window.y, <, toast_bounds.origin.y);
   gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_copy (dir);
 }
 
 static void
@@ -326,8 +327,8 @@ test_window_checkout_lists_communities (void)
   rc_test_spin (300);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "checkout-picker");
   gtk_window_destroy (GTK_WINDOW (window));
-  g_remove (config);
-  g_rmdir (demo);
+  /* the whole checkout: src/assistants/ too */
+  rc_test_remove_tree (root);
 }
 
 static void
@@ -494,6 +495,7 @@ test_window_status_after_parse_fix (void)
   g_assert_nonnull (strstr (status, "Ready to boot"));
   g_assert_true (g_action_group_get_action_enabled (actions, "cold"));
   gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_remove_copy (dir);
 }
 
 /* Every control within reach at 800×600: the settings fold into a flap. */
