@@ -338,17 +338,12 @@ on_console_booted (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static void
-on_console_progress (RcEngine *engine, JsonObject *message, ConsoleBoot *boot)
+on_console_progress (RcEngine *engine, const RcBootProgress *progress, ConsoleBoot *boot)
 {
-  const char *phase = json_object_get_string_member_with_default (message, "phase", "");
-  JsonObject *rc =
-      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
-  double t = rc != NULL ? json_object_get_double_member_with_default (rc, "t", -1) : -1;
-
-  if (g_str_equal (phase, "loading_runtime"))
-    boot->loading_runtime = t;
-  else if (g_str_equal (phase, "runtime_loaded"))
-    boot->runtime_loaded = t;
+  if (progress->phase == RC_BOOT_PHASE_LOADING_RUNTIME)
+    boot->loading_runtime = progress->t_ms;
+  else if (progress->phase == RC_BOOT_PHASE_RUNTIME_LOADED)
+    boot->runtime_loaded = progress->t_ms;
 }
 
 static Sample

@@ -115,7 +115,7 @@ engine_for (const char *dir, const char *distribution, double deadline)
   return engine;
 }
 
-/* Boots @engine cold to its end; @on_progress (may be NULL) sees every worker message. */
+/* Boots @engine cold to its end; @on_progress (may be NULL) sees each progress message. */
 static RcRunRecord *
 boot_to_end (RcEngine *engine, GCancellable *cancellable, GCallback on_progress, gpointer data,
              GError **error)
@@ -136,17 +136,15 @@ boot_to_end (RcEngine *engine, GCancellable *cancellable, GCallback on_progress,
 }
 
 static gboolean
-is_loading_runtime (JsonObject *message)
+is_loading_runtime (const RcBootProgress *progress)
 {
-  return g_str_equal (json_object_get_string_member_with_default (message, "type", ""), "progress")
-         && g_str_equal (json_object_get_string_member_with_default (message, "phase", ""),
-                         "loading_runtime");
+  return progress->phase == RC_BOOT_PHASE_LOADING_RUNTIME;
 }
 
 static void
-cancel_on_loading (RcEngine *engine, JsonObject *message, GCancellable *cancellable)
+cancel_on_loading (RcEngine *engine, const RcBootProgress *progress, GCancellable *cancellable)
 {
-  if (is_loading_runtime (message))
+  if (is_loading_runtime (progress))
     g_cancellable_cancel (cancellable);
 }
 
@@ -223,9 +221,9 @@ typedef struct
 } Busy;
 
 static void
-second_boot_on_loading (RcEngine *engine, JsonObject *message, Busy *busy)
+second_boot_on_loading (RcEngine *engine, const RcBootProgress *progress, Busy *busy)
 {
-  if (!is_loading_runtime (message) || busy->asked)
+  if (!is_loading_runtime (progress) || busy->asked)
     return;
   busy->asked = TRUE;
   rc_engine_boot_async (engine, RC_BOOT_MODE_COLD, NULL, on_booted, &busy->second);
@@ -310,9 +308,9 @@ test_distribution_missing_file (void)
 /* ---- the community folder deleted during the boot ---------------------------------------- */
 
 static void
-delete_on_loading (RcEngine *engine, JsonObject *message, const char *dir)
+delete_on_loading (RcEngine *engine, const RcBootProgress *progress, const char *dir)
 {
-  if (is_loading_runtime (message) && g_file_test (dir, G_FILE_TEST_IS_DIR))
+  if (is_loading_runtime (progress) && g_file_test (dir, G_FILE_TEST_IS_DIR))
     remove_tree (dir);
 }
 

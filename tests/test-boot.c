@@ -99,28 +99,18 @@ make_community (const char *name, const char *runtime_yaml, gboolean with_demo_o
 /* ---- booting ------------------------------------------------------------------------------- */
 
 static void
-on_progress (RcEngine *engine, JsonObject *message, Wait *wait)
+on_progress (RcEngine *engine, const RcBootProgress *progress, Wait *wait)
 {
-  JsonObject *rc =
-      json_object_has_member (message, "rc") ? json_object_get_object_member (message, "rc") : NULL;
+  const char *subject = rc_boot_progress_subject (progress);
 
-  if (rc != NULL && json_object_has_member (rc, "probe"))
-    g_ptr_array_add (wait->probes, g_strdup (json_object_get_string_member (rc, "probe")));
-  if (g_strcmp0 (json_object_get_string_member_with_default (message, "type", ""), "progress") != 0)
+  if (progress->probe != NULL)
+    g_ptr_array_add (wait->probes, g_strdup (progress->probe));
+  if (progress->phase == RC_BOOT_PHASE_READY)
     return;
-  g_ptr_array_add (
-      wait->progress,
-      g_strdup_printf ("%s%s%s %" G_GINT64_FORMAT "/%" G_GINT64_FORMAT,
-                       json_object_get_string_member (message, "phase"),
-                       json_object_has_member (message, "package")
-                               || json_object_has_member (message, "module")
-                           ? " "
-                           : "",
-                       json_object_get_string_member_with_default (
-                           message, "package",
-                           json_object_get_string_member_with_default (message, "module", "")),
-                       json_object_get_int_member (message, "step"),
-                       json_object_get_int_member (message, "steps")));
+  g_ptr_array_add (wait->progress,
+                   g_strdup_printf ("%s%s%s %u/%u", progress->phase_name,
+                                    subject != NULL ? " " : "", subject != NULL ? subject : "",
+                                    progress->step, progress->steps));
 }
 
 static void
@@ -372,7 +362,8 @@ test_stdlib_nemarlike (void)
 }
 
 static void
-cancel_on_first_progress (RcEngine *engine, JsonObject *message, GCancellable *cancellable)
+cancel_on_first_progress (RcEngine *engine, const RcBootProgress *progress,
+                          GCancellable *cancellable)
 {
   g_cancellable_cancel (cancellable);
 }
@@ -431,13 +422,11 @@ web_view_of (RcEngine *engine)
 
 /* Kills on an attempt's first progress message (loading_runtime, before the downloads). */
 static void
-kill_on_first_progress (RcEngine *engine, JsonObject *message, Killer *killer)
+kill_on_first_progress (RcEngine *engine, const RcBootProgress *progress, Killer *killer)
 {
-  const char *type = json_object_get_string_member_with_default (message, "type", "");
-  const char *phase = json_object_get_string_member_with_default (message, "phase", "");
   GtkWidget *view = web_view_of (engine);
 
-  if (!g_str_equal (type, "progress") || !g_str_equal (phase, "loading_runtime")
+  if (progress->phase != RC_BOOT_PHASE_LOADING_RUNTIME
       || (killer->kill != KILL_WEB_ALWAYS && killer->kills > 0))
     return;
   killer->kills++;

@@ -48,11 +48,14 @@ test_progress_and_ready (void)
     {
       g_autoptr (JsonObject) message = parse_input (files[i], &error);
 
+      g_autoptr (RcBootProgress) progress = NULL;
+
       g_assert_no_error (error);
-      g_assert_true (rc_worker_message_stamp (data_of (message), &t_ms, &heap, &error));
-      g_assert_true (
-          rc_worker_message_record_progress (record, data_of (message), t_ms, heap, &error));
-      loaded_ms = t_ms;
+      progress = rc_worker_message_read_progress (data_of (message), &error);
+      g_assert_no_error (error);
+      rc_worker_message_record_progress (record, progress);
+      loaded_ms = t_ms = progress->t_ms;
+      heap = progress->heap;
     }
   g_assert_cmpfloat (loaded_ms, ==, 2300);
   g_assert_cmpint (heap, ==, 19922944);
@@ -90,10 +93,11 @@ test_huge_heap (void)
   g_assert_no_error (error);
   g_assert_false (rc_worker_message_stamp (data_of (message), &t_ms, &heap, &error));
   expect_invalid (error, "worker message: rc.heap: 1e+300 is not in range");
-  /* the progress display reads the same message as a double: nothing is cast */
-  progress = rc_boot_progress_parse (data_of (message));
-  g_assert_cmpfloat (progress->heap_bytes, ==, 1e300);
-  g_assert_cmpuint (progress->step, ==, 2);
+  g_clear_error (&error);
+  /* the one reading the engine emits refuses it too: no display sees a heap nobody has */
+  progress = rc_worker_message_read_progress (data_of (message), &error);
+  g_assert_null (progress);
+  expect_invalid (error, "worker message: rc.heap: 1e+300 is not in range");
 }
 
 static void
@@ -123,17 +127,14 @@ test_bad_numbers (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (RcRunRecord) record = rc_run_record_new (RC_SCENARIO_COLD, 1);
       g_autoptr (GError) error = NULL;
       g_autoptr (JsonObject) data = parse_text (cases[i].text, &error);
       g_autoptr (RcBootProgress) progress = NULL;
 
       g_assert_no_error (error);
-      g_assert_false (rc_worker_message_record_progress (record, data, 1, -1, &error));
+      progress = rc_worker_message_read_progress (data, &error);
+      g_assert_null (progress);
       expect_invalid (error, cases[i].want);
-      g_assert_cmpuint (record->steps->len, ==, 0);
-      progress = rc_boot_progress_parse (data);
-      g_assert_nonnull (progress);
     }
 }
 
@@ -189,15 +190,54 @@ test_wrong_types (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonObject) data =
       parse_text ("{\"type\": \"progress\", \"rc\": 5, \"phase\": [], \"step\": \"2\"}", &error);
-  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (data);
+  g_autoptr (RcBootProgress) progress = NULL;
   double t_ms;
   gint64 heap;
 
+  g_assert_no_error (error);
+  progress = rc_worker_message_read_progress (data, &error);
+  g_assert_no_error (error);
   g_assert_true (rc_worker_message_stamp (data, &t_ms, &heap, &error));
   g_assert_cmpfloat (t_ms, ==, -1);
   g_assert_cmpint (heap, ==, -1);
+  g_assert_cmpfloat (progress->t_ms, ==, -1);
+  g_assert_cmpint (progress->heap, ==, -1);
   g_assert_cmpstr (progress->phase_name, ==, "?");
   g_assert_cmpuint (progress->step, ==, 0);
+  g_assert_null (progress->probe);
+}
+
+/* The host page's failure, as both the engine and a replayed page report word it. */
+static void
+test_host_error (void)
+{
+  static const struct
+  {
+    const char *text, *kind, *want;
+  } cases[] = {
+    { "{\"kind\": \"host_error\", \"stage\": \"plan\", \"url\": \"https://x.test/p\", "
+      "\"status\": 404, \"message\": \"no plan\"}",
+      "page", "no plan (plan: https://x.test/p answered HTTP 404)" },
+    { "{\"kind\": \"host_error\", \"stage\": \"worker-start\", \"url\": \"blob:x\", "
+      "\"message\": \"refused\"}",
+      "worker_error", "refused (worker-start: blob:x)" },
+    { "{\"kind\": \"host_error\", \"url\": \"https://x.test/s.js\"}", "page",
+      " (host: https://x.test/s.js)" },
+    { "{\"kind\": \"host_error\", \"message\": \"boom\"}", "page", "boom" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (JsonObject) message = parse_text (cases[i].text, &error);
+      const char *kind = NULL;
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = rc_worker_message_host_error (message, &kind);
+      g_assert_cmpstr (kind, ==, cases[i].kind);
+      g_assert_cmpstr (text, ==, cases[i].want);
+    }
 }
 
 int
@@ -208,6 +248,7 @@ main (int argc, char **argv)
   g_test_add_func ("/worker-message/huge-heap", test_huge_heap);
   g_test_add_func ("/worker-message/huge-transfer-size", test_huge_transfer_size);
   g_test_add_func ("/worker-message/bad-numbers", test_bad_numbers);
+  g_test_add_func ("/worker-message/host-error", test_host_error);
   g_test_add_func ("/worker-message/time-out-of-range", test_time_out_of_range);
   g_test_add_func ("/worker-message/limits", test_limits);
   g_test_add_func ("/worker-message/wrong-types", test_wrong_types);

@@ -23,18 +23,47 @@ bad_message (RcEngine *self, const GError *error)
     g_debug ("%s", text);
 }
 
+/* A progress or ready message, read once and emitted typed. */
+static void
+handle_progress (RcEngine *self, const RcBootProgress *progress, JsonObject *message)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_signal_emit (self, rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS], 0, progress);
+  if (self->boot_task == NULL)
+    return;
+  if (progress->phase == RC_BOOT_PHASE_RUNTIME_LOADED)
+    self->runtime_loaded_ms = progress->t_ms;
+  if (progress->phase != RC_BOOT_PHASE_READY)
+    {
+      rc_worker_message_record_progress (self->record, progress);
+      return;
+    }
+  self->record->ready_ms = progress->t_ms;
+  if (!rc_worker_message_record_resources (self->record, rc_worker_message_object (message, "rc"),
+                                           self->runtime_loaded_ms, &error))
+    {
+      bad_message (self, error);
+      return;
+    }
+  rc_run_record_ready (self->record, progress->version, progress->t_ms, progress->heap);
+  rc_engine_finish_boot (self);
+}
+
 static void
 handle_worker_message (RcEngine *self, JsonObject *message)
 {
   const char *type = rc_worker_message_string (message, "type");
   gboolean booting = self->boot_task != NULL;
+  g_autoptr (RcBootProgress) progress = NULL;
   g_autoptr (GError) error = NULL;
   double t_ms;
   gint64 heap;
 
   if (type == NULL)
     return;
-  if (!rc_worker_message_stamp (message, &t_ms, &heap, &error))
+  progress = rc_worker_message_read_progress (message, &error);
+  if (error != NULL || !rc_worker_message_stamp (message, &t_ms, &heap, &error))
     {
       bad_message (self, error);
       return;
@@ -51,31 +80,9 @@ handle_worker_message (RcEngine *self, JsonObject *message)
           || g_strcmp0 (type, "rc_compile") == 0)
         rc_boot_clock_end (&self->clock, t_ms, self->page_message_t);
     }
-  if (g_strcmp0 (type, "rc_violation") != 0)
-    g_signal_emit (self, rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS], 0, message);
 
-  if (g_strcmp0 (type, "progress") == 0 && booting)
-    {
-      const char *phase = rc_worker_message_string (message, "phase");
-
-      if (g_strcmp0 (phase, "runtime_loaded") == 0)
-        self->runtime_loaded_ms = t_ms;
-      if (!rc_worker_message_record_progress (self->record, message, t_ms, heap, &error))
-        bad_message (self, error);
-    }
-  else if (g_strcmp0 (type, "ready") == 0 && booting)
-    {
-      self->record->ready_ms = t_ms;
-      if (!rc_worker_message_record_resources (self->record,
-                                               rc_worker_message_object (message, "rc"),
-                                               self->runtime_loaded_ms, &error))
-        {
-          bad_message (self, error);
-          return;
-        }
-      rc_run_record_ready (self->record, rc_worker_message_string (message, "version"), t_ms, heap);
-      rc_engine_finish_boot (self);
-    }
+  if (progress != NULL)
+    handle_progress (self, progress, message);
   else if (g_strcmp0 (type, "error") == 0 && booting)
     {
       JsonObject *rc = rc_worker_message_object (message, "rc");
@@ -176,33 +183,21 @@ handle_worker_error (RcEngine *self, const char *kind, const char *message)
 
 /* The host page failed before a worker ran: a file it fetched (the plan, OSA's bundle, the
  * probe) or one of its own scripts. */
+/* The host page failed before a worker ran: a file it fetched (the plan, OSA's bundle, the
+ * probe) or one of its own scripts. */
 static void
 handle_host_error (RcEngine *self, JsonObject *message)
 {
-  const char *text = rc_worker_message_string (message, "message");
-  const char *stage = rc_worker_message_string (message, "stage");
-  const char *url = rc_worker_message_string (message, "url");
-  double status = rc_worker_message_double (message, "status", 0);
-  g_autofree char *full = NULL;
+  const char *kind;
+  g_autofree char *full = rc_worker_message_host_error (message, &kind);
 
   /* After ready a page script error is no reason to fail the worker or its execution. */
   if (self->boot_task == NULL)
     {
-      g_debug ("host page error after the boot (%s): %s", stage != NULL ? stage : "?", text);
+      g_debug ("host page error after the boot: %s", full);
       return;
     }
-  if (url != NULL && status > 0)
-    full = g_strdup_printf ("%s (%s: %s answered HTTP %.0f)", text != NULL ? text : "",
-                            stage != NULL ? stage : "host", url, status);
-  else if (url != NULL)
-    full = g_strdup_printf ("%s (%s: %s)", text != NULL ? text : "", stage != NULL ? stage : "host",
-                            url);
-  else
-    full = g_strdup (text);
-  /* A worker that cannot be constructed is the worker's failure (most often the policy's
-   * worker-src); the page's own files and scripts failing are the page's. */
-  handle_worker_error (self, g_strcmp0 (stage, "worker-start") == 0 ? "worker_error" : "page",
-                       full);
+  handle_worker_error (self, kind, full);
 }
 
 void

@@ -762,7 +762,7 @@ rc_engine_class_init (RcEngineClass *klass)
 
   rc_engine_signals[RC_ENGINE_SIGNAL_PROGRESS] =
       g_signal_new ("progress", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                    G_TYPE_NONE, 1, JSON_TYPE_OBJECT);
+                    G_TYPE_NONE, 1, RC_TYPE_BOOT_PROGRESS | G_SIGNAL_TYPE_STATIC_SCOPE);
   rc_engine_signals[RC_ENGINE_SIGNAL_VIOLATION] =
       g_signal_new ("violation", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                     G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING);

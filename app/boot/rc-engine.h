@@ -14,6 +14,7 @@
 #include <gtk/gtk.h>
 #include <json-glib/json-glib.h>
 
+#include "core/record/rc-boot-progress.h"
 #include "core/record/rc-engine-info.h"
 #include "core/model/rc-community.h"
 #include "core/record/rc-run-record.h"
@@ -34,8 +35,8 @@ G_DECLARE_FINAL_TYPE (RcEngine, rc_engine, RC, ENGINE, GObject)
  *   "deployment" (uint, RcDeployment), "deadline-seconds" (double, default 120),
  *   "worker-kind" (uint, RcWorkerKind), "state" (uint, RcEngineState, read-only).
  * Signals:
- *   "progress" (JsonObject *message): every raw worker message (progress, ready, error,
- *     result), as the worker sent it, including its `rc` sub-object;
+ *   "progress" (const RcBootProgress *progress): each progress message and the ready
+ *     message, read once and range-checked (a message that is not is the engine's failure);
  *   "violation" (const char *directive, const char *blocked_uri, const char *source):
  *     a securitypolicyviolation in the page or the worker;
  *   "state-changed" (guint state). */

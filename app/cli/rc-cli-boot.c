@@ -54,18 +54,14 @@ print_row (int label_width, const char *label, const char *phase, const char *wh
 }
 
 static void
-print_progress (RcEngine *engine, JsonObject *message, BootRun *run)
+print_progress (RcEngine *engine, const RcBootProgress *progress, BootRun *run)
 {
-  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
-
-  if (progress == NULL)
-    return;
   if (progress->phase == RC_BOOT_PHASE_READY)
     {
       g_autofree char *what =
           g_strdup_printf ("Pyodide %s", progress->version != NULL ? progress->version : "?");
 
-      print_row (run->label_width, "", _ ("ready"), what, progress->t_ms, progress->heap_bytes);
+      print_row (run->label_width, "", _ ("ready"), what, progress->t_ms, (double) progress->heap);
     }
   else
     {
@@ -83,7 +79,7 @@ print_progress (RcEngine *engine, JsonObject *message, BootRun *run)
                           _ ("done in %.2f s"), (progress->t_ms - run->loading_started) / 1000)
                                                                        : g_strdup (_ ("done"));
       print_row (run->label_width, label, rc_boot_progress_step_phase (progress), what,
-                 progress->t_ms, progress->heap_bytes);
+                 progress->t_ms, (double) progress->heap);
     }
   fflush (stdout);
 }

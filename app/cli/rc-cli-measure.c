@@ -283,13 +283,12 @@ on_boot_started (RcMeasureRunner *runner, const char *run_id, guint number, guin
 }
 
 static void
-on_progress (RcEngine *engine, JsonObject *message, MeasureRun *run)
+on_progress (RcEngine *engine, const RcBootProgress *progress, MeasureRun *run)
 {
-  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
   g_autofree char *done = NULL;
   const char *what;
 
-  if (progress == NULL || progress->phase == RC_BOOT_PHASE_READY)
+  if (progress->phase == RC_BOOT_PHASE_READY)
     return;
   what = rc_boot_progress_subject (progress);
   if (progress->phase == RC_BOOT_PHASE_LOADING_RUNTIME)

@@ -93,7 +93,8 @@ void _rc_boot_pane_show_report (RcBootPane *self);
 void _rc_boot_pane_set_report (RcBootPane *self, RcMeasurement *report, char *source);
 void _rc_boot_pane_setup_runs (RcBootPane *self);
 void _rc_boot_pane_setup_actions (RcBootPane *self);
-void _rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message, RcEngine *engine);
+void _rc_boot_pane_engine_progress (RcBootPane *self, const RcBootProgress *progress,
+                                    RcEngine *engine);
 /* Emits ::toast with @text. */
 void _rc_boot_pane_toast (RcBootPane *self, const char *text);
 /* runtime.python.fetch_allow for the selected deployment, or NULL. */

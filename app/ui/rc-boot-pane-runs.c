@@ -144,9 +144,8 @@ boot_started_cb (RcBootPane *self, const char *run_id, guint number, guint total
 }
 
 void
-_rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message, RcEngine *engine)
+_rc_boot_pane_engine_progress (RcBootPane *self, const RcBootProgress *progress, RcEngine *engine)
 {
-  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (message);
   /* The control's steps are not the runs' steps: the table keeps showing the runs. */
   const RcRunRecord *record =
       engine == self->engine ? rc_engine_get_last_record (self->engine) : NULL;
@@ -154,7 +153,7 @@ _rc_boot_pane_engine_progress (RcBootPane *self, JsonObject *message, RcEngine *
   g_autofree char *title = NULL;
   g_autofree char *count = NULL;
 
-  if (self->runner == NULL || progress == NULL || progress->phase == RC_BOOT_PHASE_READY)
+  if (self->runner == NULL || progress->phase == RC_BOOT_PHASE_READY)
     return;
   what = rc_run_phase_describe (progress->phase_name, progress->package, progress->module);
   /* Translators: "warm-2 (4 of 6): Loading package numpy". */

@@ -1,6 +1,6 @@
 /* fuzz-worker-message.c: a message the host page relays, as the engine reads it
  * (rc-engine-messages.c keeps only the boot's state; the reading is rc-worker-message.c):
- * the progress display, the record it fills, and that record's analysis and JSON. */
+ * the typed progress it emits, the record it fills, and that record's analysis and JSON. */
 #include "config.h"
 
 #include "core/record/rc-boot-progress.h"
@@ -19,26 +19,27 @@ static void
 apply (RcRunRecord *record, JsonObject *data)
 {
   const char *type = rc_worker_message_string (data, "type");
-  g_autoptr (RcBootProgress) progress = rc_boot_progress_parse (data);
   g_autoptr (GError) error = NULL;
+  g_autoptr (RcBootProgress) progress = rc_worker_message_read_progress (data, &error);
+  g_autoptr (RcBootProgress) copy = progress != NULL ? rc_boot_progress_copy (progress) : NULL;
   double t_ms;
   gint64 heap;
 
+  if (error != NULL || type == NULL || !rc_worker_message_stamp (data, &t_ms, &heap, &error))
+    return;
   if (progress != NULL)
     {
-      rc_boot_progress_subject (progress);
-      rc_boot_progress_step_phase (progress);
+      rc_boot_progress_subject (copy);
+      rc_boot_progress_step_phase (copy);
     }
-  if (type == NULL || !rc_worker_message_stamp (data, &t_ms, &heap, &error))
-    return;
   if (t_ms >= 0)
     rc_run_record_note_clock (record, G_GINT64_CONSTANT (5000000000), t_ms);
-  if (g_str_equal (type, "progress"))
-    rc_worker_message_record_progress (record, data, t_ms, heap, &error);
-  else if (g_str_equal (type, "ready")
+  if (progress != NULL && progress->phase != RC_BOOT_PHASE_READY)
+    rc_worker_message_record_progress (record, progress);
+  else if (progress != NULL
            && rc_worker_message_record_resources (record, rc_worker_message_object (data, "rc"),
                                                   t_ms, &error))
-    rc_run_record_ready (record, rc_worker_message_string (data, "version"), t_ms, heap);
+    rc_run_record_ready (record, progress->version, t_ms, heap);
   else if (g_str_equal (type, "error"))
     rc_run_record_failed (record, rc_worker_message_string (data, "kind"),
                           rc_worker_message_string (data, "message"), NULL, t_ms);

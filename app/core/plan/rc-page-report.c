@@ -37,18 +37,28 @@ static gboolean
 replay_worker (Replay *r, JsonObject *data, GError **error)
 {
   const char *type = rc_worker_message_string (data, "type");
-  double t_ms;
-  gint64 heap;
+  g_autoptr (RcBootProgress) progress = NULL;
+  g_autoptr (GError) local = NULL;
+  double t_ms = -1;
+  gint64 heap = -1;
 
-  if (!rc_worker_message_stamp (data, &t_ms, &heap, error))
-    return FALSE;
-  if (g_strcmp0 (type, "progress") == 0 && r->record->outcome.state == RC_OUTCOME_UNKNOWN)
+  if ((progress = rc_worker_message_read_progress (data, &local)) == NULL && local != NULL)
     {
-      r->steps++;
-      return rc_worker_message_record_progress (r->record, data, t_ms, heap, error);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
     }
-  if (g_strcmp0 (type, "ready") == 0 && r->record->outcome.state == RC_OUTCOME_UNKNOWN)
-    rc_run_record_ready (r->record, rc_worker_message_string (data, "version"), t_ms, heap);
+  if (progress == NULL && !rc_worker_message_stamp (data, &t_ms, &heap, error))
+    return FALSE;
+  if (progress != NULL && r->record->outcome.state == RC_OUTCOME_UNKNOWN)
+    {
+      if (progress->phase == RC_BOOT_PHASE_READY)
+        rc_run_record_ready (r->record, progress->version, progress->t_ms, progress->heap);
+      else
+        {
+          r->steps++;
+          rc_worker_message_record_progress (r->record, progress);
+        }
+    }
   else if (g_strcmp0 (type, "error") == 0 && r->record->outcome.state == RC_OUTCOME_UNKNOWN)
     {
       JsonObject *rc = rc_worker_message_object (data, "rc");
@@ -66,26 +76,14 @@ replay_worker (Replay *r, JsonObject *data, GError **error)
   return TRUE;
 }
 
-/* As the engines read a host_error (rc-engine-messages.c): a worker that cannot be
- * constructed is a worker_error, the page's own files and scripts failing are "page". */
+/* As the engines read a host_error: the same words (rc_worker_message_host_error()). */
 static void
 replay_host_error (Replay *r, JsonObject *message)
 {
-  const char *text = rc_worker_message_string (message, "message");
-  const char *stage = rc_worker_message_string (message, "stage");
-  const char *url = rc_worker_message_string (message, "url");
-  double status = rc_worker_message_double (message, "status", 0);
-  g_autofree char *full = NULL;
+  const char *kind;
+  g_autofree char *full = rc_worker_message_host_error (message, &kind);
 
-  if (url != NULL && status > 0)
-    full = g_strdup_printf ("%s (%s: %s answered HTTP %.0f)", text != NULL ? text : "",
-                            stage != NULL ? stage : "host", url, status);
-  else if (url != NULL)
-    full = g_strdup_printf ("%s (%s: %s)", text != NULL ? text : "", stage != NULL ? stage : "host",
-                            url);
-  else
-    full = g_strdup (text);
-  fail (r, g_strcmp0 (stage, "worker-start") == 0 ? "worker_error" : "page", full, -1);
+  fail (r, kind, full, -1);
 }
 
 static gboolean

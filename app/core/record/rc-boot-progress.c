@@ -5,8 +5,8 @@
 #include "config.h"
 
 #include "core/record/rc-boot-progress.h"
-#include "core/base/rc-json-util.h"
-#include "core/record/rc-worker-message.h"
+
+G_DEFINE_BOXED_TYPE (RcBootProgress, rc_boot_progress, rc_boot_progress_copy, rc_boot_progress_free)
 
 static const struct
 {
@@ -19,65 +19,44 @@ static const struct
   { "installing", RC_BOOT_PHASE_INSTALLING },
   { "importing", RC_BOOT_PHASE_IMPORTING },
   { "prelude", RC_BOOT_PHASE_PRELUDE },
+  { "ready", RC_BOOT_PHASE_READY },
 };
 
-static char *
-dup_string (JsonObject *object, const char *member)
+RcBootPhase
+rc_boot_phase_from_name (const char *name)
 {
-  return g_strdup (rc_worker_message_string (object, member));
-}
-
-/* A step number: out-of-range values (the worker's to get right) are clamped, never cast. */
-static guint
-step_number (JsonObject *object, const char *member)
-{
-  JsonNode *node = json_object_get_member (object, member);
-  gint64 value = 0;
-
-  if (node == NULL || !rc_json_node_to_int64 (node, &value))
-    return node != NULL && JSON_NODE_HOLDS_VALUE (node)
-                   && json_node_get_value_type (node) == G_TYPE_DOUBLE
-                   && json_node_get_double (node) > 0
-               ? G_MAXUINT
-               : 0;
-  return (guint) CLAMP (value, 0, G_MAXUINT);
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (phases); i++)
+    if (g_str_equal (name, phases[i].name))
+      return phases[i].phase;
+  return RC_BOOT_PHASE_OTHER;
 }
 
 RcBootProgress *
-rc_boot_progress_parse (JsonObject *message)
+rc_boot_progress_new (const char *phase_name)
 {
-  const char *type;
-  JsonObject *rc;
-  RcBootProgress *self;
+  RcBootProgress *self = g_new0 (RcBootProgress, 1);
 
-  g_return_val_if_fail (message != NULL, NULL);
-
-  type = rc_worker_message_string (message, "type");
-  if (g_strcmp0 (type, "progress") != 0 && g_strcmp0 (type, "ready") != 0)
-    return NULL;
-  rc = rc_worker_message_object (message, "rc");
-  self = g_new0 (RcBootProgress, 1);
-  self->t_ms = rc_worker_message_double (rc, "t", -1);
-  self->heap_bytes = rc_worker_message_double (rc, "heap", -1);
-  if (g_str_equal (type, "ready"))
-    {
-      self->phase = RC_BOOT_PHASE_READY;
-      self->phase_name = g_strdup ("ready");
-      self->version = dup_string (message, "version");
-      return self;
-    }
-  self->phase_name = g_strdup (rc_worker_message_string (message, "phase"));
-  if (self->phase_name == NULL)
-    self->phase_name = g_strdup ("?");
-  self->phase = RC_BOOT_PHASE_OTHER;
-  for (guint i = 0; i < G_N_ELEMENTS (phases); i++)
-    if (g_str_equal (self->phase_name, phases[i].name))
-      self->phase = phases[i].phase;
-  self->step = step_number (message, "step");
-  self->steps = step_number (message, "steps");
-  self->package = dup_string (message, "package");
-  self->module = dup_string (message, "module");
+  self->phase_name = g_strdup (phase_name != NULL ? phase_name : "?");
+  self->phase = rc_boot_phase_from_name (phase_name);
+  self->t_ms = -1;
+  self->heap = -1;
   return self;
+}
+
+RcBootProgress *
+rc_boot_progress_copy (const RcBootProgress *self)
+{
+  RcBootProgress *copy;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  copy = g_memdup2 (self, sizeof *self);
+  copy->phase_name = g_strdup (self->phase_name);
+  copy->package = g_strdup (self->package);
+  copy->module = g_strdup (self->module);
+  copy->version = g_strdup (self->version);
+  copy->probe = g_strdup (self->probe);
+  return copy;
 }
 
 void
@@ -89,6 +68,7 @@ rc_boot_progress_free (RcBootProgress *self)
   g_free (self->package);
   g_free (self->module);
   g_free (self->version);
+  g_free (self->probe);
   g_free (self);
 }
 

@@ -1,14 +1,14 @@
 /* rc-boot-progress.h: the worker's progress and ready messages (runtime-worker.md §2), typed.
  *
- * The one place their JSON is read for display: the boot and measure commands and the Boot
- * page all show progress from an RcBootProgress.
+ * The engine reads each progress and ready message once (rc_worker_message_read_progress(),
+ * range-checked) and emits it as an RcBootProgress: the boot and measure commands, the Boot
+ * page and the run record all take it from there, none of them reads the JSON again.
  *
  * SPDX-License-Identifier: MIT
  */
 #pragma once
 
 #include <glib-object.h>
-#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -35,15 +35,26 @@ typedef struct
   RcBootPhase phase;
   char *phase_name; /* as the worker sent it ("ready" for the ready message) */
   guint step, steps;
-  char *package;     /* or NULL */
-  char *module;      /* or NULL */
-  char *version;     /* Pyodide version of a ready message, or NULL */
-  double t_ms;       /* the page clock of the message (its rc.t), -1 unknown */
-  double heap_bytes; /* rc.heap, -1 unknown */
+  char *package; /* or NULL */
+  char *module;  /* or NULL */
+  char *version; /* Pyodide version of a ready message, or NULL */
+  char *probe;   /* rc.probe: who stamped the message ("heap-probe" in OSA's bundle), or NULL */
+  double t_ms;   /* the page clock of the message (its rc.t), -1 unknown */
+  gint64 heap;   /* rc.heap in bytes, -1 unknown */
 } RcBootProgress;
 
-/* NULL for any message other than progress and ready. */
-RcBootProgress *rc_boot_progress_parse (JsonObject *message);
+/* A boxed type, so the engine's "progress" signal can carry it. */
+GType rc_boot_progress_get_type (void);
+#define RC_TYPE_BOOT_PROGRESS (rc_boot_progress_get_type ())
+
+/* The phase of a worker's phase name ("runtime_loaded", …; "ready" for the ready message):
+ * the one table of the names. RC_BOOT_PHASE_OTHER for NULL or a name this build does not know. */
+RcBootPhase rc_boot_phase_from_name (const char *name);
+
+/* A progress message of @phase_name (or the ready message for "ready"), with nothing else
+ * known yet: t_ms and heap -1, steps 0. */
+RcBootProgress *rc_boot_progress_new (const char *phase_name);
+RcBootProgress *rc_boot_progress_copy (const RcBootProgress *self);
 void rc_boot_progress_free (RcBootProgress *self);
 /* The package or the module the step is about, or NULL. */
 const char *rc_boot_progress_subject (const RcBootProgress *self);

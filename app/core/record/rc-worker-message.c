@@ -145,20 +145,63 @@ rc_worker_message_stamp (JsonObject *data, double *t_ms, gint64 *heap, GError **
          && read_int (rc, "rc.", "heap", -1, -1, G_MAXINT64, heap, error);
 }
 
-gboolean
-rc_worker_message_record_progress (RcRunRecord *record, JsonObject *data, double t_ms, gint64 heap,
-                                   GError **error)
+RcBootProgress *
+rc_worker_message_read_progress (JsonObject *data, GError **error)
 {
-  gint64 step, steps;
+  const char *type = rc_worker_message_string (data, "type");
+  gboolean ready = g_strcmp0 (type, "ready") == 0;
+  g_autoptr (RcBootProgress) progress = NULL;
+  gint64 step = 0, steps = 0;
 
-  if (!read_int (data, "", "step", 0, 0, G_MAXUINT, &step, error)
-      || !read_int (data, "", "steps", 0, 0, G_MAXUINT, &steps, error))
-    return FALSE;
-  rc_run_record_progress (record, (guint) step, (guint) steps,
-                          rc_worker_message_string (data, "phase"),
-                          rc_worker_message_string (data, "package"),
-                          rc_worker_message_string (data, "module"), t_ms, heap);
-  return TRUE;
+  if (!ready && g_strcmp0 (type, "progress") != 0)
+    return NULL;
+  progress = rc_boot_progress_new (ready ? "ready" : rc_worker_message_string (data, "phase"));
+  if (ready)
+    progress->phase = RC_BOOT_PHASE_READY; /* whatever its phase member says */
+  if (!rc_worker_message_stamp (data, &progress->t_ms, &progress->heap, error))
+    return NULL;
+  if (!ready
+      && (!read_int (data, "", "step", 0, 0, G_MAXUINT, &step, error)
+          || !read_int (data, "", "steps", 0, 0, G_MAXUINT, &steps, error)))
+    return NULL;
+  progress->step = (guint) step;
+  progress->steps = (guint) steps;
+  progress->probe =
+      g_strdup (rc_worker_message_string (rc_worker_message_object (data, "rc"), "probe"));
+  if (ready)
+    progress->version = g_strdup (rc_worker_message_string (data, "version"));
+  else
+    {
+      progress->package = g_strdup (rc_worker_message_string (data, "package"));
+      progress->module = g_strdup (rc_worker_message_string (data, "module"));
+    }
+  return g_steal_pointer (&progress);
+}
+
+void
+rc_worker_message_record_progress (RcRunRecord *record, const RcBootProgress *progress)
+{
+  g_return_if_fail (progress->phase != RC_BOOT_PHASE_READY);
+  rc_run_record_progress (record, progress->step, progress->steps, progress->phase_name,
+                          progress->package, progress->module, progress->t_ms, progress->heap);
+}
+
+char *
+rc_worker_message_host_error (JsonObject *message, const char **kind)
+{
+  const char *text = rc_worker_message_string (message, "message");
+  const char *stage = rc_worker_message_string (message, "stage");
+  const char *url = rc_worker_message_string (message, "url");
+  double status = rc_worker_message_double (message, "status", 0);
+
+  *kind = g_strcmp0 (stage, "worker-start") == 0 ? "worker_error" : "page";
+  if (url != NULL && status > 0)
+    return g_strdup_printf ("%s (%s: %s answered HTTP %.0f)", text != NULL ? text : "",
+                            stage != NULL ? stage : "host", url, status);
+  if (url != NULL)
+    return g_strdup_printf ("%s (%s: %s)", text != NULL ? text : "", stage != NULL ? stage : "host",
+                            url);
+  return g_strdup (text);
 }
 
 static const char *

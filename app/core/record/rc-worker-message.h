@@ -13,6 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "core/record/rc-boot-progress.h"
 #include "core/record/rc-run-record.h"
 
 G_BEGIN_DECLS
@@ -41,9 +42,17 @@ double rc_worker_message_double (JsonObject *object, const char *name, double fa
 
 /* The message's page clock (rc.t, -1 when absent) and heap (rc.heap, -1 when absent). */
 gboolean rc_worker_message_stamp (JsonObject *data, double *t_ms, gint64 *heap, GError **error);
+/* A progress or ready message, read once: its stamp (rc.t, rc.heap, rc.probe), step and
+ * steps range-checked. NULL without an error for any other message; NULL with one naming
+ * the member for a number out of range. */
+RcBootProgress *rc_worker_message_read_progress (JsonObject *data, GError **error);
 /* A progress message into @record (its step, steps, phase, package, module). */
-gboolean rc_worker_message_record_progress (RcRunRecord *record, JsonObject *data, double t_ms,
-                                            gint64 heap, GError **error);
+void rc_worker_message_record_progress (RcRunRecord *record, const RcBootProgress *progress);
+/* A host page's failure before a worker ran ({"kind": "host_error", stage, url, status,
+ * message}), as the record's outcome says it: the text with the stage and the URL, and in
+ * @kind "worker_error" for a worker that could not be constructed (most often the policy's
+ * worker-src), else "page" (the page's own files and scripts). */
+char *rc_worker_message_host_error (JsonObject *message, const char **kind);
 /* A ready message's rc.resources (Resource Timing) and rc.hooks (the worker's own timings)
  * into @record, and python-init up to @runtime_loaded_ms. */
 gboolean rc_worker_message_record_resources (RcRunRecord *record, JsonObject *rc,
