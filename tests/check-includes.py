@@ -40,9 +40,6 @@ CORE_DEPENDS = {
 KNOWN_CIRCLES = {
     'app/serve': (['rc-throttle', 'rc-throttle-stream'],
                   'the throttle and its stream share one pacing state (issue 22 §3, the serve knot)'),
-    'app/ui': (['rc-application', 'rc-window-*', 'rc-chart', 'rc-chart-layer', 'rc-problem-row',
-                'rc-problems-view'],
-               'the shell and two widget/child pairs: app/ui by folder is the next step (house plan 4.2)'),
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 SOURCE = re.compile(r'\.(c|h)$')

@@ -111,7 +111,7 @@ RcWindow *
 rc_test_open_window_at (const char *path)
 {
   g_autoptr (GFile) folder = g_file_new_for_path (path);
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   gboolean loaded = FALSE;
   gulong id;
 

@@ -19,6 +19,7 @@
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
 #include "core/base/rc-paths.h"
+#include "rc-test-engine.h"
 
 #define DEADLINE       90.0 /* for the boot that must be ready, on a loaded 2-core machine */
 #define SHORT_DEADLINE 45.0 /* for the ones that fail: each must end well before it */
@@ -357,21 +358,10 @@ test_community_deleted (void)
 
 /* ---- the page's certificate rejected ------------------------------------------------------ */
 
-/* The engine's WebKit view: inside its view, in the WebKit browser's own box. */
-static GtkWidget *
-web_view_of (RcEngine *engine)
-{
-  GtkWidget *widget = rc_engine_get_view (engine);
-
-  while (widget != NULL && !WEBKIT_IS_WEB_VIEW (widget))
-    widget = gtk_widget_get_first_child (widget);
-  return widget;
-}
-
 static void
 set_tls_policy (RcEngine *engine, WebKitTLSErrorsPolicy policy)
 {
-  GtkWidget *view = web_view_of (engine);
+  GtkWidget *view = rc_test_engine_web_view (engine);
 
   g_assert_true (WEBKIT_IS_WEB_VIEW (view));
   webkit_network_session_set_tls_errors_policy (

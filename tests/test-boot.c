@@ -18,6 +18,7 @@
 #include "core/base/rc-paths.h"
 #include "core/analysis/rc-run-analysis.h"
 #include "core/record/rc-importtime.h"
+#include "rc-test-engine.h"
 
 /* Generous for boots that must succeed on a loaded 2-core machine; it costs nothing when
  * they do. The control test keeps its own short deadline. */
@@ -409,22 +410,11 @@ typedef struct
   guint kills;
 } Killer;
 
-/* The engine's WebKit view: inside its view, in the WebKit browser's own box. */
-static GtkWidget *
-web_view_of (RcEngine *engine)
-{
-  GtkWidget *widget = rc_engine_get_view (engine);
-
-  while (widget != NULL && !WEBKIT_IS_WEB_VIEW (widget))
-    widget = gtk_widget_get_first_child (widget);
-  return widget;
-}
-
 /* Kills on an attempt's first progress message (loading_runtime, before the downloads). */
 static void
 kill_on_first_progress (RcEngine *engine, const RcBootProgress *progress, Killer *killer)
 {
-  GtkWidget *view = web_view_of (engine);
+  GtkWidget *view = rc_test_engine_web_view (engine);
 
   if (progress->phase != RC_BOOT_PHASE_LOADING_RUNTIME
       || (killer->kill != KILL_WEB_ALWAYS && killer->kills > 0))

@@ -157,7 +157,7 @@ shortcuts_name_action (GtkWidget *widget, const char *action)
 static void
 test_help_action_menu_and_key (void)
 {
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   g_auto (GStrv) accels = NULL;
   g_auto (GStrv) actions = NULL;
   GMenuModel *menu;
@@ -187,7 +187,7 @@ test_help_action_menu_and_key (void)
 static void
 test_help_action_launches_viewer (void)
 {
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   g_autofree char *expected = rc_help_get_uri ();
   g_autofree char *launched = NULL;
   gint64 until = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;

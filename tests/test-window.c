@@ -254,7 +254,7 @@ test_window_revalidates_on_change (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (RcProblem) before = NULL;
   g_autoptr (RcProblem) after = NULL;
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   RcProblemsView *problems = rc_test_window_child (window, "problems_view");
   gboolean loaded = FALSE;
   gulong id;
@@ -317,7 +317,7 @@ test_window_checkout_lists_communities (void)
   g_file_set_contents (config, "id: demo\n", -1, &error);
   g_assert_no_error (error);
   checkout = g_file_new_for_path (root);
-  window = rc_window_new (rc_test_app);
+  window = rc_window_new (GTK_APPLICATION (rc_test_app));
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   gtk_window_present (GTK_WINDOW (window));
   rc_window_open_folder (window, checkout);
@@ -383,7 +383,7 @@ test_window_drop_opens_folder (void)
   g_autoptr (GSList) files = NULL;
   g_auto (GValue) value = G_VALUE_INIT;
   GtkDropTarget *target = NULL;
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   gboolean loaded = FALSE, accepted = FALSE;
 
   gtk_window_present (GTK_WINDOW (window));
@@ -412,7 +412,7 @@ test_window_drop_opens_folder (void)
 static void
 test_window_shortcuts_and_accels (void)
 {
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   GtkShortcutsWindow *overlay;
   g_auto (GStrv) boot = NULL;
   g_auto (GStrv) open = NULL;
@@ -464,7 +464,7 @@ test_window_status_after_parse_fix (void)
   g_autoptr (GFile) folder = g_file_new_for_path (dir);
   g_autofree char *good = NULL, *status = NULL, *shot = NULL;
   g_autoptr (GError) error = NULL;
-  RcWindow *window = rc_window_new (rc_test_app);
+  RcWindow *window = rc_window_new (GTK_APPLICATION (rc_test_app));
   RcBootPane *pane = rc_test_window_child (window, "boot_pane");
   GActionGroup *actions = rc_boot_pane_get_actions (pane);
 

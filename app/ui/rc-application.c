@@ -9,10 +9,9 @@
 
 #include "rc-application.h"
 #include "rc-help.h"
+#include "rc-recent-folders.h"
 #include "rc-resources.h"
 #include "rc-window.h"
-
-#define RC_RECENT_MAX 10
 
 struct _RcApplication
 {
@@ -30,7 +29,7 @@ rc_application_get_window (RcApplication *self, gboolean create)
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
     if (RC_IS_WINDOW (l->data))
       return RC_WINDOW (l->data);
-  return create ? rc_window_new (self) : NULL;
+  return create ? rc_window_new (GTK_APPLICATION (self)) : NULL;
 }
 
 static void
@@ -99,7 +98,8 @@ rc_application_open_recent_action (GSimpleAction *action, GVariant *param, gpoin
 static void
 rc_application_forget_recent_action (GSimpleAction *action, GVariant *param, gpointer user_data)
 {
-  rc_application_forget_recent (RC_APPLICATION (user_data), g_variant_get_string (param, NULL));
+  rc_recent_folders_forget (RC_APPLICATION (user_data)->settings,
+                            g_variant_get_string (param, NULL));
 }
 
 static void
@@ -248,46 +248,6 @@ rc_application_get_settings (RcApplication *self)
   g_return_val_if_fail (RC_IS_APPLICATION (self), NULL);
 
   return self->settings;
-}
-
-void
-rc_application_add_recent (RcApplication *self, const char *path)
-{
-  g_auto (GStrv) old = NULL;
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) recent = NULL;
-  guint n = 1;
-
-  g_return_if_fail (RC_IS_APPLICATION (self));
-  g_return_if_fail (path != NULL);
-
-  old = g_settings_get_strv (self->settings, "recent-folders");
-  g_strv_builder_add (builder, path);
-  for (guint i = 0; old[i] != NULL && n < RC_RECENT_MAX; i++)
-    if (!g_str_equal (old[i], path))
-      {
-        g_strv_builder_add (builder, old[i]);
-        n++;
-      }
-  recent = g_strv_builder_end (builder);
-  g_settings_set_strv (self->settings, "recent-folders", (const char *const *) recent);
-}
-
-void
-rc_application_forget_recent (RcApplication *self, const char *path)
-{
-  g_auto (GStrv) old = NULL;
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto (GStrv) recent = NULL;
-
-  g_return_if_fail (RC_IS_APPLICATION (self));
-
-  old = g_settings_get_strv (self->settings, "recent-folders");
-  for (guint i = 0; old[i] != NULL; i++)
-    if (!g_str_equal (old[i], path))
-      g_strv_builder_add (builder, old[i]);
-  recent = g_strv_builder_end (builder);
-  g_settings_set_strv (self->settings, "recent-folders", (const char *const *) recent);
 }
 
 /* An uninstalled build (the README's `_build/app/runtime-console open …`) has its schema only

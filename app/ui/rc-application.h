@@ -1,4 +1,4 @@
-/* rc-application.h: the console's AdwApplication: app actions, settings, recent folders.
+/* rc-application.h: the console's AdwApplication: app actions, settings, its windows.
  *
  * SPDX-License-Identifier: MIT
  */
@@ -13,9 +13,6 @@ G_DECLARE_FINAL_TYPE (RcApplication, rc_application, RC, APPLICATION, AdwApplica
 
 RcApplication *rc_application_new (void);
 GSettings *rc_application_get_settings (RcApplication *self);
-/* Moves @path to the front of the recent-folders setting (at most ten are kept). */
-void rc_application_add_recent (RcApplication *self, const char *path);
-void rc_application_forget_recent (RcApplication *self, const char *path);
 
 /* The entry point of `runtime-console [open] [DIR]`, called by app/cli/rc-cli.c. */
 int rc_ui_run (int argc, char **argv);

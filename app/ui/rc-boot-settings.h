@@ -14,6 +14,7 @@
 
 #include "boot/rc-engine.h"
 #include "core/model/rc-community.h"
+#include "core/policy/rc-csp.h"
 #include "serve/rc-throttle.h"
 
 G_BEGIN_DECLS

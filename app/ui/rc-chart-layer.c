@@ -5,13 +5,14 @@
 #include "config.h"
 
 #include "rc-chart-layer.h"
-#include "rc-chart.h"
 
 struct _RcChartLayer
 {
   GtkWidget parent_instance;
 
   RcChartPart part;
+  const RcChartPalette *palette; /* the chart's */
+  const RcChartModel *model;     /* the chart's, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (RcChartLayer, rc_chart_layer, GTK_TYPE_WIDGET)
@@ -20,16 +21,14 @@ static void
 rc_chart_layer_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   RcChartLayer *self = RC_CHART_LAYER (widget);
-  GtkWidget *chart = gtk_widget_get_ancestor (widget, RC_TYPE_CHART);
-  const RcChartModel *model = chart != NULL ? rc_chart_get_model (RC_CHART (chart)) : NULL;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   RcChartCanvas canvas;
 
-  if (model == NULL || width <= 0 || height <= 0)
+  if (self->model == NULL || width <= 0 || height <= 0)
     return;
-  rc_chart_canvas_init (&canvas, snapshot, gtk_widget_get_pango_context (widget),
-                        rc_chart_get_palette (RC_CHART (chart)), model, width, height);
+  rc_chart_canvas_init (&canvas, snapshot, gtk_widget_get_pango_context (widget), self->palette,
+                        self->model, width, height);
   rc_chart_paint_part (&canvas, self->part);
 }
 
@@ -50,12 +49,22 @@ rc_chart_layer_init (RcChartLayer *self)
 }
 
 GtkWidget *
-rc_chart_layer_new (RcChartPart part)
+rc_chart_layer_new (RcChartPart part, const RcChartPalette *palette)
 {
   RcChartLayer *self = g_object_new (RC_TYPE_CHART_LAYER, NULL);
 
   self->part = part;
+  self->palette = palette;
   return GTK_WIDGET (self);
+}
+
+void
+rc_chart_layer_set_model (RcChartLayer *self, const RcChartModel *model)
+{
+  g_return_if_fail (RC_IS_CHART_LAYER (self));
+
+  self->model = model;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 RcChartPart

@@ -252,7 +252,7 @@ rc_chart_init (RcChart *self)
   self->focus = -1;
   rc_chart_palette_init_default (&self->palette, FALSE);
   for (RcChartPart part = 0; part < RC_CHART_N_PARTS; part++)
-    gtk_widget_set_parent (rc_chart_layer_new (part), GTK_WIDGET (self));
+    gtk_widget_set_parent (rc_chart_layer_new (part, &self->palette), GTK_WIDGET (self));
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
   g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
@@ -295,7 +295,8 @@ rc_chart_set_model (RcChart *self, RcChartModel *model)
   gtk_widget_queue_resize (GTK_WIDGET (self));
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    gtk_widget_queue_draw (child);
+    if (RC_IS_CHART_LAYER (child))
+      rc_chart_layer_set_model (RC_CHART_LAYER (child), self->model);
 }
 
 const RcChartModel *

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "rc-problem-row.h"
-#include "rc-problems-view.h"
 
 static const char *
 diagnostic_file (const RcDiagnostic *d)
@@ -17,11 +16,11 @@ diagnostic_file (const RcDiagnostic *d)
 }
 
 static void
-fix_clicked_cb (GtkButton *button, RcProblemsView *view)
+fix_clicked_cb (GtkButton *button, const RcProblemRowFix *fix)
 {
   RcProblem *problem = g_object_get_data (G_OBJECT (button), "problem");
 
-  rc_problems_view_apply_fix (view, rc_problem_get_diagnostic (problem));
+  fix->apply (rc_problem_get_diagnostic (problem), fix->user_data);
 }
 
 /* The key path with a zero-width space after each dot and before each "[": a narrow row

@@ -11,8 +11,15 @@
 
 G_BEGIN_DECLS
 
-/* A GtkListBoxCreateWidgetFunc: @item is an RcProblem, @user_data the RcProblemsView whose
- * rc_problems_view_apply_fix() the fix button calls. */
+/* What a row's fix button does: the list's owner applies the fix (the row knows no view). */
+typedef struct
+{
+  void (*apply) (const RcDiagnostic *diagnostic, gpointer user_data);
+  gpointer user_data;
+} RcProblemRowFix;
+
+/* A GtkListBoxCreateWidgetFunc: @item is an RcProblem, @user_data the RcProblemRowFix its fix
+ * button calls (it must outlive the rows). */
 GtkWidget *rc_problem_row_new (gpointer item, gpointer user_data);
 /* @path with a zero-width space after each dot and before each "[" (the row's path label,
  * named "path": it breaks between keys). */

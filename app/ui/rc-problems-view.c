@@ -26,6 +26,7 @@ struct _RcProblemsView
   GtkLabel *notes_label;
   GtkStack *list_stack;
   GtkListBox *problems_list;
+  RcProblemRowFix row_fix; /* what the rows' fix buttons call */
   GtkLabel *file_label;
   GtkLabel *position_label;
   GtkScrolledWindow *source_scroller;
@@ -495,6 +496,12 @@ rc_problems_view_class_init (RcProblemsViewClass *klass)
 }
 
 static void
+row_fix_cb (const RcDiagnostic *diagnostic, gpointer user_data)
+{
+  rc_problems_view_apply_fix (RC_PROBLEMS_VIEW (user_data), diagnostic);
+}
+
+static void
 rc_problems_view_init (RcProblemsView *self)
 {
   GtkCustomFilter *filter;
@@ -505,8 +512,10 @@ rc_problems_view_init (RcProblemsView *self)
   filter = gtk_custom_filter_new (severity_filter_cb, self, NULL);
   self->visible =
       gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->problems)), GTK_FILTER (filter));
+  self->row_fix.apply = row_fix_cb;
+  self->row_fix.user_data = self;
   gtk_list_box_bind_model (self->problems_list, G_LIST_MODEL (self->visible), rc_problem_row_new,
-                           self, NULL);
+                           &self->row_fix, NULL);
   setup_source_view (self);
   self->shown_file = g_strdup ("config.yaml");
   gtk_label_set_label (self->file_label, "config.yaml");

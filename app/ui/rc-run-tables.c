@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "core/base/rc-format.h"
+#include "core/record/rc-boot-progress.h"
 #include "core/measurement/rc-measurement.h"
 #include "core/analysis/rc-run-analysis.h"
 #include "rc-run-tables.h"
@@ -39,19 +40,25 @@ rc_format_duration_ms (double ms)
 char *
 rc_run_phase_describe (const char *phase, const char *package, const char *module)
 {
-  if (g_strcmp0 (phase, "loading_runtime") == 0)
-    return g_strdup (_ ("Loading the interpreter"));
-  if (g_strcmp0 (phase, "runtime_loaded") == 0)
-    return g_strdup (_ ("Interpreter loaded"));
-  if (g_strcmp0 (phase, "loading_package") == 0)
-    return g_strdup_printf (_ ("Loading package %s"), package != NULL ? package : "?");
-  if (g_strcmp0 (phase, "installing") == 0)
-    return g_strdup_printf (_ ("Installing %s"), package != NULL ? package : "?");
-  if (g_strcmp0 (phase, "importing") == 0)
-    return g_strdup_printf (_ ("Importing %s"), module != NULL ? module : "?");
-  if (g_strcmp0 (phase, "prelude") == 0)
-    return g_strdup (_ ("Running the prelude"));
-  return g_strdup (phase != NULL ? phase : "");
+  switch (rc_boot_phase_from_name (phase))
+    {
+    case RC_BOOT_PHASE_LOADING_RUNTIME:
+      return g_strdup (_ ("Loading the interpreter"));
+    case RC_BOOT_PHASE_RUNTIME_LOADED:
+      return g_strdup (_ ("Interpreter loaded"));
+    case RC_BOOT_PHASE_LOADING_PACKAGE:
+      return g_strdup_printf (_ ("Loading package %s"), package != NULL ? package : "?");
+    case RC_BOOT_PHASE_INSTALLING:
+      return g_strdup_printf (_ ("Installing %s"), package != NULL ? package : "?");
+    case RC_BOOT_PHASE_IMPORTING:
+      return g_strdup_printf (_ ("Importing %s"), module != NULL ? module : "?");
+    case RC_BOOT_PHASE_PRELUDE:
+      return g_strdup (_ ("Running the prelude"));
+    case RC_BOOT_PHASE_READY:
+    case RC_BOOT_PHASE_OTHER:
+    default:
+      return g_strdup (phase != NULL ? phase : "");
+    }
 }
 
 static const RcRunStep *

@@ -15,6 +15,7 @@
 #include "rc-history-dialog.h"
 #include "rc-overview-page.h"
 #include "rc-probe-dialog.h"
+#include "rc-recent-folders.h"
 #include "rc-problems-view.h"
 #include "rc-welcome-page.h"
 #include "rc-window-private.h"
@@ -268,7 +269,6 @@ watch_changed_cb (RcWindow *self)
 void
 _rc_window_open_community (RcWindow *self, GFile *folder)
 {
-  RcApplication *app = RC_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   g_autofree char *path = g_file_get_path (folder);
 
   /* the last folder's prelude check would report on this one */
@@ -283,8 +283,8 @@ _rc_window_open_community (RcWindow *self, GFile *folder)
   self->watch = rc_folder_watch_new (folder, 3, RC_WATCH_DELAY_MS);
   g_signal_connect_object (self->watch, "changed", G_CALLBACK (watch_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  if (app != NULL && path != NULL)
-    rc_application_add_recent (app, path);
+  if (path != NULL)
+    rc_recent_folders_add (self->settings, path);
   rc_window_load (self, FALSE);
 }
 
@@ -735,7 +735,7 @@ rc_window_init (RcWindow *self)
 }
 
 RcWindow *
-rc_window_new (RcApplication *application)
+rc_window_new (GtkApplication *application)
 {
   return g_object_new (RC_TYPE_WINDOW, "application", application, NULL);
 }

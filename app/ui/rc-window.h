@@ -7,14 +7,13 @@
 #include <adwaita.h>
 
 #include "core/model/rc-community.h"
-#include "rc-application.h"
 
 G_BEGIN_DECLS
 
 #define RC_TYPE_WINDOW (rc_window_get_type ())
 G_DECLARE_FINAL_TYPE (RcWindow, rc_window, RC, WINDOW, AdwApplicationWindow)
 
-RcWindow *rc_window_new (RcApplication *application);
+RcWindow *rc_window_new (GtkApplication *application);
 /* A community folder is loaded and watched; an OSA checkout lists its communities; anything
  * else says why it cannot be opened. */
 void rc_window_open_folder (RcWindow *self, GFile *folder);

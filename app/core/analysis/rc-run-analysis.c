@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/base/rc-diagnostic.h"
+#include "core/record/rc-boot-progress.h"
 #include "core/record/rc-run-connections.h"
 #include "core/analysis/rc-run-analysis.h"
 #include "core/record/rc-engine-info.h"
@@ -78,7 +79,8 @@ rc_run_step_group (const RcRunRecord *record, guint step)
 
   if (s == NULL)
     return g_strdup ("page");
-  if (g_str_equal (s->phase, "loading_runtime") || g_str_equal (s->phase, "runtime_loaded"))
+  if (rc_boot_phase_from_name (s->phase) == RC_BOOT_PHASE_LOADING_RUNTIME
+      || rc_boot_phase_from_name (s->phase) == RC_BOOT_PHASE_RUNTIME_LOADED)
     return g_strdup ("interpreter");
   if (g_str_equal (s->phase, "loading_package"))
     return g_strdup_printf ("preload:%s", s->package != NULL ? s->package : "?");

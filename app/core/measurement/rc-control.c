@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "core/measurement/rc-control.h"
+#include "core/record/rc-boot-progress.h"
 #include "core/policy/rc-csp-presets.h"
 #include "core/base/rc-json-builder-private.h"
 #include "core/record/rc-engine-info.h"
@@ -143,7 +144,7 @@ collect_loading (GPtrArray *runs, gboolean cold_only, GArray *out)
           const RcRunStep *step = run->steps->pdata[j];
           double ms = rc_run_step_duration (step);
 
-          if (g_strcmp0 (step->phase, "loading_runtime") == 0 && ms >= 0)
+          if (rc_boot_phase_from_name (step->phase) == RC_BOOT_PHASE_LOADING_RUNTIME && ms >= 0)
             {
               g_array_append_val (out, ms);
               break;
