@@ -52,7 +52,7 @@ typedef struct
   const char *engine; /* with several engines, the column's ("chromium"); else NULL */
   RcRunStats *stats;
   GPtrArray *runs;     /* borrowed RcRunRecord of this scenario that reached ready */
-  GPtrArray *analyses; /* RcRunAnalysis, parallel to runs */
+  GPtrArray *analyses; /* RcRunAnalysis, parallel to runs, the report's (borrowed) */
   RcMeasurement *only; /* with several engines, the engine's runs (for its stats) */
 } Column;
 
@@ -456,7 +456,7 @@ column_fill (Column *c, const RcMeasurement *source)
 {
   c->stats = rc_measurement_stats (source, c->scenario);
   c->runs = g_ptr_array_new ();
-  c->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
+  c->analyses = g_ptr_array_new ();
   for (guint j = 0; j < source->runs->len; j++)
     {
       RcRunRecord *run = source->runs->pdata[j];
@@ -464,7 +464,7 @@ column_fill (Column *c, const RcMeasurement *source)
       if (run->scenario != c->scenario || run->outcome.state != RC_OUTCOME_READY)
         continue;
       g_ptr_array_add (c->runs, run);
-      g_ptr_array_add (c->analyses, rc_run_analyse (run));
+      g_ptr_array_add (c->analyses, (gpointer) rc_measurement_get_analysis (source, j));
     }
 }
 

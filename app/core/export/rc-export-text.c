@@ -80,12 +80,12 @@ summarise_scenario (GString *out, const RcMeasurement *self, const char *engine,
   for (guint i = 0; i < self->runs->len; i++)
     {
       const RcRunRecord *run = self->runs->pdata[i];
-      g_autoptr (RcRunAnalysis) a = NULL;
+      const RcRunAnalysis *a;
 
       if (run->scenario != scenario)
         continue;
       total++;
-      a = rc_run_analyse (run);
+      a = rc_measurement_get_analysis (self, i);
       for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
         counts[v] += a->counts[v];
     }
