@@ -28,16 +28,7 @@ range (const RcStat *stat, double scale, int digits, const char *unit)
 static char *
 range_bytes (const RcStat *stat)
 {
-  g_autofree char *median = NULL, *min = NULL, *max = NULL;
-
-  if (stat->n == 0)
-    return g_strdup ("—");
-  median = rc_format_bytes (stat->median);
-  if (stat->n < 2 || stat->min == stat->max)
-    return g_steal_pointer (&median);
-  min = rc_format_bytes (stat->min);
-  max = rc_format_bytes (stat->max);
-  return g_strdup_printf ("%s (%s–%s)", median, min, max);
+  return rc_format_range (stat->n, stat->median, stat->min, stat->max, rc_format_bytes);
 }
 
 /* "  boot 2.24 s (2.10–2.41) from navigation, browser start 3.01 s": the reader's figure first,
