@@ -433,6 +433,7 @@ label_runs (RcMeasurement *one, RcEngineKind kind)
       g_free (record->run_id);
       record->run_id = id;
     }
+  rc_measurement_forget_analyses (one);
 }
 
 /* Moves @one's runs and its control (each engine's own: it must fail there too) into

@@ -10,6 +10,7 @@
 #include "core/record/rc-boot-progress.h"
 #include "core/base/rc-diagnostic.h"
 #include "core/analysis/rc-run-stats.h"
+#include "core/base/rc-format.h"
 #include "rc-boot-pane-private.h"
 #include "rc-run-tables.h"
 #include "serve/rc-throttle.h"

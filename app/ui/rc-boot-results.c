@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "core/analysis/rc-run-stats.h"
+#include "core/base/rc-format.h"
 #include "rc-boot-results.h"
 #include "rc-charts-view.h"
 #include "rc-run-tables.h"

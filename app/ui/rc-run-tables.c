@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <math.h>
 
 #include "core/base/rc-format.h"
 #include "core/record/rc-boot-progress.h"
@@ -25,16 +24,6 @@ static char *
 format_bytes (gint64 bytes)
 {
   return bytes >= 0 ? g_format_size ((guint64) bytes) : g_strdup ("–");
-}
-
-char *
-rc_format_duration_ms (double ms)
-{
-  if (ms < 0 || isnan (ms))
-    return g_strdup ("–");
-  if (ms < 1000)
-    return g_strdup_printf (_ ("%.0f ms"), ms);
-  return g_strdup_printf (_ ("%.2f s"), ms / 1000);
 }
 
 char *

@@ -30,8 +30,4 @@ void rc_run_tables_fill_violations (GListStore *store, const RcRunRecord *record
 /* "Loading package numpy" for a worker progress message's phase and subject. */
 char *rc_run_phase_describe (const char *phase, const char *package, const char *module);
 
-/* The console's one style for durations: "850 ms" below a second, "12.35 s" from there;
- * a negative value is "–". */
-char *rc_format_duration_ms (double ms);
-
 G_END_DECLS

@@ -52,6 +52,7 @@ rc_advice_side_merge_round (RcMeasurement **into, RcMeasurement *m, guint round)
       g_free (r->run_id);
       r->run_id = g_strdup_printf ("cold-%u", round);
     }
+  rc_measurement_forget_analyses (m);
   if (*into == NULL)
     {
       *into = m;
@@ -59,7 +60,7 @@ rc_advice_side_merge_round (RcMeasurement **into, RcMeasurement *m, guint round)
     }
   g_ptr_array_set_free_func (m->runs, NULL);
   for (guint i = 0; i < m->runs->len; i++)
-    g_ptr_array_add ((*into)->runs, m->runs->pdata[i]);
+    rc_measurement_add_run (*into, m->runs->pdata[i]);
   g_ptr_array_set_size (m->runs, 0);
   rc_measurement_free (m);
 }

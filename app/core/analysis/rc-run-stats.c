@@ -208,12 +208,20 @@ rc_run_stats_median_run (GPtrArray *all_runs, RcScenario scenario)
 }
 
 RcRunStats *
-rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
+rc_run_stats_compute (GPtrArray *runs, RcScenario scenario)
+{
+  return rc_run_stats_compute_with (runs, NULL, scenario);
+}
+
+RcRunStats *
+rc_run_stats_compute_with (GPtrArray *all_runs, GPtrArray *all_analyses, RcScenario scenario)
 {
   RcRunStats *self = g_new0 (RcRunStats, 1);
   g_autoptr (GArray) positions = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GPtrArray) runs = select_runs (all_runs, scenario, &self->failed, positions);
-  g_autoptr (GPtrArray) analyses =
+  /* borrowed, parallel to @runs; those not given are computed into @owned */
+  g_autoptr (GPtrArray) analyses = g_ptr_array_new ();
+  g_autoptr (GPtrArray) owned =
       g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
   g_autoptr (GPtrArray) keys = rc_run_stats_step_keys (runs);
   g_autofree double *boot = g_new0 (double, runs->len + 1);
@@ -230,9 +238,17 @@ rc_run_stats_compute (GPtrArray *all_runs, RcScenario scenario)
   for (guint i = 0; i < runs->len; i++)
     {
       const RcRunRecord *run = runs->pdata[i];
-      RcRunAnalysis *analysis = rc_run_analyse (run);
+      const RcRunAnalysis *analysis =
+          all_analyses != NULL ? all_analyses->pdata[g_array_index (positions, guint, i)] : NULL;
 
-      g_ptr_array_add (analyses, analysis);
+      if (analysis == NULL)
+        {
+          RcRunAnalysis *computed = rc_run_analyse (run);
+
+          g_ptr_array_add (owned, computed);
+          analysis = computed;
+        }
+      g_ptr_array_add (analyses, (gpointer) analysis);
       if (run->boot_ms >= 0)
         boot[nboot++] = run->boot_ms;
       if (run->start_ms >= 0)

@@ -51,6 +51,10 @@ typedef struct
 
 /* Statistics over the runs of @runs (RcRunRecord) whose scenario is @scenario. */
 RcRunStats *rc_run_stats_compute (GPtrArray *runs, RcScenario scenario);
+/* The same with the runs' analyses (RcRunAnalysis, rc-run-analysis.h) given, borrowed and
+ * parallel to @runs: a caller that keeps them (RcMeasurement) spares their recomputation. A
+ * NULL entry, or @analyses NULL, is computed here. */
+RcRunStats *rc_run_stats_compute_with (GPtrArray *runs, GPtrArray *analyses, RcScenario scenario);
 void rc_run_stats_free (RcRunStats *self);
 /* Just the median run of @scenario (an index into @runs, -1 none), without the statistics:
  * the charts pick runs of 200-run reports with it per frame budget. */

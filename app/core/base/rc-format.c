@@ -1,8 +1,10 @@
-/* rc-format.c: byte figures as every report, chart and table writes them. Below the charts
- * and the exports, which both call it (it lived in the two exports, which called each other). */
+/* rc-format.c: byte figures and durations as every report, chart and table writes them.
+ * Below the charts and the exports, which both call it (it lived in the two exports, which
+ * called each other); the exports and the window had copies of the durations. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "core/base/rc-format.h"
 
@@ -48,4 +50,45 @@ rc_format_wire_bytes (gint64 wire, gint64 decoded)
   g_autofree char *text = rc_format_bytes ((double) wire);
 
   return rc_format_wire_bytes_text (text, (double) wire, decoded < 0 ? -1 : (double) decoded);
+}
+
+char *
+rc_format_ms (double ms)
+{
+  if (ms >= 1000)
+    return g_strdup_printf ("%.2f s", ms / 1000.0);
+  return g_strdup_printf ("%.0f ms", ms);
+}
+
+char *
+rc_format_seconds (double ms)
+{
+  return ms < 0 ? g_strdup ("—") : g_strdup_printf ("%.1f s", ms / 1000.0);
+}
+
+char *
+rc_format_duration_ms (double ms)
+{
+  if (ms < 0 || isnan (ms))
+    return g_strdup ("–");
+  if (ms < 1000)
+    return g_strdup_printf (_ ("%.0f ms"), ms);
+  return g_strdup_printf (_ ("%.2f s"), ms / 1000);
+}
+
+char *
+rc_format_range (guint n, double median, double min, double max, RcFormatFunc format)
+{
+  g_autofree char *median_text = NULL;
+  g_autofree char *min_text = NULL;
+  g_autofree char *max_text = NULL;
+
+  if (n == 0)
+    return g_strdup ("—");
+  median_text = format (median);
+  if (n < 2 || min == max)
+    return g_steal_pointer (&median_text);
+  min_text = format (min);
+  max_text = format (max);
+  return g_strdup_printf ("%s (%s–%s)", median_text, min_text, max_text);
 }

@@ -1,4 +1,4 @@
-/* rc-format.h: byte figures as the reports, charts and tables write them. */
+/* rc-format.h: byte figures and durations as the reports, charts and tables write them. */
 #pragma once
 
 #include <glib.h>
@@ -19,5 +19,18 @@ char *rc_format_wire_bytes_text (const char *wire_text, double wire, double deco
 /* A byte figure as the reports write it: wire bytes, then the decoded size when it differs,
  * "5.5 MB (12.5 MB once decoded)"; @decoded -1 (unknown) adds "(decoded size unknown)". */
 char *rc_format_wire_bytes (gint64 wire, gint64 decoded);
+
+/* "850 ms", "3.15 s": a duration as the Markdown tables write it, untranslated like them. */
+char *rc_format_ms (double ms);
+/* "3.2 s", or "—" when @ms is negative (not measured): a reader's wait. */
+char *rc_format_seconds (double ms);
+/* The window's one style for durations, translated: "850 ms" below a second, "12.35 s" from
+ * there; a negative value or NAN is "–". */
+char *rc_format_duration_ms (double ms);
+
+typedef char *(*RcFormatFunc) (double value);
+/* "3.15 s (3.05–3.35 s)": @median in @format, then the band of @n values when there are
+ * several that differ; "—" when @n is 0. */
+char *rc_format_range (guint n, double median, double min, double max, RcFormatFunc format);
 
 G_END_DECLS

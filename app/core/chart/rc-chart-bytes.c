@@ -38,7 +38,7 @@ rc_chart_group_verdict (const RcRunAnalysis *analysis, const char *group)
 typedef struct
 {
   const RcRunRecord *run;
-  RcRunAnalysis *analysis;
+  const RcRunAnalysis *analysis; /* the report's */
 } Series;
 
 static GPtrArray *
@@ -222,9 +222,9 @@ bytes_build_engines (RcChartModel *model, const RcMeasurement *report, GPtrArray
 
       for (guint m = 0; m < engine->medians->len; m++)
         {
-          Series s = { report->runs->pdata[g_array_index (engine->medians, int, m)] };
+          int index = g_array_index (engine->medians, int, m);
+          Series s = { report->runs->pdata[index], rc_measurement_get_analysis (report, index) };
 
-          s.analysis = rc_run_analyse (s.run);
           g_array_append_val (series, s);
           g_array_append_val (slots, m);
         }
@@ -251,8 +251,6 @@ bytes_build_engines (RcChartModel *model, const RcMeasurement *report, GPtrArray
   model->description = g_strdup_printf (
       _ ("Wire bytes per resource group of %u runs in %u engines, coloured by cache verdict."),
       series->len, engines->len);
-  for (guint s = 0; s < series->len; s++)
-    rc_run_analysis_free (all[s].analysis);
   return model;
 }
 
@@ -274,8 +272,10 @@ rc_chart_bytes_build (const RcMeasurement *report)
     return bytes_build_engines (model, report, engines);
   for (guint s = 0; s < n; s++)
     {
-      series[s].run = report->runs->pdata[g_array_index (medians, int, s)];
-      series[s].analysis = rc_run_analyse (series[s].run);
+      int index = g_array_index (medians, int, s);
+
+      series[s].run = report->runs->pdata[index];
+      series[s].analysis = rc_measurement_get_analysis (report, index);
     }
   model->row_natural = rc_chart_slot_row_height (n);
   bytes_axis (model, series, n);
@@ -284,8 +284,6 @@ rc_chart_bytes_build (const RcMeasurement *report)
   bytes_legend (model);
   model->description = g_strdup_printf (
       _ ("Wire bytes per resource group of %u runs, coloured by cache verdict."), n);
-  for (guint s = 0; s < n; s++)
-    rc_run_analysis_free (series[s].analysis);
   return model;
 }
 

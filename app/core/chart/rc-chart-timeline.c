@@ -14,7 +14,7 @@
 typedef struct
 {
   const RcRunRecord *run;
-  RcRunAnalysis *analysis;
+  const RcRunAnalysis *analysis; /* the report's */
   RcChartRole role;
   double end_ms;
   guint slot, n_slots;
@@ -524,11 +524,14 @@ pick_engine_lanes (Timeline *t, const RcMeasurement *report, GPtrArray *engines)
     {
       const RcChartEngine *engine = engines->pdata[e];
       Series *s;
+      int index;
 
       if (engine->medians->len == 0)
         continue;
       s = &t->series[t->n];
-      s->run = report->runs->pdata[g_array_index (engine->medians, int, 0)];
+      index = g_array_index (engine->medians, int, 0);
+      s->run = report->runs->pdata[index];
+      s->analysis = rc_measurement_get_analysis (report, index);
       s->role = (RcChartRole) (RC_CHART_ROLE_SERIES_0 + t->n);
       s->engine = engine;
       t->n++;
@@ -554,6 +557,7 @@ pick_runs (Timeline *t, const RcMeasurement *report, int a, int b)
         Series *s = &t->series[t->n++];
 
         s->run = report->runs->pdata[picked[i]];
+        s->analysis = rc_measurement_get_analysis (report, picked[i]);
         s->role = rc_chart_role_for_scenario (s->run->scenario);
         if (t->n == 2 && s->role == t->series[0].role)
           s->role = (RcChartRole) ((s->role + 1) % (RC_CHART_ROLE_SERIES_3 + 1));
@@ -597,7 +601,6 @@ rc_chart_timeline_build (const RcMeasurement *report, int a, int b)
     pick_runs (&t, report, a, b);
   for (guint s = 0; s < t.n; s++)
     {
-      t.series[s].analysis = rc_run_analyse (t.series[s].run);
       t.series[s].end_ms = rc_chart_run_end_ms (t.series[s].run);
       t.series[s].slot = s, t.series[s].n_slots = t.n;
     }
@@ -605,7 +608,5 @@ rc_chart_timeline_build (const RcMeasurement *report, int a, int b)
   add_rows (&t);
   add_legend (&t);
   t.model->description = describe (&t);
-  for (guint s = 0; s < t.n; s++)
-    rc_run_analysis_free (t.series[s].analysis);
   return t.model;
 }

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/base/rc-format.h"
 #include "core/chart/rc-reader-waits.h"
 
 #define GAP          10.0 /* above the section, under the timeline's axis */
@@ -133,12 +134,6 @@ rc_reader_waits_lane_label (const RcReaderWaits *self, guint lane)
   return g_strdup (rc_preload_on_to_string (lane));
 }
 
-static char *
-seconds (double ms)
-{
-  return ms < 0 ? g_strdup ("—") : g_strdup_printf ("%.1f s", ms / 1000.0);
-}
-
 char *
 rc_reader_waits_lane_value (const RcReaderWaits *self, guint lane)
 {
@@ -146,8 +141,8 @@ rc_reader_waits_lane_value (const RcReaderWaits *self, guint lane)
 
   g_return_val_if_fail (lane < RC_PRELOAD_N_VALUES, NULL);
 
-  cold = seconds (self->lanes[lane].wait_ms[0]);
-  warm = seconds (self->lanes[lane].wait_ms[1]);
+  cold = rc_format_seconds (self->lanes[lane].wait_ms[0]);
+  warm = rc_format_seconds (self->lanes[lane].wait_ms[1]);
   /* the timeline's own convention for its values: cold · warm */
   return g_strdup_printf ("%s · %s", cold, warm);
 }

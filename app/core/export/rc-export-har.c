@@ -326,7 +326,7 @@ rc_measurement_to_har (const RcMeasurement *self)
   for (guint i = 0; i < self->runs->len; i++)
     {
       const RcRunRecord *run = self->runs->pdata[i];
-      g_autoptr (RcRunAnalysis) a = rc_run_analyse (run);
+      const RcRunAnalysis *a = rc_measurement_get_analysis (self, i);
       g_autoptr (GDateTime) base = run_date (run);
       double first = G_MAXDOUBLE;
 

@@ -3,6 +3,7 @@
 
 #include <glib/gi18n.h>
 
+#include "core/base/rc-format.h"
 #include "core/export/rc-export-interpreter.h"
 #include "core/analysis/rc-run-stats.h"
 #include "core/record/rc-engine-info.h"
@@ -71,12 +72,6 @@ make_columns (const RcMeasurement *self, guint *engines)
   return columns;
 }
 
-static char *
-format_ms (double ms)
-{
-  return ms >= 1000 ? g_strdup_printf ("%.2f s", ms / 1000) : g_strdup_printf ("%.0f ms", ms);
-}
-
 /* Median of @get over the column's runs that have a value (>= 0); "—" when none. */
 static char *
 median_cell (const Column *c, double (*get) (const RcRunRecord *, gconstpointer),
@@ -96,7 +91,7 @@ median_cell (const Column *c, double (*get) (const RcRunRecord *, gconstpointer)
   if (n == 0)
     return g_strdup ("—");
   rc_stat_compute (&stat, values, n);
-  return format_ms (stat.median);
+  return rc_format_ms (stat.median);
 }
 
 /* From the start of step 1 to Python's first import. */
@@ -335,14 +330,14 @@ append_split (GString *text, const RcRunRecord *run)
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       double ms = sub_phase_ms (run, names[i]);
-      g_autofree char *cell = ms >= 0 ? format_ms (ms) : NULL;
+      g_autofree char *cell = ms >= 0 ? rc_format_ms (ms) : NULL;
 
       if (cell != NULL)
         g_string_append_printf (text, "%s%s %s", text->len > 0 ? ", " : "", names[i], cell);
     }
   if (startup >= 0 && imports >= 0)
     {
-      g_autofree char *s = format_ms (startup), *m = format_ms (imports);
+      g_autofree char *s = rc_format_ms (startup), *m = rc_format_ms (imports);
 
       g_string_append_printf (text, " (python-startup %s + python-imports %s)", s, m);
     }
@@ -360,13 +355,13 @@ rc_run_record_interpreter_text (const RcRunRecord *run, const char *indent)
     g_string_append_printf (out, _ ("%sinterpreter: %s\n"), indent, split->str);
   if (f->importtime && f->imports_us >= 0)
     {
-      g_autofree char *total = format_ms (f->imports_us / 1000.0);
+      g_autofree char *total = rc_format_ms (f->imports_us / 1000.0);
       GString *slow = g_string_new (NULL);
 
       for (guint i = 0; i < f->slowest->len && i < 5; i++)
         {
           const RcImportTime *t = f->slowest->pdata[i];
-          g_autofree char *ms = format_ms (t->cumulative_us / 1000.0);
+          g_autofree char *ms = rc_format_ms (t->cumulative_us / 1000.0);
 
           g_string_append_printf (slow, "%s%s %s", i > 0 ? ", " : "", t->module, ms);
         }

@@ -18,32 +18,11 @@
 #include "core/export/rc-export-connections.h"
 #include "core/record/rc-engine-info.h"
 
-static char *
-format_ms (double ms)
-{
-  if (ms >= 1000)
-    return g_strdup_printf ("%.2f s", ms / 1000.0);
-  return g_strdup_printf ("%.0f ms", ms);
-}
-
-typedef char *(*FormatFunc) (double value);
-
 /* "3.15 s (3.05–3.35 s)" with a band only when there are several runs. */
 static char *
-format_stat (const RcStat *stat, FormatFunc format)
+format_stat (const RcStat *stat, RcFormatFunc format)
 {
-  g_autofree char *median = NULL;
-  g_autofree char *min = NULL;
-  g_autofree char *max = NULL;
-
-  if (stat->n == 0)
-    return g_strdup ("—");
-  median = format (stat->median);
-  if (stat->n < 2 || stat->min == stat->max)
-    return g_steal_pointer (&median);
-  min = format (stat->min);
-  max = format (stat->max);
-  return g_strdup_printf ("%s (%s–%s)", median, min, max);
+  return rc_format_range (stat->n, stat->median, stat->min, stat->max, format);
 }
 
 typedef struct
@@ -52,7 +31,7 @@ typedef struct
   const char *engine; /* with several engines, the column's ("chromium"); else NULL */
   RcRunStats *stats;
   GPtrArray *runs;     /* borrowed RcRunRecord of this scenario that reached ready */
-  GPtrArray *analyses; /* RcRunAnalysis, parallel to runs */
+  GPtrArray *analyses; /* RcRunAnalysis, parallel to runs, the report's (borrowed) */
   RcMeasurement *only; /* with several engines, the engine's runs (for its stats) */
 } Column;
 
@@ -128,7 +107,7 @@ column_stat (const Column *c, const char *group, const RcExpectedResource *overl
 
 static void
 row (GString *out, const char *label, Column *columns, guint n, RcStat (*get) (Column *, gpointer),
-     gpointer data, FormatFunc format)
+     gpointer data, RcFormatFunc format)
 {
   g_string_append_printf (out, "| %s |", label);
   for (guint i = 0; i < n; i++)
@@ -327,9 +306,9 @@ cost_table (GString *out, const RcMeasurement *self, Column *columns, guint n)
     }
   byte_row (out, _ ("**Total over the network**"), columns, n, get_total_bytes, NULL);
   row (out, _ ("**Boot time**"), columns, n, get_field,
-       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, boot_ms)), format_ms);
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, boot_ms)), rc_format_ms);
   row (out, _ ("Browser start before navigation (not in the boot time)"), columns, n, get_field,
-       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, start_ms)), format_ms);
+       GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, start_ms)), rc_format_ms);
   row (out, _ ("WebAssembly heap after boot"), columns, n, get_field,
        GSIZE_TO_POINTER (G_STRUCT_OFFSET (RcRunStats, heap_bytes)), rc_format_bytes);
   row (out, _ ("Web process memory (RSS) after boot"), columns, n, get_field,
@@ -346,7 +325,7 @@ step_table (GString *out, Column *columns, guint n)
       const RcStepStat *s = columns[0].stats->steps->pdata[i];
       g_autofree char *label = g_strdup_printf ("%u. `%s`", s->step, s->key);
 
-      row (out, label, columns, n, get_step_ms, s->key, format_ms);
+      row (out, label, columns, n, get_step_ms, s->key, rc_format_ms);
     }
 }
 
@@ -414,7 +393,7 @@ sub_phase_table (GString *out, Column *columns, guint n)
     {
       g_autofree char *label = g_strdup_printf ("`%s`", (char *) names->pdata[k]);
 
-      row (out, label, columns, n, get_sub_phase, names->pdata[k], format_ms);
+      row (out, label, columns, n, get_sub_phase, names->pdata[k], rc_format_ms);
     }
 }
 
@@ -456,7 +435,7 @@ column_fill (Column *c, const RcMeasurement *source)
 {
   c->stats = rc_measurement_stats (source, c->scenario);
   c->runs = g_ptr_array_new ();
-  c->analyses = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_analysis_free);
+  c->analyses = g_ptr_array_new ();
   for (guint j = 0; j < source->runs->len; j++)
     {
       RcRunRecord *run = source->runs->pdata[j];
@@ -464,7 +443,7 @@ column_fill (Column *c, const RcMeasurement *source)
       if (run->scenario != c->scenario || run->outcome.state != RC_OUTCOME_READY)
         continue;
       g_ptr_array_add (c->runs, run);
-      g_ptr_array_add (c->analyses, rc_run_analyse (run));
+      g_ptr_array_add (c->analyses, (gpointer) rc_measurement_get_analysis (source, j));
     }
 }
 

@@ -4,14 +4,9 @@
 
 #include <glib/gi18n.h>
 
+#include "core/base/rc-format.h"
 #include "core/export/rc-export-preload.h"
 #include "core/measurement/rc-measurement.h"
-
-static char *
-cell (double ms)
-{
-  return ms < 0 ? g_strdup ("—") : g_strdup_printf ("%.1f s", ms / 1000.0);
-}
 
 static void
 append_preload_text (const RcMeasurement *self, const char *engine, GString *out)
@@ -33,7 +28,8 @@ append_preload_text (const RcMeasurement *self, const char *engine, GString *out
                             sim.model_delay_ms / 1000.0);
   for (guint i = 0; i < RC_PRELOAD_N_VALUES; i++)
     {
-      g_autofree char *c = cell (sim.cold[i].wait_ms), *w = cell (sim.warm[i].wait_ms);
+      g_autofree char *c = rc_format_seconds (sim.cold[i].wait_ms),
+                      *w = rc_format_seconds (sim.warm[i].wait_ms);
 
       /* TRANSLATORS: "  first_run       cold 17.4 s  warm 9.3 s" */
       g_string_append_printf (out, _ ("  %-14s cold %s  warm %s"), rc_preload_on_to_string (i), c,
@@ -82,8 +78,9 @@ rc_measurement_append_preload_markdown (const RcMeasurement *self, GString *out)
   g_string_append (out, _ ("| preload_on | cold | warm | paid by |\n|---|---|---|---|\n"));
   for (guint i = 0; i < RC_PRELOAD_N_VALUES; i++)
     {
-      g_autofree char *c = cell (sim.cold[i].wait_ms), *w = cell (sim.warm[i].wait_ms);
-      g_autofree char *cw = cell (sim.cold[i].worst_wait_ms);
+      g_autofree char *c = rc_format_seconds (sim.cold[i].wait_ms),
+                      *w = rc_format_seconds (sim.warm[i].wait_ms);
+      g_autofree char *cw = rc_format_seconds (sim.cold[i].worst_wait_ms);
 
       if (sim.cold[i].every_visitor && sim.cold[i].worst_wait_ms != sim.cold[i].wait_ms)
         {

@@ -28,16 +28,7 @@ range (const RcStat *stat, double scale, int digits, const char *unit)
 static char *
 range_bytes (const RcStat *stat)
 {
-  g_autofree char *median = NULL, *min = NULL, *max = NULL;
-
-  if (stat->n == 0)
-    return g_strdup ("—");
-  median = rc_format_bytes (stat->median);
-  if (stat->n < 2 || stat->min == stat->max)
-    return g_steal_pointer (&median);
-  min = rc_format_bytes (stat->min);
-  max = rc_format_bytes (stat->max);
-  return g_strdup_printf ("%s (%s–%s)", median, min, max);
+  return rc_format_range (stat->n, stat->median, stat->min, stat->max, rc_format_bytes);
 }
 
 /* "  boot 2.24 s (2.10–2.41) from navigation, browser start 3.01 s": the reader's figure first,
@@ -80,12 +71,12 @@ summarise_scenario (GString *out, const RcMeasurement *self, const char *engine,
   for (guint i = 0; i < self->runs->len; i++)
     {
       const RcRunRecord *run = self->runs->pdata[i];
-      g_autoptr (RcRunAnalysis) a = NULL;
+      const RcRunAnalysis *a;
 
       if (run->scenario != scenario)
         continue;
       total++;
-      a = rc_run_analyse (run);
+      a = rc_measurement_get_analysis (self, i);
       for (guint v = 0; v <= RC_VERDICT_DISAGREE; v++)
         counts[v] += a->counts[v];
     }

@@ -12,6 +12,83 @@
 #include "core/measurement/rc-control-engines.h"
 #include "core/measurement/rc-measurement.h"
 
+/* A kept analysis. It is shared, counted, by a report and its rc_measurement_copy_engine()
+ * copies: their runs are copies, their analyses the same. */
+typedef struct
+{
+  RcRunAnalysis *analysis;
+} SharedAnalysis;
+
+static void
+shared_analysis_clear (gpointer data)
+{
+  rc_run_analysis_free (((SharedAnalysis *) data)->analysis);
+}
+
+typedef struct
+{
+  /* the run it was made for: a slot whose run is another was left by a change of the array
+   * (runs taken out directly, as merging does) and is made again */
+  const RcRunRecord *run;
+  SharedAnalysis *shared;
+} AnalysisSlot;
+
+static void
+analysis_slot_clear (gpointer data)
+{
+  AnalysisSlot *slot = data;
+
+  if (slot->shared != NULL)
+    g_rc_box_release_full (slot->shared, shared_analysis_clear);
+  slot->shared = NULL;
+  slot->run = NULL;
+}
+
+static AnalysisSlot *
+analysis_slot (const RcMeasurement *self, guint index)
+{
+  if (self->analyses->len < self->runs->len)
+    g_array_set_size (self->analyses, self->runs->len);
+  return &g_array_index (self->analyses, AnalysisSlot, index);
+}
+
+const RcRunAnalysis *
+rc_measurement_get_analysis (const RcMeasurement *self, guint index)
+{
+  AnalysisSlot *slot;
+
+  g_return_val_if_fail (index < self->runs->len, NULL);
+
+  slot = analysis_slot (self, index);
+  if (slot->run != self->runs->pdata[index] || slot->shared == NULL)
+    {
+      analysis_slot_clear (slot);
+      slot->run = self->runs->pdata[index];
+      slot->shared = g_rc_box_new0 (SharedAnalysis);
+      slot->shared->analysis = rc_run_analyse (slot->run);
+    }
+  return slot->shared->analysis;
+}
+
+void
+rc_measurement_forget_analyses (RcMeasurement *self)
+{
+  g_array_set_size (self->analyses, 0);
+}
+
+/* @from's analysis of its run @index, for @to's last run (a copy of it). */
+static void
+share_analysis (RcMeasurement *to, const RcMeasurement *from, guint index)
+{
+  AnalysisSlot *slot;
+
+  rc_measurement_get_analysis (from, index);
+  slot = analysis_slot (to, to->runs->len - 1);
+  analysis_slot_clear (slot);
+  slot->run = to->runs->pdata[to->runs->len - 1];
+  slot->shared = g_rc_box_acquire (analysis_slot (from, index)->shared);
+}
+
 RcMeasurement *
 rc_measurement_new (const char *community)
 {
@@ -23,6 +100,8 @@ rc_measurement_new (const char *community)
   self->created = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   self->runs = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_run_record_free);
   self->controls = g_ptr_array_new_with_free_func ((GDestroyNotify) rc_control_free);
+  self->analyses = g_array_new (FALSE, TRUE, sizeof (AnalysisSlot));
+  g_array_set_clear_func (self->analyses, analysis_slot_clear);
   self->model_delay_ms = RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS;
   return self;
 }
@@ -38,6 +117,7 @@ rc_measurement_free (RcMeasurement *self)
   g_ptr_array_unref (self->runs);
   g_ptr_array_unref (self->controls);
   rc_snapshot_free (self->snapshot);
+  g_array_unref (self->analyses);
   g_free (self);
 }
 
@@ -88,6 +168,9 @@ rc_measurement_describe_invalid (const RcMeasurement *self)
 void
 rc_measurement_add_run (RcMeasurement *self, RcRunRecord *run)
 {
+  /* slots past the end were left by runs taken out directly: @run may have one's address */
+  if (self->analyses->len > self->runs->len)
+    g_array_set_size (self->analyses, self->runs->len);
   g_ptr_array_add (self->runs, run);
 }
 
@@ -137,14 +220,24 @@ rc_measurement_copy_engine (const RcMeasurement *self, const char *engine)
   only->snapshot = rc_snapshot_copy (self->snapshot);
   for (guint i = 0; i < self->runs->len; i++)
     if (g_str_equal (rc_run_record_get_engine (self->runs->pdata[i]), engine))
-      rc_measurement_add_run (only, rc_run_record_copy (self->runs->pdata[i]));
+      {
+        rc_measurement_add_run (only, rc_run_record_copy (self->runs->pdata[i]));
+        share_analysis (only, self, i);
+      }
   return only;
 }
 
 RcRunStats *
 rc_measurement_stats (const RcMeasurement *self, RcScenario scenario)
 {
-  return rc_run_stats_compute (self->runs, scenario);
+  g_autoptr (GPtrArray) analyses = g_ptr_array_sized_new (self->runs->len);
+
+  /* only @scenario's are read */
+  for (guint i = 0; i < self->runs->len; i++)
+    g_ptr_array_add (analyses, ((RcRunRecord *) self->runs->pdata[i])->scenario == scenario
+                                   ? (gpointer) rc_measurement_get_analysis (self, i)
+                                   : NULL);
+  return rc_run_stats_compute_with (self->runs, analyses, scenario);
 }
 
 GPtrArray *
@@ -154,7 +247,7 @@ rc_measurement_flags (const RcMeasurement *self)
 
   for (guint i = 0; i < self->runs->len; i++)
     {
-      g_autoptr (RcRunAnalysis) a = rc_run_analyse (self->runs->pdata[i]);
+      const RcRunAnalysis *a = rc_measurement_get_analysis (self, i);
 
       for (guint j = 0; j < a->flags->len; j++)
         g_ptr_array_add (flags, rc_diagnostic_copy (a->flags->pdata[j]));
@@ -371,7 +464,7 @@ rc_measurement_to_json (const RcMeasurement *self)
   for (guint i = 0; i < self->runs->len; i++)
     {
       JsonNode *run = rc_run_record_to_json (self->runs->pdata[i]);
-      g_autoptr (RcRunAnalysis) a = rc_run_analyse (self->runs->pdata[i]);
+      const RcRunAnalysis *a = rc_measurement_get_analysis (self, i);
 
       json_object_set_member (json_node_get_object (run), "analysis", analysis_to_json (a));
       json_builder_add_value (b, run);

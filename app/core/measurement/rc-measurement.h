@@ -26,7 +26,9 @@ typedef struct
   char *tool_version; /* PACKAGE_VERSION of the tool that measured */
   char *community;    /* community name (also in each run's env) */
   char *created;      /* ISO 8601 UTC */
-  GPtrArray *runs;    /* RcRunRecord, in the order they ran */
+  /* RcRunRecord, in the order they ran: add with rc_measurement_add_run(); after changing
+   * one in place, rc_measurement_forget_analyses() */
+  GPtrArray *runs;
   /* The control boots (rc-control.h), one per engine that measured, in the order they ran;
    * empty when none ran. */
   GPtrArray *controls;
@@ -41,19 +43,28 @@ typedef struct
   guint read_version;
   /* The experimental snapshot scenario's snapshot (rc-snapshot.h); NULL when not measured. */
   RcSnapshot *snapshot;
+  /* Private: rc_measurement_get_analysis()'s, one slot per run. */
+  GArray *analyses;
 } RcMeasurement;
 
 RcMeasurement *rc_measurement_new (const char *community);
 void rc_measurement_free (RcMeasurement *self);
 /* Takes ownership of @run. */
 void rc_measurement_add_run (RcMeasurement *self, RcRunRecord *run);
+/* The analysis of run @index (rc_run_analyse()), made on first use and kept while that run
+ * is there, so the JSON, the statistics, the exports and the charts of a report share one.
+ * @self is const as every reader's is: the kept analyses are not part of the report. */
+const RcRunAnalysis *rc_measurement_get_analysis (const RcMeasurement *self, guint index);
+/* Drops the kept analyses: after a run was changed in place (its run_id names its flags). */
+void rc_measurement_forget_analyses (RcMeasurement *self);
 /* Scenarios present, in first-run order. */
 GArray *rc_measurement_scenarios (const RcMeasurement *self);
 RcRunStats *rc_measurement_stats (const RcMeasurement *self, RcScenario scenario);
 /* Each engine once (rc_run_record_get_engine()), in the order runs booted in them: a new array
  * of strings owned by the runs. */
 GPtrArray *rc_measurement_engines (const RcMeasurement *self);
-/* A new measurement holding copies of @engine's runs only (its statistics are that engine's). */
+/* A new measurement holding copies of @engine's runs only (its statistics are that engine's);
+ * it shares @self's analyses of them. */
 RcMeasurement *rc_measurement_copy_engine (const RcMeasurement *self, const char *engine);
 
 /* Takes ownership of @control (NULL: none); it replaces every control. */
