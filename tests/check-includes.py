@@ -38,8 +38,6 @@ CORE_DEPENDS = {
 # Circles known and left for later, each with its reason: a circle is accepted only while its
 # files stay within one entry, and an entry that no longer matches is reported (remove it).
 KNOWN_CIRCLES = {
-    'app/serve': (['rc-throttle', 'rc-throttle-stream'],
-                  'the throttle and its stream share one pacing state (issue 22 §3, the serve knot)'),
     'app/ui': (['rc-application', 'rc-window-*', 'rc-chart', 'rc-chart-layer', 'rc-problem-row',
                 'rc-problems-view'],
                'the shell and two widget/child pairs: app/ui by folder is the next step (house plan 4.2)'),
