@@ -4,6 +4,7 @@
 #include <libsoup/soup.h>
 
 #include "rc-encoder.h"
+#include "rc-request-log.h"
 #include "rc-server.h"
 #include "rc-throttle.h"
 #include "rc-tls.h"
@@ -77,7 +78,6 @@ struct _RcServer
   gboolean at_cap_logged; /* the cap's log line is written once each time it is reached */
 };
 
-void rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record);
 /* The emulated origin that answers @host, or NULL. */
 const char *rc_server_origin_for_host (RcServer *self, const char *host);
 /* Pauses @msg for its share of the profile's round trips (rc-throttle.h, RcThrottleModel). */
@@ -93,18 +93,6 @@ void rc_server_resume (RcServer *self, SoupServerMessage *msg);
 RcOriginSpec *rc_origin_spec_parse (const char *url, GError **error);
 void rc_origin_spec_free (RcOriginSpec *spec);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcOriginSpec, rc_origin_spec_free)
-
-/* rc-request-log.c */
-void rc_request_log_attach (RcServer *self, SoupServerMessage *msg);
-void rc_request_log_complete (SoupServerMessage *msg);
-/* Keeps the entry open past "finished" until rc_request_log_complete(): a live CONNECT
- * tunnel's record covers the bytes spliced through it. */
-void rc_request_log_hold (SoupServerMessage *msg);
-/* The message finished or lost its connection: it must not be unpaused any more. */
-gboolean rc_request_log_is_closed (SoupServerMessage *msg);
-RcRequestRecord *rc_request_log_lookup (SoupServerMessage *msg);
-void rc_request_log_set_origin (SoupServerMessage *msg, const char *origin);
-void rc_request_log_set_note (SoupServerMessage *msg, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* rc-connections.c: the cap on open connections and their header and idle timeouts. */
 void rc_connections_start (RcServer *self);

@@ -492,11 +492,13 @@ rc_server_is_running (RcServer *self)
   return self->soup != NULL;
 }
 
-/* Emitted before it joins the log, so a handler that clears the log cannot free it. The log
- * keeps the last limits.request_log_max: a long session must not grow it without bound. */
-void
-rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
+/* The request log's callback (rc-request-log.h): the server keeps the records and signals
+ * them. Emitted before it joins the log, so a handler that clears the log cannot free it. The
+ * log keeps the last limits.request_log_max: a long session must not grow it without bound. */
+static void
+request_finished_cb (GObject *owner, RcRequestRecord *record)
 {
+  RcServer *self = RC_SERVER (owner);
   guint excess;
 
   /* in the log before anyone hears of it: a handler that relabels the run (a retried boot)
@@ -618,8 +620,10 @@ server_callback (SoupServer *server, SoupServerMessage *msg, const char *path, G
 static void
 request_started_cb (SoupServer *server, SoupServerMessage *msg, gpointer user_data)
 {
-  rc_request_log_attach (RC_SERVER (user_data), msg);
-  rc_connections_watch_message (RC_SERVER (user_data), msg);
+  RcServer *self = RC_SERVER (user_data);
+
+  rc_request_log_attach (msg, self->run_id, request_finished_cb, G_OBJECT (self));
+  rc_connections_watch_message (self, msg);
 }
 
 static gboolean
