@@ -89,6 +89,10 @@ void rc_server_after_rtts (RcServer *self, guint rtts, GSourceFunc func, gpointe
                            GDestroyNotify destroy);
 /* A deferred answer is complete: unpauses @msg after the profile's latency. */
 void rc_server_resume (RcServer *self, SoupServerMessage *msg);
+/* Hands @stream (a proxy connection, a tunnel's TLS stream) to the SoupServer to read its
+ * requests. */
+gboolean rc_server_accept (RcServer *self, GIOStream *stream, GSocketAddress *local,
+                           GSocketAddress *remote, GError **error);
 
 RcOriginSpec *rc_origin_spec_parse (const char *url, GError **error);
 void rc_origin_spec_free (RcOriginSpec *spec);
@@ -110,9 +114,13 @@ gboolean rc_connections_is_reused (RcServer *self, SoupServerMessage *msg);
 /* Whether @msg came through a CONNECT tunnel (its TCP and TLS set-up are charged there). */
 gboolean rc_connections_is_tunnel (RcServer *self, SoupServerMessage *msg);
 
-/* rc-proxy.c */
-void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg);
-void rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg);
+/* rc-proxy.c: CONNECT, live relaying and the offline answer. The proxy reads the server
+ * through rc-server.h and the calls above, never its fields: what only the caller knows
+ * (live mode, the live session it keeps until it stops) comes as a parameter. */
+void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg, gboolean live);
+/* The session of live requests: the caller keeps it for the run. */
+SoupSession *rc_proxy_live_session_new (void);
+void rc_proxy_handle_live (SoupSession *session, SoupServerMessage *msg);
 void rc_proxy_answer_offline (RcServer *self, SoupServerMessage *msg, const char *host);
 
 /* rc-origin-files.c: file serving shared by the CDN, data and page origins */

@@ -597,7 +597,9 @@ route (RcServer *self, SoupServerMessage *msg)
     }
   else if (self->live)
     {
-      rc_proxy_handle_live (self, msg);
+      if (self->live_session == NULL)
+        self->live_session = rc_proxy_live_session_new ();
+      rc_proxy_handle_live (self->live_session, msg);
       return;
     }
   else
@@ -612,7 +614,7 @@ server_callback (SoupServer *server, SoupServerMessage *msg, const char *path, G
   RcServer *self = user_data;
 
   if (soup_server_message_get_method (msg) == SOUP_METHOD_CONNECT)
-    rc_proxy_handle_connect (self, msg);
+    rc_proxy_handle_connect (self, msg, self->live);
   else
     route (self, msg);
 }
@@ -642,9 +644,16 @@ incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *so
   g_socket_set_option (g_socket_connection_get_socket (connection), IPPROTO_TCP, TCP_NODELAY, 1,
                        NULL);
   shaped = rc_throttle_wrap_stream (self->throttle, G_IO_STREAM (connection));
-  if (!soup_server_accept_iostream (self->soup, shaped, local, remote, &error))
+  if (!rc_server_accept (self, shaped, local, remote, &error))
     g_warning ("Could not accept a proxy connection: %s", error->message);
   return TRUE;
+}
+
+gboolean
+rc_server_accept (RcServer *self, GIOStream *stream, GSocketAddress *local, GSocketAddress *remote,
+                  GError **error)
+{
+  return soup_server_accept_iostream (self->soup, stream, local, remote, error);
 }
 
 static gboolean
