@@ -17,37 +17,6 @@
 
 #define CDN_CACHE_CONTROL "public, max-age=31536000"
 
-void
-rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin)
-{
-  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *asked = soup_message_headers_get_one (request, "Access-Control-Request-Headers");
-
-  soup_message_headers_replace (response, "Access-Control-Allow-Origin", allow_origin);
-  soup_message_headers_replace (response, "Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
-  soup_message_headers_replace (response, "Access-Control-Allow-Headers",
-                                asked != NULL ? asked : "Range");
-  soup_message_headers_replace (response, "Access-Control-Max-Age", "86400");
-  soup_server_message_set_status (msg, SOUP_STATUS_NO_CONTENT, NULL);
-}
-
-gboolean
-rc_origin_open_to_all (SoupServerMessage *msg, const char *name)
-{
-  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
-
-  rc_request_log_set_origin (msg, name);
-  if (soup_server_message_get_method (msg) == SOUP_METHOD_OPTIONS)
-    {
-      rc_origin_cors_preflight (msg, "*");
-      return FALSE;
-    }
-  soup_message_headers_replace (response, "Access-Control-Allow-Origin", "*");
-  soup_message_headers_replace (response, "Timing-Allow-Origin", "*");
-  return TRUE;
-}
-
 static char *
 describe_missing (const char *relative)
 {

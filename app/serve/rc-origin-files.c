@@ -1,4 +1,5 @@
-/* rc-origin-files.c: serving files from a folder without ever leaving it.
+/* rc-origin-files.c: serving files from a folder without ever leaving it, and the CORS
+ * answers every origin open to other pages gives.
  *
  * A request path is split on "/" while still percent-encoded, each segment is decoded on
  * its own and refused if it is empty, "." or "..", or decodes to a "/", "\" or NUL; the
@@ -260,4 +261,37 @@ rc_origin_serve_encoded (SoupServerMessage *msg, const char *file, const char *e
       record->content_encoding = g_strdup (coding);
       record->decoded_bytes = (gint64) st.st_size;
     }
+}
+
+/* ---- CORS --------------------------------------------------------------------------------- */
+
+void
+rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin)
+{
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *asked = soup_message_headers_get_one (request, "Access-Control-Request-Headers");
+
+  soup_message_headers_replace (response, "Access-Control-Allow-Origin", allow_origin);
+  soup_message_headers_replace (response, "Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+  soup_message_headers_replace (response, "Access-Control-Allow-Headers",
+                                asked != NULL ? asked : "Range");
+  soup_message_headers_replace (response, "Access-Control-Max-Age", "86400");
+  soup_server_message_set_status (msg, SOUP_STATUS_NO_CONTENT, NULL);
+}
+
+gboolean
+rc_origin_open_to_all (SoupServerMessage *msg, const char *name)
+{
+  SoupMessageHeaders *response = soup_server_message_get_response_headers (msg);
+
+  rc_request_log_set_origin (msg, name);
+  if (soup_server_message_get_method (msg) == SOUP_METHOD_OPTIONS)
+    {
+      rc_origin_cors_preflight (msg, "*");
+      return FALSE;
+    }
+  soup_message_headers_replace (response, "Access-Control-Allow-Origin", "*");
+  soup_message_headers_replace (response, "Timing-Allow-Origin", "*");
+  return TRUE;
 }

@@ -43,7 +43,7 @@ handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   gint64 ssl_us = g_get_monotonic_time () - setup->since_us;
   g_autoptr (GError) error = NULL;
 
-  if (self->soup == NULL) /* stopped meanwhile */
+  if (!rc_server_is_running (self)) /* stopped meanwhile */
     {
       g_io_stream_close (setup->tls, NULL, NULL);
       tunnel_setup_free (setup);
@@ -54,9 +54,8 @@ handshake_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   if (g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, NULL))
     rc_connections_note_tunnel (self, setup->connect, setup->tls, setup->connect_us + ssl_us,
                                 ssl_us);
-  if (!soup_server_accept_iostream (
-          self->soup, setup->tls, soup_server_message_get_local_address (setup->connect),
-          soup_server_message_get_remote_address (setup->connect), &error))
+  if (!rc_server_accept (self, setup->tls, soup_server_message_get_local_address (setup->connect),
+                         soup_server_message_get_remote_address (setup->connect), &error))
     {
       g_warning ("TLS tunnel failed: %s", error->message);
       g_io_stream_close (setup->tls, NULL, NULL);
@@ -85,7 +84,7 @@ accept_tls_cb (SoupServerMessage *msg, gpointer user_data)
   g_autoptr (GError) error = NULL;
   TunnelSetup *setup;
 
-  if (self->soup == NULL) /* stopped meanwhile */
+  if (!rc_server_is_running (self)) /* stopped meanwhile */
     return;
   rc_request_log_complete (msg);
   stream = soup_server_message_steal_connection (msg);
@@ -94,7 +93,7 @@ accept_tls_cb (SoupServerMessage *msg, gpointer user_data)
   setup->connect = g_object_ref (msg);
   setup->since_us = g_get_monotonic_time ();
   setup->connect_us = record != NULL ? setup->since_us - record->start_us : 0;
-  if ((certificate = rc_tls_get_certificate (self->tls, host, &error)) == NULL
+  if ((certificate = rc_server_get_tls_certificate (self, host, &error)) == NULL
       || (setup->tls = g_tls_server_connection_new (stream, certificate, &error)) == NULL)
     {
       g_warning ("TLS tunnel to %s failed: %s", host, error->message);
@@ -103,7 +102,7 @@ accept_tls_cb (SoupServerMessage *msg, gpointer user_data)
       return;
     }
   /* TLS 1.3 takes one round trip before the first request can go */
-  rc_server_after_rtts (self, self->throttle_model == RC_THROTTLE_MODEL_LINK ? 1 : 0,
+  rc_server_after_rtts (self, rc_server_get_throttle_model (self) == RC_THROTTLE_MODEL_LINK ? 1 : 0,
                         start_handshake_cb, setup, NULL);
 }
 
@@ -274,7 +273,7 @@ live_connected_cb (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
-rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg)
+rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg, gboolean live)
 {
   GUri *uri = soup_server_message_get_uri (msg);
   const char *host = g_uri_get_host (uri);
@@ -291,7 +290,7 @@ rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg)
       rc_server_apply_latency (self, msg);
       return;
     }
-  if (!self->live)
+  if (!live)
     {
       rc_proxy_answer_offline (self, msg, host); /* the proxy's own answer: no round trip */
       return;
@@ -314,7 +313,7 @@ rc_proxy_answer_offline (RcServer *self, SoupServerMessage *msg, const char *hos
       _ ("Runtime Console is emulating the network offline, and %s is not an emulated origin.\n"
          "Emulated: the page %s, the CDN https://%s, the API %s and any --data origins.\n"
          "Map this host with --data URL=DIR, or start with --live to reach the real network.\n"),
-      host, self->page->url, RC_CDN_HOST, self->api->url);
+      host, rc_server_get_page_origin (self), RC_CDN_HOST, rc_server_get_api_origin (self));
   rc_origin_set_text (msg, SOUP_STATUS_BAD_GATEWAY, "text/plain; charset=utf-8", text);
 }
 
@@ -480,20 +479,24 @@ live_response_cb (GObject *source, GAsyncResult *result, gpointer user_data)
   live_read_next (request);
 }
 
+SoupSession *
+rc_proxy_live_session_new (void)
+{
+  SoupSession *session = soup_session_new ();
+
+  /* Bodies pass through as they come, still encoded. */
+  soup_session_remove_feature_by_type (session, SOUP_TYPE_CONTENT_DECODER);
+  return session;
+}
+
 void
-rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg)
+rc_proxy_handle_live (SoupSession *session, SoupServerMessage *msg)
 {
   LiveRequest *request = g_new0 (LiveRequest, 1);
   SoupMessageBody *body = soup_server_message_get_request_body (msg);
   g_autoptr (GBytes) bytes = NULL;
 
   rc_request_log_set_origin (msg, "live");
-  if (self->live_session == NULL)
-    {
-      /* Bodies pass through as they come, still encoded. */
-      self->live_session = soup_session_new ();
-      soup_session_remove_feature_by_type (self->live_session, SOUP_TYPE_CONTENT_DECODER);
-    }
   request->msg = g_object_ref (msg);
   request->cancellable = g_cancellable_new ();
   request->reading = TRUE; /* the send itself */
@@ -509,6 +512,6 @@ rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg)
         soup_message_headers_get_content_type (soup_server_message_get_request_headers (msg), NULL),
         bytes);
   soup_server_message_pause (msg);
-  soup_session_send_async (self->live_session, request->upstream, G_PRIORITY_DEFAULT,
-                           request->cancellable, live_response_cb, request);
+  soup_session_send_async (session, request->upstream, G_PRIORITY_DEFAULT, request->cancellable,
+                           live_response_cb, request);
 }

@@ -5,13 +5,14 @@
  */
 #include "config.h"
 
-#include "rc-server-private.h"
+#include "rc-request-log.h"
 
 #define RECORD_KEY "rc-request-record"
 
 typedef struct
 {
-  RcServer *server; /* weak: the server outlives its SoupServer's messages' handlers */
+  GObject *owner; /* weak: a message can outlive the server that logs it */
+  RcRequestLogFinishedFunc finished;
   RcRequestRecord *record;
   gboolean done;
   gboolean held; /* a live tunnel completes it itself, when the tunnel closes */
@@ -107,7 +108,7 @@ complete (SoupServerMessage *msg)
   RcRequestRecord *record;
   SoupMessageHeaders *headers;
 
-  if (entry == NULL || entry->done || entry->held || entry->server == NULL)
+  if (entry == NULL || entry->done || entry->held || entry->owner == NULL)
     return;
   entry->done = TRUE;
   record = entry->record;
@@ -122,7 +123,7 @@ complete (SoupServerMessage *msg)
   if (record->origin == NULL)
     record->origin = g_strdup ("proxy");
   fill_decoded (record, msg, headers);
-  rc_server_emit_request_finished (entry->server, rc_request_record_copy (record));
+  entry->finished (entry->owner, rc_request_record_copy (record));
 }
 
 /* A CONNECT is complete once its 200 is written; the tunnel then belongs to its own requests. */
@@ -178,9 +179,9 @@ disconnected_cb (SoupServerMessage *msg, gpointer user_data)
 }
 
 static void
-server_gone (gpointer data, GObject *where_the_object_was)
+owner_gone (gpointer data, GObject *where_the_object_was)
 {
-  ((LogEntry *) data)->server = NULL;
+  ((LogEntry *) data)->owner = NULL;
 }
 
 static void
@@ -188,20 +189,22 @@ entry_unwatch (gpointer data)
 {
   LogEntry *entry = data;
 
-  if (entry->server != NULL)
-    g_object_weak_unref (G_OBJECT (entry->server), server_gone, entry);
+  if (entry->owner != NULL)
+    g_object_weak_unref (entry->owner, owner_gone, entry);
   log_entry_free (entry);
 }
 
 void
-rc_request_log_attach (RcServer *self, SoupServerMessage *msg)
+rc_request_log_attach (SoupServerMessage *msg, const char *run_id,
+                       RcRequestLogFinishedFunc finished, GObject *owner)
 {
   LogEntry *entry = g_new0 (LogEntry, 1);
 
-  entry->server = self;
-  g_object_weak_ref (G_OBJECT (self), server_gone, entry);
+  entry->owner = owner;
+  entry->finished = finished;
+  g_object_weak_ref (owner, owner_gone, entry);
   entry->record = rc_request_record_new ();
-  entry->record->run_id = g_strdup (self->run_id);
+  entry->record->run_id = g_strdup (run_id);
   entry->record->start_us = g_get_monotonic_time ();
   g_object_set_data_full (G_OBJECT (msg), RECORD_KEY, entry, entry_unwatch);
 

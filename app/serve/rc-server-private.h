@@ -1,9 +1,15 @@
-/* rc-server-private.h: shared by the files of app/serve, not installed or used outside. */
+/* rc-server-private.h: shared by the files of app/serve, not installed or used outside.
+ *
+ * Each group below names the file that defines it. The request log (rc-request-log.h) and the
+ * throttle's bucket and streams (rc-throttle-*.h) have headers of their own: they need no
+ * RcServer.
+ */
 #pragma once
 
 #include <libsoup/soup.h>
 
 #include "rc-encoder.h"
+#include "rc-request-log.h"
 #include "rc-server.h"
 #include "rc-throttle.h"
 #include "rc-tls.h"
@@ -15,13 +21,15 @@ G_BEGIN_DECLS
 #define RC_API_PRODUCTION "https://widget.osc.earth"
 #define RC_API_DEVELOP    "https://develop-widget.osc.earth"
 
+/* A file of the page origin: rc_server_add_page_file() keeps it, rc-origin-page.c serves it. */
 typedef struct
 {
   GBytes *bytes;
   char *content_type;
 } RcPageFile;
 
-/* An origin (scheme://host[:port]) with an optional path prefix, always ending in "/". */
+/* rc-origin.c: an origin (scheme://host[:port]) with an optional path prefix, always ending
+ * in "/". */
 typedef struct
 {
   char *url;
@@ -29,6 +37,10 @@ typedef struct
   char *prefix;
   char *dir; /* data mappings only */
 } RcOriginSpec;
+
+RcOriginSpec *rc_origin_spec_parse (const char *url, GError **error);
+void rc_origin_spec_free (RcOriginSpec *spec);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcOriginSpec, rc_origin_spec_free)
 
 struct _RcServer
 {
@@ -77,9 +89,15 @@ struct _RcServer
   gboolean at_cap_logged; /* the cap's log line is written once each time it is reached */
 };
 
-void rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record);
+/* rc-server.c */
 /* The emulated origin that answers @host, or NULL. */
 const char *rc_server_origin_for_host (RcServer *self, const char *host);
+/* Hands @stream (a proxy connection, a tunnel's TLS stream) to the SoupServer to read its
+ * requests. */
+gboolean rc_server_accept (RcServer *self, GIOStream *stream, GSocketAddress *local,
+                           GSocketAddress *remote, GError **error);
+
+/* rc-latency.c: the profile's round trips. */
 /* Pauses @msg for its share of the profile's round trips (rc-throttle.h, RcThrottleModel). */
 void rc_server_apply_latency (RcServer *self, SoupServerMessage *msg);
 /* The round trip in µs (0 without a profile). */
@@ -89,22 +107,6 @@ void rc_server_after_rtts (RcServer *self, guint rtts, GSourceFunc func, gpointe
                            GDestroyNotify destroy);
 /* A deferred answer is complete: unpauses @msg after the profile's latency. */
 void rc_server_resume (RcServer *self, SoupServerMessage *msg);
-
-RcOriginSpec *rc_origin_spec_parse (const char *url, GError **error);
-void rc_origin_spec_free (RcOriginSpec *spec);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (RcOriginSpec, rc_origin_spec_free)
-
-/* rc-request-log.c */
-void rc_request_log_attach (RcServer *self, SoupServerMessage *msg);
-void rc_request_log_complete (SoupServerMessage *msg);
-/* Keeps the entry open past "finished" until rc_request_log_complete(): a live CONNECT
- * tunnel's record covers the bytes spliced through it. */
-void rc_request_log_hold (SoupServerMessage *msg);
-/* The message finished or lost its connection: it must not be unpaused any more. */
-gboolean rc_request_log_is_closed (SoupServerMessage *msg);
-RcRequestRecord *rc_request_log_lookup (SoupServerMessage *msg);
-void rc_request_log_set_origin (SoupServerMessage *msg, const char *origin);
-void rc_request_log_set_note (SoupServerMessage *msg, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* rc-connections.c: the cap on open connections and their header and idle timeouts. */
 void rc_connections_start (RcServer *self);
@@ -122,12 +124,17 @@ gboolean rc_connections_is_reused (RcServer *self, SoupServerMessage *msg);
 /* Whether @msg came through a CONNECT tunnel (its TCP and TLS set-up are charged there). */
 gboolean rc_connections_is_tunnel (RcServer *self, SoupServerMessage *msg);
 
-/* rc-proxy.c */
-void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg);
-void rc_proxy_handle_live (RcServer *self, SoupServerMessage *msg);
+/* rc-proxy.c: CONNECT, live relaying and the offline answer. The proxy reads the server
+ * through rc-server.h and the calls above, never its fields: what only the caller knows
+ * (live mode, the live session it keeps until it stops) comes as a parameter. */
+void rc_proxy_handle_connect (RcServer *self, SoupServerMessage *msg, gboolean live);
+/* The session of live requests: the caller keeps it for the run. */
+SoupSession *rc_proxy_live_session_new (void);
+void rc_proxy_handle_live (SoupSession *session, SoupServerMessage *msg);
 void rc_proxy_answer_offline (RcServer *self, SoupServerMessage *msg, const char *host);
 
-/* rc-origin-files.c: file serving shared by the CDN, data and page origins */
+/* rc-origin-files.c: what the origins share: text answers, file serving (the CDN, data and
+ * page origins) and CORS (the CDN, data and API origins). */
 void rc_origin_set_text (SoupServerMessage *msg, guint status, const char *content_type,
                          const char *text);
 const char *rc_origin_content_type (const char *file_name);
@@ -150,19 +157,26 @@ void rc_origin_cors_preflight (SoupServerMessage *msg, const char *allow_origin)
  * when the preflight answered the message. */
 gboolean rc_origin_open_to_all (SoupServerMessage *msg, const char *name);
 
-/* The origins */
+/* The origins, one file each: the server routes every request to one of them. */
+/* rc-origin-page.c */
 void rc_origin_page_handle (RcServer *self, SoupServerMessage *msg, const char *path);
 
 /* rc-origin-diagnosis.c: POST RC_DIAGNOSIS_PATH at the page origin (rc-page-report.h). */
 #define RC_DIAGNOSIS_PATH "/rc-diagnosis"
 void rc_origin_diagnosis_handle (RcServer *self, SoupServerMessage *msg);
+
+/* rc-origin-cdn.c */
 /* FALSE when the answer is deferred (the message is paused until an encoded copy is ready;
  * the origin then calls rc_server_resume() itself). */
 gboolean rc_origin_cdn_handle (RcServer *self, SoupServerMessage *msg, const char *path);
 /* Starts making the encoded copies of the interpreter's files (at server start). */
 void rc_origin_cdn_prepare (RcServer *self);
+
+/* rc-origin-data.c */
 void rc_origin_data_handle (RcServer *self, SoupServerMessage *msg, RcOriginSpec *spec,
                             const char *path);
+
+/* rc-origin-api.c */
 void rc_origin_api_handle (RcServer *self, SoupServerMessage *msg, const char *path);
 
 G_END_DECLS

@@ -45,54 +45,6 @@ page_file_free (gpointer data)
   g_free (file);
 }
 
-void
-rc_origin_spec_free (RcOriginSpec *spec)
-{
-  if (spec == NULL)
-    return;
-  g_free (spec->url);
-  g_free (spec->host);
-  g_free (spec->prefix);
-  g_free (spec->dir);
-  g_free (spec);
-}
-
-RcOriginSpec *
-rc_origin_spec_parse (const char *url, GError **error)
-{
-  g_autoptr (GUri) uri = NULL;
-  g_autoptr (RcOriginSpec) spec = g_new0 (RcOriginSpec, 1);
-  const char *scheme, *path;
-
-  uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
-  scheme = uri != NULL ? g_uri_get_scheme (uri) : NULL;
-  if (uri == NULL || g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0'
-      || (g_strcmp0 (scheme, "https") != 0 && g_strcmp0 (scheme, "http") != 0)
-      || g_uri_get_query (uri) != NULL || g_uri_get_fragment (uri) != NULL
-      || g_uri_get_userinfo (uri) != NULL)
-    {
-      g_set_error (error, RC_SERVER_ERROR, RC_SERVER_ERROR_BAD_ORIGIN,
-                   _ ("“%s” is not an origin: write it as https://host[:port][/path]"), url);
-      return NULL;
-    }
-  path = g_uri_get_path (uri);
-  spec->host = g_ascii_strdown (g_uri_get_host (uri), -1);
-  spec->prefix = g_str_has_suffix (path, "/") ? g_strdup (path) : g_strconcat (path, "/", NULL);
-  if (g_uri_get_port (uri) > 0)
-    spec->url = g_strdup_printf ("%s://%s:%d", scheme, spec->host, g_uri_get_port (uri));
-  else
-    spec->url = g_strdup_printf ("%s://%s", scheme, spec->host);
-  if (strlen (spec->prefix) > 1)
-    {
-      char *with_path = g_strconcat (spec->url, spec->prefix, NULL);
-
-      with_path[strlen (with_path) - 1] = '\0';
-      g_free (spec->url);
-      spec->url = with_path;
-    }
-  return g_steal_pointer (&spec);
-}
-
 static void
 rc_server_finalize (GObject *object)
 {
@@ -492,11 +444,13 @@ rc_server_is_running (RcServer *self)
   return self->soup != NULL;
 }
 
-/* Emitted before it joins the log, so a handler that clears the log cannot free it. The log
- * keeps the last limits.request_log_max: a long session must not grow it without bound. */
-void
-rc_server_emit_request_finished (RcServer *self, RcRequestRecord *record)
+/* The request log's callback (rc-request-log.h): the server keeps the records and signals
+ * them. Emitted before it joins the log, so a handler that clears the log cannot free it. The
+ * log keeps the last limits.request_log_max: a long session must not grow it without bound. */
+static void
+request_finished_cb (GObject *owner, RcRequestRecord *record)
 {
+  RcServer *self = RC_SERVER (owner);
   guint excess;
 
   /* in the log before anyone hears of it: a handler that relabels the run (a retried boot)
@@ -595,7 +549,9 @@ route (RcServer *self, SoupServerMessage *msg)
     }
   else if (self->live)
     {
-      rc_proxy_handle_live (self, msg);
+      if (self->live_session == NULL)
+        self->live_session = rc_proxy_live_session_new ();
+      rc_proxy_handle_live (self->live_session, msg);
       return;
     }
   else
@@ -610,7 +566,7 @@ server_callback (SoupServer *server, SoupServerMessage *msg, const char *path, G
   RcServer *self = user_data;
 
   if (soup_server_message_get_method (msg) == SOUP_METHOD_CONNECT)
-    rc_proxy_handle_connect (self, msg);
+    rc_proxy_handle_connect (self, msg, self->live);
   else
     route (self, msg);
 }
@@ -618,8 +574,10 @@ server_callback (SoupServer *server, SoupServerMessage *msg, const char *path, G
 static void
 request_started_cb (SoupServer *server, SoupServerMessage *msg, gpointer user_data)
 {
-  rc_request_log_attach (RC_SERVER (user_data), msg);
-  rc_connections_watch_message (RC_SERVER (user_data), msg);
+  RcServer *self = RC_SERVER (user_data);
+
+  rc_request_log_attach (msg, self->run_id, request_finished_cb, G_OBJECT (self));
+  rc_connections_watch_message (self, msg);
 }
 
 static gboolean
@@ -638,9 +596,16 @@ incoming_cb (GSocketService *service, GSocketConnection *connection, GObject *so
   g_socket_set_option (g_socket_connection_get_socket (connection), IPPROTO_TCP, TCP_NODELAY, 1,
                        NULL);
   shaped = rc_throttle_wrap_stream (self->throttle, G_IO_STREAM (connection));
-  if (!soup_server_accept_iostream (self->soup, shaped, local, remote, &error))
+  if (!rc_server_accept (self, shaped, local, remote, &error))
     g_warning ("Could not accept a proxy connection: %s", error->message);
   return TRUE;
+}
+
+gboolean
+rc_server_accept (RcServer *self, GIOStream *stream, GSocketAddress *local, GSocketAddress *remote,
+                  GError **error)
+{
+  return soup_server_accept_iostream (self->soup, stream, local, remote, error);
 }
 
 static gboolean

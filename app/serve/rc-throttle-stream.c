@@ -17,7 +17,7 @@ G_DECLARE_FINAL_TYPE (RcThrottleOutputStream, rc_throttle_output_stream, RC, THR
 struct _RcThrottleOutputStream
 {
   GFilterOutputStream parent_instance;
-  RcThrottle *throttle;
+  RcThrottleBucket *bucket;
 };
 
 static void pollable_iface_init (GPollableOutputStreamInterface *iface);
@@ -42,14 +42,14 @@ rc_throttle_output_stream_write (GOutputStream *stream, const void *buffer, gsiz
   gsize granted;
   gssize written;
 
-  while ((granted = rc_throttle_take (self->throttle, count, &wait_us)) == 0 && count > 0)
+  while ((granted = rc_throttle_bucket_take (self->bucket, count, &wait_us)) == 0 && count > 0)
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return -1;
       g_usleep (MIN (wait_us, 50000));
     }
   written = g_output_stream_write (base_of (self), buffer, granted, cancellable, error);
-  rc_throttle_give_back (self->throttle, written < 0 ? granted : granted - (gsize) written);
+  rc_throttle_bucket_give_back (self->bucket, written < 0 ? granted : granted - (gsize) written);
   return written;
 }
 
@@ -67,7 +67,7 @@ rc_throttle_output_stream_is_writable (GPollableOutputStream *stream)
 {
   RcThrottleOutputStream *self = RC_THROTTLE_OUTPUT_STREAM (stream);
 
-  return rc_throttle_get_wait_us (self->throttle) == 0
+  return rc_throttle_bucket_get_wait_us (self->bucket) == 0
          && g_pollable_output_stream_is_writable (G_POLLABLE_OUTPUT_STREAM (base_of (self)));
 }
 
@@ -76,7 +76,7 @@ rc_throttle_output_stream_create_source (GPollableOutputStream *stream, GCancell
 {
   RcThrottleOutputStream *self = RC_THROTTLE_OUTPUT_STREAM (stream);
   g_autoptr (GSource) child = NULL;
-  gint64 wait_us = rc_throttle_get_wait_us (self->throttle);
+  gint64 wait_us = rc_throttle_bucket_get_wait_us (self->bucket);
 
   if (wait_us == 0)
     child =
@@ -92,7 +92,7 @@ rc_throttle_output_stream_write_nonblocking (GPollableOutputStream *stream, cons
 {
   RcThrottleOutputStream *self = RC_THROTTLE_OUTPUT_STREAM (stream);
   gint64 wait_us = 0;
-  gsize granted = rc_throttle_take (self->throttle, count, &wait_us);
+  gsize granted = rc_throttle_bucket_take (self->bucket, count, &wait_us);
   gssize written;
 
   if (granted == 0 && count > 0)
@@ -102,7 +102,7 @@ rc_throttle_output_stream_write_nonblocking (GPollableOutputStream *stream, cons
     }
   written = g_pollable_output_stream_write_nonblocking (G_POLLABLE_OUTPUT_STREAM (base_of (self)),
                                                         buffer, granted, NULL, error);
-  rc_throttle_give_back (self->throttle, written < 0 ? granted : granted - (gsize) written);
+  rc_throttle_bucket_give_back (self->bucket, written < 0 ? granted : granted - (gsize) written);
   return written;
 }
 
@@ -120,7 +120,7 @@ rc_throttle_output_stream_finalize (GObject *object)
 {
   RcThrottleOutputStream *self = RC_THROTTLE_OUTPUT_STREAM (object);
 
-  g_clear_object (&self->throttle);
+  g_clear_pointer (&self->bucket, rc_throttle_bucket_unref);
   G_OBJECT_CLASS (rc_throttle_output_stream_parent_class)->finalize (object);
 }
 
@@ -226,14 +226,14 @@ rc_throttle_io_stream_init (RcThrottleIOStream *self)
 }
 
 GIOStream *
-rc_throttle_io_stream_new (RcThrottle *throttle, GIOStream *base)
+rc_throttle_io_stream_new (RcThrottleBucket *bucket, GIOStream *base)
 {
   RcThrottleIOStream *self = g_object_new (RC_TYPE_THROTTLE_IO_STREAM, NULL);
   RcThrottleOutputStream *output =
       g_object_new (RC_TYPE_THROTTLE_OUTPUT_STREAM, "base-stream",
                     g_io_stream_get_output_stream (base), "close-base-stream", FALSE, NULL);
 
-  output->throttle = g_object_ref (throttle);
+  output->bucket = rc_throttle_bucket_ref (bucket);
   self->base = g_object_ref (base);
   self->output = G_OUTPUT_STREAM (output);
   return G_IO_STREAM (self);

@@ -1,14 +1,13 @@
-/* rc-throttle.c: throttling profiles and the shared token bucket.
+/* rc-throttle.c: throttling profiles, and the throttle that sets its bucket's rate.
  *
- * The bucket shapes what the connection writes, i.e. wire bytes: an encoded response costs
- * its encoded size. The bucket refills at the profile's download rate and holds ~20 ms of traffic, so a burst never
- * outruns the nominal link by much. Streams take tokens before each write and give back
- * what the base stream did not accept; all streams of one RcThrottle share one bucket.
+ * The token bucket itself is rc-throttle-bucket.c; the streams that draw from it are
+ * rc-throttle-stream.c. Both sit below this file, which only includes them.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "rc-throttle-bucket.h"
 #include "rc-throttle-stream.h"
 #include "rc-throttle.h"
 
@@ -39,9 +38,6 @@ static const ProfileInfo profiles[RC_THROTTLE_N_PROFILES] = {
   [RC_THROTTLE_SLOW_3G] = { "slow-3g", N_ ("Slow 3G"), 500000 / 8 * 8 / 10, 500000 / 8 * 8 / 10,
                             400000 * 5 },
 };
-
-#define BURST_US  20000 /* bucket capacity, in µs of traffic */
-#define MIN_BURST 2048  /* bytes; keeps writes from degenerating into tiny ones */
 
 gboolean
 rc_throttle_profile_from_string (const char *name, RcThrottleProfile *out_profile)
@@ -127,12 +123,8 @@ struct _RcThrottle
 {
   GObject parent_instance;
 
-  GMutex lock; /* TLS handshakes write from GIO worker threads */
   RcThrottleProfile profile;
-  double bytes_per_us; /* 0 = unlimited */
-  double capacity;
-  double tokens;
-  gint64 last_us;
+  RcThrottleBucket *bucket; /* shared with every stream of this throttle */
 };
 
 G_DEFINE_FINAL_TYPE (RcThrottle, rc_throttle, G_TYPE_OBJECT)
@@ -142,7 +134,7 @@ rc_throttle_finalize (GObject *object)
 {
   RcThrottle *self = RC_THROTTLE (object);
 
-  g_mutex_clear (&self->lock);
+  g_clear_pointer (&self->bucket, rc_throttle_bucket_unref);
   G_OBJECT_CLASS (rc_throttle_parent_class)->finalize (object);
 }
 
@@ -155,7 +147,7 @@ rc_throttle_class_init (RcThrottleClass *klass)
 static void
 rc_throttle_init (RcThrottle *self)
 {
-  g_mutex_init (&self->lock);
+  self->bucket = rc_throttle_bucket_new ();
 }
 
 RcThrottle *
@@ -170,13 +162,8 @@ rc_throttle_set_profile (RcThrottle *self, RcThrottleProfile profile)
   g_return_if_fail (RC_IS_THROTTLE (self));
   g_return_if_fail (profile < RC_THROTTLE_N_PROFILES);
 
-  g_mutex_lock (&self->lock);
   self->profile = profile;
-  self->bytes_per_us = (double) profiles[profile].download / G_USEC_PER_SEC;
-  self->capacity = MAX (self->bytes_per_us * BURST_US, MIN_BURST);
-  self->tokens = self->capacity;
-  self->last_us = g_get_monotonic_time ();
-  g_mutex_unlock (&self->lock);
+  rc_throttle_bucket_set_rate (self->bucket, profiles[profile].download);
 }
 
 RcThrottleProfile
@@ -186,75 +173,11 @@ rc_throttle_get_profile (RcThrottle *self)
   return self->profile;
 }
 
-static void
-refill_locked (RcThrottle *self)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  self->tokens = MIN (self->capacity, self->tokens + (now - self->last_us) * self->bytes_per_us);
-  self->last_us = now;
-}
-
-gsize
-rc_throttle_take (RcThrottle *self, gsize wanted, gint64 *wait_us)
-{
-  gsize granted = 0;
-  double needed;
-
-  *wait_us = 0;
-  if (wanted == 0)
-    return 0;
-  g_mutex_lock (&self->lock);
-  if (self->bytes_per_us <= 0)
-    granted = wanted;
-  else
-    {
-      refill_locked (self);
-      needed = MIN ((double) wanted, self->capacity / 2);
-      if (self->tokens >= needed)
-        {
-          granted = MIN ((gsize) self->tokens, wanted);
-          self->tokens -= granted;
-        }
-      else
-        *wait_us = (gint64) ((needed - self->tokens) / self->bytes_per_us) + 1;
-    }
-  g_mutex_unlock (&self->lock);
-  return granted;
-}
-
-gint64
-rc_throttle_get_wait_us (RcThrottle *self)
-{
-  gint64 wait_us = 0;
-
-  g_mutex_lock (&self->lock);
-  if (self->bytes_per_us > 0)
-    {
-      refill_locked (self);
-      if (self->tokens < self->capacity / 2)
-        wait_us = (gint64) ((self->capacity / 2 - self->tokens) / self->bytes_per_us) + 1;
-    }
-  g_mutex_unlock (&self->lock);
-  return wait_us;
-}
-
-void
-rc_throttle_give_back (RcThrottle *self, gsize unused)
-{
-  if (unused == 0)
-    return;
-  g_mutex_lock (&self->lock);
-  if (self->bytes_per_us > 0)
-    self->tokens = MIN (self->capacity, self->tokens + unused);
-  g_mutex_unlock (&self->lock);
-}
-
 GIOStream *
 rc_throttle_wrap_stream (RcThrottle *self, GIOStream *base)
 {
   g_return_val_if_fail (RC_IS_THROTTLE (self), NULL);
   g_return_val_if_fail (G_IS_IO_STREAM (base), NULL);
 
-  return rc_throttle_io_stream_new (self, base);
+  return rc_throttle_io_stream_new (self->bucket, base);
 }
