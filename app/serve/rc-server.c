@@ -445,8 +445,9 @@ rc_server_is_running (RcServer *self)
 }
 
 /* The request log's callback (rc-request-log.h): the server keeps the records and signals
- * them. Emitted before it joins the log, so a handler that clears the log cannot free it. The
- * log keeps the last limits.request_log_max: a long session must not grow it without bound. */
+ * them. The log owns the record while it is signalled, so a ::request-finished handler must
+ * not clear the log (rc_server_clear_requests()). The log keeps the last
+ * limits.request_log_max: a long session must not grow it without bound. */
 static void
 request_finished_cb (GObject *owner, RcRequestRecord *record)
 {

@@ -124,6 +124,8 @@ GTlsCertificate *rc_server_get_tls_certificate (RcServer *self, const char *host
 GPtrArray *rc_server_get_requests (RcServer *self);
 /* The CDN's Content-Encoding copies (after start; NULL before). */
 RcEncoder *rc_server_get_encoder (RcServer *self);
+/* Empties the request log; not from a ::request-finished handler (the record being signalled
+ * is the log's). */
 void rc_server_clear_requests (RcServer *self);
 
 /* Signal "request-finished" (RcRequestRecord *record): emitted when a request completes. */
