@@ -4,10 +4,24 @@
 # UBSan abort (halt_on_error), LeakSanitizer makes the process exit non-zero. Third-party
 # leaks are suppressed by name in tests/lsan.supp, each with why.
 #
-#   tools/sanitize.sh [BUILD]     BUILD defaults to _build-sanitize; the sanitize suite's
-#                                 test uses _build/sanitize
+#   tools/sanitize.sh [BUILD]            BUILD defaults to _build-sanitize; the sanitize
+#                                        suite's test uses _build/sanitize
+#   tools/sanitize.sh --engines [BUILD]  the engines instead: the boot, engines and
+#                                        boot-faults tests and the ui suite (WebKit in this
+#                                        process, Chromium and Firefox driven from it), under
+#                                        xvfb-run when no display is set. About 25 minutes
+#                                        here, so CI does not run it: run it before a release
+#                                        and after any change to app/boot or app/ui.
+#
+# The browsers' own processes (WebKit's web and network processes, Chromium, Firefox) are not
+# instrumented; everything of the console's in this process is.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
+engines=
+if [ "${1:-}" = --engines ]; then
+  engines=1
+  shift
+fi
 build=${1:-$src/_build-sanitize}
 if [ ! -f "$build/build.ninja" ]; then
   # b_lundef=false: the sanitizer runtime provides symbols the libraries reference.
@@ -21,9 +35,12 @@ import json, os, sys
 build = os.path.realpath(sys.argv[1])
 tests = json.load(open(os.path.join(build, "meson-info", "intro-tests.json")))
 known = {line.rsplit(":", 1)[0] for line in sys.stdin.read().splitlines()}
+engines = sys.argv[2] == "1"
 out = {"app/runtime-console"}
 for t in tests:
-    if {s.split(":")[-1] for s in t["suite"]} & {"core", "serve", "data"}:
+    suites = {s.split(":")[-1] for s in t["suite"]}
+    if (engines and (t["name"] in {"boot", "engines", "boot-faults"} or "ui" in suites)) or \
+       (not engines and suites & {"core", "serve", "data"}):
         for arg in t["cmd"]:
             # relative arguments are relative to the build folder, where meson runs tests
             path = os.path.realpath(os.path.join(build, arg))
@@ -33,7 +50,7 @@ print(" ".join(sorted(out & known)))
 '
 # Regenerate first when a meson.build changed, so the test list read below is current.
 ninja -C "$build" build.ninja >/dev/null
-targets=$(ninja -C "$build" -t targets all | python3 -c "$pick" "$build")
+targets=$(ninja -C "$build" -t targets all | python3 -c "$pick" "$build" "${engines:-0}")
 # shellcheck disable=SC2086
 ninja -C "$build" $targets >/dev/null
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1:print_summary=1"
@@ -46,5 +63,16 @@ if [ -d "$build/../encoded-cache" ] && [ ! -e "$build/encoded-cache" ]; then
   ln -s ../encoded-cache "$build/encoded-cache"
 fi
 # ASan makes the tests 2-4 times slower than their timeouts allow for.
+if [ -n "$engines" ]; then
+  run=
+  if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+    run="xvfb-run -a"
+  fi
+  # by name: a name and --suite together would select the tests in both
+  ui=$(meson test -C "$build" --no-rebuild --list --suite ui 2>/dev/null | sed 's#.* / ##')
+  # shellcheck disable=SC2086
+  exec $run meson test -C "$build" --no-rebuild --print-errorlogs --timeout-multiplier 4 \
+    boot engines boot-faults $ui
+fi
 exec meson test -C "$build" --no-rebuild --print-errorlogs --timeout-multiplier 4 \
   --suite core --suite serve --suite data

@@ -94,10 +94,12 @@ on_execute_cancelled (GCancellable *cancellable, GTask *task)
 void
 rc_engine_complete_execute (RcEngine *self, const char *call_id, JsonObject *result)
 {
+  g_autofree char *key = NULL; /* stolen with its task: the table would have freed it */
   GTask *task = NULL;
 
   if (call_id == NULL
-      || !g_hash_table_steal_extended (self->executes, call_id, NULL, (gpointer *) &task))
+      || !g_hash_table_steal_extended (self->executes, call_id, (gpointer *) &key,
+                                       (gpointer *) &task))
     return;
   g_clear_handle_id (&((ExecuteData *) g_task_get_task_data (task))->timeout_id, g_source_remove);
   g_task_return_pointer (task, json_object_ref (result), (GDestroyNotify) json_object_unref);
@@ -112,11 +114,12 @@ on_called (GObject *source, GAsyncResult *res, gpointer user_data)
   g_autoptr (GTask) task = user_data;
   ExecuteData *data = g_task_get_task_data (task);
   g_autoptr (GError) error = NULL;
+  g_autofree char *key = NULL;
   GTask *pending = NULL;
 
   if (rc_browser_execute_finish (RC_BROWSER (source), res, &error))
     return;
-  if (!g_hash_table_steal_extended (data->engine->executes, data->call_id, NULL,
+  if (!g_hash_table_steal_extended (data->engine->executes, data->call_id, (gpointer *) &key,
                                     (gpointer *) &pending))
     return;
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
