@@ -141,8 +141,13 @@ web_processes_left (guint *children)
 
   for (;;)
     {
-      g_autoptr (GArray) pids = rc_web_process_list ();
+      g_autoptr (GArray) pids = NULL;
 
+      /* what teardown left to run first: a browser's cancelled pipe read holds it (and its
+       * server, whose CA file is in the runtime folder) until its callback runs */
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      pids = rc_web_process_list ();
       left = pids->len;
       *children = soak_children (rc_web_process_find_network ());
       if ((left == 0 && *children == 0) || expired)
