@@ -2,15 +2,23 @@
  *
  * Each cycle boots the community cold and then warm twice over, the two ways the console
  * does: as `runtime-console measure` does (a community, server, engine, measure runner and
- * window made for the run and torn down after it) and as the window does (one engine and
- * server for the whole session, a new measure runner per Boot Cold + Warm that continues the
- * report, every report kept). It prints this process's RSS, open descriptors and threads
- * after the first cycle (the baseline: libraries, caches and JIT warmed up) and at the end,
- * then, with everything torn down, the WebKit processes and folders still there.
- * Target: RSS growth < 10 % over the baseline, no web process, no folder but the session
- * pool's.
+ * window made for the run and torn down after it; for Chromium and Firefox, a browser started
+ * and stopped) and as the window does (one engine, server and browser for the whole session,
+ * a new measure runner per Boot Cold + Warm that continues the report, every report kept).
+ * It prints this process's RSS, open descriptors, threads and descendant processes (browsers,
+ * their helpers, web processes) after the first cycle (the baseline: libraries, caches and
+ * JIT warmed up) and at the end, then, with everything torn down, the processes still below
+ * this one, the runtime folder's entries, and what the run added to /tmp (and $TMPDIR) that a
+ * browser or the console makes: profiles, Chromium's sockets, the proxy's CA.
+ * Targets: RSS growth < 10 % over the baseline; descriptors, threads and descendants not
+ * above it; no process left but WebKit's network process (the session pool keeps it until
+ * exit); no folder but the session pool's; nothing new in the temporary folders. Exits 1
+ * naming each target missed.
  *
- * Usage: bench-soak [--cycles N] COMMUNITY_DIR   (default 50 cycles; run under xvfb-run -a)
+ * Usage: bench-soak [--engine webkit|chromium|firefox] [--cycles N] [--max-seconds S]
+ *                   COMMUNITY_DIR
+ * (default webkit, 50 cycles; --max-seconds stops early, saying so, when another cycle of
+ * the mean length would end after S seconds; run under xvfb-run -a)
  */
 #include "config.h"
 
@@ -18,44 +26,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench-soak-sample.h"
+#include "boot/rc-engine.h"
 #include "boot/rc-measure-runner.h"
 #include "boot/rc-session-pool.h"
 #include "boot/rc-web-process.h"
 #include "core/base/rc-paths.h"
 
 #define DEADLINE_SECONDS 180
-
-typedef struct
-{
-  double rss_mb;
-  guint fds;
-  guint threads;
-} Sample;
-
-static guint64
-status_field (const char *text, const char *name)
-{
-  const char *line = strstr (text, name);
-
-  return line != NULL ? g_ascii_strtoull (line + strlen (name), NULL, 10) : 0;
-}
-
-static Sample
-sample (void)
-{
-  g_autofree char *text = NULL;
-  g_autoptr (GDir) fds = g_dir_open ("/proc/self/fd", 0, NULL);
-  Sample s = { 0 };
-
-  if (g_file_get_contents ("/proc/self/status", &text, NULL, NULL))
-    {
-      s.rss_mb = status_field (text, "\nVmRSS:") / 1024.0;
-      s.threads = (guint) status_field (text, "\nThreads:");
-    }
-  while (fds != NULL && g_dir_read_name (fds) != NULL)
-    s.fds++;
-  return s;
-}
 
 typedef struct
 {
@@ -96,6 +74,8 @@ measure (RcEngine *engine, const RcMeasurement *continued, guint *ready)
   return run.measurement;
 }
 
+static RcEngineKind kind = RC_ENGINE_KIND_WEBKIT;
+
 static RcEngine *
 engine_new (const char *dir, RcServer *server, GtkWidget **window)
 {
@@ -107,6 +87,9 @@ engine_new (const char *dir, RcServer *server, GtkWidget **window)
   if (community == NULL)
     g_error ("%s", error->message);
   engine = rc_engine_new (community, server);
+  /* before the view is asked for: a headless engine's view is its browser's widget */
+  if (!rc_engine_set_engine_kind (engine, kind, &error))
+    g_error ("%s: %s", rc_engine_kind_to_string (kind), error->message);
   rc_engine_set_csp (engine, "none", NULL);
   rc_engine_set_deadline_seconds (engine, DEADLINE_SECONDS);
   *window = gtk_window_new ();
@@ -138,55 +121,43 @@ expired_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Web processes go a moment after their view: wait for them (at most 15 s). */
+static gboolean
+tick_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Web processes and browsers go a moment after their view or engine: wait for them (at most
+ * 15 s). @children: the processes still below this one but the WebKit network process, which
+ * the session pool keeps until exit. */
 static guint
-web_processes_left (void)
+web_processes_left (guint *children)
 {
   gboolean expired = FALSE;
   guint id = g_timeout_add_seconds (15, expired_cb, &expired);
+  /* a process ending wakes nothing here: look again every 100 ms */
+  guint tick = g_timeout_add (100, tick_cb, NULL);
   guint left;
 
   for (;;)
     {
-      g_autoptr (GArray) pids = rc_web_process_list ();
+      g_autoptr (GArray) pids = NULL;
 
+      /* what teardown left to run first: a browser's cancelled pipe read holds it (and its
+       * server, whose CA file is in the runtime folder) until its callback runs */
+      while (g_main_context_pending (NULL))
+        g_main_context_iteration (NULL, FALSE);
+      pids = rc_web_process_list ();
       left = pids->len;
-      if (left == 0 || expired)
+      *children = soak_children (rc_web_process_find_network ());
+      if ((left == 0 && *children == 0) || expired)
         break;
       g_main_context_iteration (NULL, TRUE);
     }
   if (!expired)
     g_source_remove (id);
+  g_source_remove (tick);
   return left;
-}
-
-/* "gmain 1, pool-spawner 1, …": which threads there are, to tell a pool from a leak. */
-static char *
-thread_names (void)
-{
-  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GString) text = g_string_new (NULL);
-  g_autoptr (GList) names = NULL;
-  const char *tid;
-
-  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_strdup_printf ("/proc/self/task/%s/comm", tid);
-      g_autofree char *comm = NULL;
-
-      if (!g_file_get_contents (path, &comm, NULL, NULL))
-        continue;
-      g_strstrip (comm);
-      g_hash_table_insert (
-          counts, g_strdup (comm),
-          GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, comm)) + 1));
-    }
-  names = g_list_sort (g_hash_table_get_keys (counts), (GCompareFunc) g_strcmp0);
-  for (GList *l = names; l != NULL; l = l->next)
-    g_string_append_printf (text, "%s%s %u", text->len > 0 ? ", " : "", (char *) l->data,
-                            GPOINTER_TO_UINT (g_hash_table_lookup (counts, l->data)));
-  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 static void
@@ -203,13 +174,62 @@ count_folders (guint *sessions, guint *others)
       (*others)++;
 }
 
+/* The temporary folders a browser or the console writes in, each listed once. */
+static GPtrArray *
+temporary_folders (void)
+{
+  GPtrArray *folders = g_ptr_array_new ();
+
+  g_ptr_array_add (folders, (gpointer) "/tmp");
+  if (!g_str_equal (g_get_tmp_dir (), "/tmp"))
+    g_ptr_array_add (folders, (gpointer) g_get_tmp_dir ());
+  g_ptr_array_add (folders, (gpointer) rc_paths_runtime_dir ());
+  return folders;
+}
+
+/* Prints what the run added to each of @folders (listed in @before); how many entries. */
+static guint
+print_new_entries (GPtrArray *folders, GPtrArray *before)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < folders->len; i++)
+    {
+      const char *path = g_ptr_array_index (folders, i);
+      g_autofree char *others = NULL;
+      guint count;
+      g_autofree char *added =
+          soak_new_entries (g_ptr_array_index (before, i), path,
+                            g_str_equal (path, rc_paths_runtime_dir ()), &count, &others);
+
+      printf ("  new in %-5s %u entries (target 0)%s%s%s%s\n", path, count, count > 0 ? ": " : "",
+              added, *others != '\0' ? "; not counted (another's, or the session pool's): " : "",
+              others);
+      total += count;
+    }
+  return total;
+}
+
+/* Names @what in @missed unless it was @met. */
+static void
+verdict (gboolean met, const char *what, GString *missed)
+{
+  if (!met)
+    g_string_append_printf (missed, "%s%s", missed->len > 0 ? ", " : "", what);
+}
+
 int
 main (int argc, char **argv)
 {
-  int cycles = 50;
+  int cycles = 50, max_seconds = 0, done = 0;
+  g_autofree char *engine_name = NULL;
   g_auto (GStrv) rest = NULL;
   const GOptionEntry entries[] = {
     { "cycles", 'n', 0, G_OPTION_ARG_INT, &cycles, "Cold+warm cycles (default 50)", "N" },
+    { "engine", 'e', 0, G_OPTION_ARG_STRING, &engine_name,
+      "webkit, chromium or firefox (default webkit)", "ENGINE" },
+    { "max-seconds", 0, 0, G_OPTION_ARG_INT, &max_seconds,
+      "Start no cycle that would end after S seconds (default: no limit)", "S" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &rest, NULL, "COMMUNITY_DIR" },
     { NULL },
   };
@@ -217,76 +237,116 @@ main (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) reports =
       g_ptr_array_new_with_free_func ((GDestroyNotify) rc_measurement_free);
+  g_autoptr (GPtrArray) folders = NULL;
+  g_autoptr (GPtrArray) before =
+      g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  g_autoptr (GString) missed = g_string_new (NULL);
   g_autoptr (RcServer) server = NULL;
   RcEngine *engine;
   GtkWidget *window;
   const RcMeasurement *last = NULL;
-  Sample start, base = { 0 }, end;
-  guint boots = 0, ready = 0, sessions, others, left;
+  SoakSample start, base = { 0 }, end;
+  guint boots = 0, ready = 0, sessions, others, left, children_left, leftovers;
+  gint64 began = g_get_monotonic_time ();
   double growth;
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || rest == NULL || rest[1] != NULL
-      || cycles < 1)
+      || cycles < 1 || (engine_name != NULL && !rc_engine_kind_from_string (engine_name, &kind)))
     {
-      fprintf (stderr, "usage: bench-soak [--cycles N] COMMUNITY_DIR (%s)\n",
-               error != NULL ? error->message : "one folder, N ≥ 1");
+      fprintf (stderr,
+               "usage: bench-soak [--engine webkit|chromium|firefox] [--cycles N] "
+               "[--max-seconds S] COMMUNITY_DIR (%s)\n",
+               error != NULL ? error->message : "one folder, a known engine, N ≥ 1");
       return 2;
     }
   g_setenv ("GTK_A11Y", "none", TRUE);
   gtk_init ();
-  start = sample ();
-  /* The window's: one server and engine for the session, every report kept. */
+  folders = temporary_folders ();
+  for (guint i = 0; i < folders->len; i++)
+    g_ptr_array_add (before, soak_list_folder (g_ptr_array_index (folders, i)));
+  start = soak_sample ();
+  /* The window's: one server and engine (one browser) for the session, every report kept. */
   server = rc_server_new ();
   engine = engine_new (rest[0], server, &window);
   for (int cycle = 1; cycle <= cycles; cycle++)
     {
       RcMeasurement *m;
-      Sample now;
+      SoakSample now;
 
+      /* a deadline: stop when another cycle as long as the mean one would pass it */
+      if (max_seconds > 0 && done > 0
+          && (g_get_monotonic_time () - began) / 1e6 * (done + 1) / done > max_seconds)
+        break;
       cli_cycle (rest[0], &boots, &ready);
       m = measure (engine, last, &ready);
       boots += m->runs->len;
       g_ptr_array_add (reports, m);
       last = m;
-      now = sample ();
+      now = soak_sample ();
       if (cycle == 1)
         base = now;
-      printf ("cycle %d/%d: %u boots, %u ready; RSS %.1f MB, %u descriptors, %u threads\n", cycle,
-              cycles, boots, ready, now.rss_mb, now.fds, now.threads);
+      done = cycle;
+      printf ("cycle %d/%d: %u boots, %u ready; RSS %.1f MB, %u descriptors, %u threads, "
+              "%u child processes; %.0f s\n",
+              cycle, cycles, boots, ready, now.rss_mb, now.fds, now.threads, now.children,
+              (g_get_monotonic_time () - began) / 1e6);
       fflush (stdout);
     }
-  end = sample ();
+  end = soak_sample ();
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (engine);
   rc_server_stop (server);
   g_clear_object (&server);
-  left = web_processes_left ();
+  left = web_processes_left (&children_left);
   count_folders (&sessions, &others);
 
   growth = base.rss_mb > 0 ? (end.rss_mb - base.rss_mb) / base.rss_mb * 100 : 0;
-  printf ("\nsoak: %d cycles (cold+warm as `measure` does and as the window does), %u boots, "
-          "%u ready\n",
-          cycles, boots, ready);
+  printf ("\nsoak %s: %d cycles (cold+warm as `measure` does and as the window does), %u boots, "
+          "%u ready; %.0f s\n",
+          rc_engine_kind_to_string (kind), done, boots, ready,
+          (g_get_monotonic_time () - began) / 1e6);
+  if (done < cycles)
+    printf ("  stopped      after %d of the %d cycles asked: --max-seconds %d\n", done, cycles,
+            max_seconds);
   printf ("  RSS          %.1f MB at start, %.1f MB after cycle 1, %.1f MB at the end: "
-          "%+.1f %% over cycle 1 (target < 10 %%)%s\n",
-          start.rss_mb, base.rss_mb, end.rss_mb, growth, growth < 10 ? "" : "  OVER TARGET");
+          "%+.1f %% over cycle 1 (target < 10 %%)\n",
+          start.rss_mb, base.rss_mb, end.rss_mb, growth);
   printf ("  descriptors  %u at start, %u after cycle 1, %u at the end\n", start.fds, base.fds,
           end.fds);
   printf ("  threads      %u at start, %u after cycle 1, %u at the end\n", start.threads,
           base.threads, end.threads);
   {
-    g_autofree char *names = thread_names ();
+    g_autofree char *names = soak_thread_names ();
 
     printf ("               now: %s\n", names);
   }
+  printf ("  children     %u at start, %u after cycle 1, %u at the end; %u after teardown "
+          "(target 0)\n",
+          start.children, base.children, end.children, children_left);
+  if (children_left > 0)
+    {
+      g_autofree char *names = soak_children_names (rc_web_process_find_network ());
+
+      printf ("               left: %s\n", names);
+    }
   printf ("  left over    %u web processes (target 0); network process %s (pooled sessions "
-          "keep it until exit)\n",
+          "keep it until exit, not counted above)\n",
           left, rc_web_process_find_network () != 0 ? "running" : "gone");
   printf ("  folders      %u session folders for the pool's %u sessions, %u other entries in "
           "%s (target: as many as the pool, 0 others)\n",
           sessions, rc_session_pool_get_size (), others, rc_paths_runtime_dir ());
-  return left == 0 && others == 0 && sessions == rc_session_pool_get_size () && ready == boots ? 0
-                                                                                               : 1;
+  leftovers = print_new_entries (folders, before);
+
+  verdict (ready == boots, "not every boot ready", missed);
+  verdict (growth < 10, "RSS growth ≥ 10 %", missed);
+  verdict (end.fds <= base.fds, "descriptors grew", missed);
+  verdict (end.threads <= base.threads, "threads grew", missed);
+  verdict (end.children <= base.children, "child processes grew", missed);
+  verdict (left == 0 && children_left == 0, "processes left after teardown", missed);
+  verdict (others == 0 && sessions == rc_session_pool_get_size (), "runtime folders", missed);
+  verdict (leftovers == 0, "new entries in the temporary folders", missed);
+  printf ("  verdict      %s%s\n", missed->len > 0 ? "MISSED: " : "every target met", missed->str);
+  return missed->len > 0 ? 1 : 0;
 }

@@ -1,0 +1,24 @@
+/* bench-soak-sample.h: what bench-soak samples of this process and of the temporary folders. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double rss_mb;
+  guint fds;
+  guint threads;
+  guint children; /* descendants: browsers, their helpers, web processes */
+} SoakSample;
+
+SoakSample soak_sample (void);
+char *soak_thread_names (void);
+guint soak_children (int except);
+char *soak_children_names (int except);
+GHashTable *soak_list_folder (const char *path);
+char *soak_new_entries (GHashTable *before, const char *path, gboolean own, guint *count,
+                        char **others);
+
+G_END_DECLS
