@@ -186,9 +186,19 @@ static gboolean
 browser_made (const char *entry)
 {
   static const char *const patterns[] = {
-    "org.chromium.*", ".org.chromium.*", "*chrom*",  "rust_mozprofile*", "*firefox*",
-    "*mozilla*",      "*webkit*",        "*WebKit*", "scoped_dir*",      "*Crashpad*",
-    "proxy-ca-*",     "pyodide*",        NULL,
+    "org.chromium.*",
+    ".org.chromium.*",
+    "rc-chromium-*",
+    "rust_mozprofile*",
+    "rc-firefox-*",
+    "*mozilla*",
+    "*webkit*",
+    "*WebKit*",
+    "scoped_dir*",
+    "*Crashpad*",
+    "proxy-ca-*",
+    "pyodide*",
+    NULL,
   };
 
   for (guint i = 0; patterns[i] != NULL; i++)
