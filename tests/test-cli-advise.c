@@ -83,8 +83,9 @@ advised (void)
                                  "--deadline", "300", "--budget", "boot_ms=900000", "--reports",
                                  shared.reports, "--candidate", CANDIDATE, NULL },
                &shared.out, &shared.err);
-      if (g_getenv ("RC_TEST_PRINT") != NULL)
-        g_printerr ("%s\n%s\n", shared.out, shared.err);
+      /* a failed advise is diagnosed from its stderr: print it with the failure */
+      if (g_getenv ("RC_TEST_PRINT") != NULL || shared.status != 0)
+        g_printerr ("exit %d\nstdout: %s\nstderr: %s\n", shared.status, shared.out, shared.err);
       shared.root = json_from_string (shared.out, &error);
       if (error != NULL)
         g_printerr ("stdout: %s\nstderr: %s\n", shared.out, shared.err);

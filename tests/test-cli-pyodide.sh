@@ -3,7 +3,8 @@
 # cache, in a module worker; a missing candidate, a bad version and an overlay wheel built for
 # another ABI stop before any boot; a measurement under 0.29.5 and one under 314.0.8 compare
 # side by side, with the warning that the versions differ. Two real boots of the demo in
-# WebKit (cold, no control). Needs tools/setup.sh --pyodide 314.0.8 (the README's command).
+# WebKit (cold, no control) and the candidate's memory snapshot (made and booted cold and
+# warm). Needs tools/setup.sh --pyodide 314.0.8 (the README's command).
 # Usage: test-cli-pyodide.sh RUNTIME_CONSOLE SOURCE_DIR
 set -u
 rc="$1"
@@ -82,6 +83,21 @@ check "the pinned run: 0.29.5 in a classic worker, from pyodide.js" \
 check "the candidate: 314.0.8, pinned 0.29.5, in a module worker, from pyodide.mjs" \
   "grep -qx '314.0.8 0.29.5 module ready 314.0.8 pyodide.asm.mjs,pyodide.asm.wasm,pyodide.mjs' '$tmp/env'"
 [ $failures -eq 0 ] || sed 's/^/# /' "$tmp/env"
+# The memory snapshot of the candidate: made from its distribution and served under its
+# CDN path (it was made from 0.29.5's and fetched from v0.29.5/, which fetch_allow blocks).
+measure --pyodide $candidate --scenario snapshot --json "$tmp/s.json"; status=$?
+check "a snapshot measurement under the candidate" "[ $status -eq 0 ]"
+[ $status -eq 0 ] || sed 's/^/# /' "$tmp/measure.err"
+python3 - "$tmp/s.json" >"$tmp/snap" 2>&1 <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = r["snapshot"]
+print(s["pyodide_version"], s["refused"], "/pyodide/v314.0.8/full/rc-snapshot-" in s["url"],
+      " ".join(run["outcome"]["state"] for run in r["runs"]))
+PY
+check "the snapshot is the candidate's, and its boots get ready" \
+  "grep -qx '314.0.8 None True ready ready' '$tmp/snap'"
+[ $failures -eq 0 ] || sed 's/^/# /' "$tmp/snap"
 "$rc" compare "$tmp/a.json" "$tmp/b.json" >"$tmp/cmp" 2>&1; status=$?
 check "compare puts them side by side" "[ $status -eq 0 ] && grep -q 'boot' '$tmp/cmp'"
 check "and warns that the Pyodide versions differ" \

@@ -281,8 +281,12 @@ boot_side (GTask *task, RcCommunity *community, const char *label, RcScenario sc
   rc_measure_runner_set_runs (runner, runs);
   g_array_append_val (scenarios, scenario);
   rc_measure_runner_set_scenarios (runner, scenarios);
-  /* one snapshot for every round: made (or refused) once */
-  if (scenario == RC_SCENARIO_SNAPSHOT && run->snapshot != NULL)
+  /* one snapshot for every round of one Pyodide: made (or refused) once; the advised
+   * result on a candidate Pyodide makes its own */
+  if (scenario == RC_SCENARIO_SNAPSHOT && run->snapshot != NULL
+      && g_strcmp0 (run->snapshot->pyodide_version,
+                    run->pyodide != NULL ? run->pyodide : PYODIDE_VERSION)
+             == 0)
     rc_measure_runner_set_snapshot (runner, run->snapshot);
   rc_measure_runner_set_control (runner, FALSE);
   g_signal_connect (runner, "boot-started", G_CALLBACK (on_boot_started), task);

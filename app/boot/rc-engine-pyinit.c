@@ -46,6 +46,15 @@ rc_engine_get_pyodide_version (RcEngine *self)
   return self->pyodide_version;
 }
 
+void
+rc_engine_point_cdn (RcEngine *self)
+{
+  g_return_if_fail (RC_IS_ENGINE (self));
+  rc_server_set_distribution_dir (self->server,
+                                  rc_community_get_distribution_dir (self->community));
+  rc_server_set_pyodide_version (self->server, self->pyodide_version);
+}
+
 /* A candidate Pyodide replaces the configured one in the plan, and the CDN mirrors it: the
  * community was loaded against its distribution (--pyodide). */
 void

@@ -65,6 +65,9 @@ void rc_engine_set_worker_kind (RcEngine *self, RcWorkerKind kind);
  * community must have been loaded against that version's distribution); NULL: the pinned. */
 void rc_engine_set_pyodide_version (RcEngine *self, const char *version);
 const char *rc_engine_get_pyodide_version (RcEngine *self);
+/* Points the server's CDN at what the next boot serves (the community's distribution, the
+ * candidate's version) before any boot: the snapshot is made from it. */
+void rc_engine_point_cdn (RcEngine *self);
 RcWorkerKind rc_engine_get_worker_kind (RcEngine *self);
 RcEngineState rc_engine_get_state (RcEngine *self);
 

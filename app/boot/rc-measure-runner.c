@@ -292,9 +292,13 @@ prepare_snapshot (RcMeasureRunner *self)
   if (self->snapshot != NULL)
     use_snapshot (self);
   else
-    rc_snapshot_make_async (rc_engine_get_server (self->engine),
-                            g_task_get_cancellable (self->task), on_snapshot_made,
-                            g_object_ref (self));
+    {
+      /* made from the distribution the boots serve (a candidate's, with --pyodide) */
+      rc_engine_point_cdn (self->engine);
+      rc_snapshot_make_async (rc_engine_get_server (self->engine),
+                              g_task_get_cancellable (self->task), on_snapshot_made,
+                              g_object_ref (self));
+    }
 }
 
 void

@@ -66,6 +66,7 @@ static void
 read_answer (RcSnapshot *s, const char *out, const char *err)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *version;
   JsonObject *o;
 
   if (out == NULL || !json_parser_load_from_data (parser, out, -1, NULL)
@@ -84,8 +85,12 @@ read_answer (RcSnapshot *s, const char *out, const char *err)
       return;
     }
   s->snapshot_ms = json_object_get_double_member_with_default (o, "snapshot_ms", -1);
-  s->pyodide_version =
-      g_strdup (json_object_get_string_member_with_default (o, "version", PYODIDE_VERSION));
+  version = json_object_get_string_member_with_default (o, "version", NULL);
+  if (version != NULL)
+    {
+      g_free (s->pyodide_version);
+      s->pyodide_version = g_strdup (version);
+    }
 }
 
 static void
@@ -138,7 +143,7 @@ rc_snapshot_make_async (RcServer *server, GCancellable *cancellable, GAsyncReady
   g_task_set_source_tag (task, rc_snapshot_make_async);
   g_task_set_task_data (task, m, (GDestroyNotify) making_free);
   m->snapshot = rc_snapshot_new ();
-  m->snapshot->pyodide_version = g_strdup (PYODIDE_VERSION);
+  m->snapshot->pyodide_version = g_strdup (rc_server_get_pyodide_version (server));
   m->snapshot->file = g_build_filename (rc_paths_runtime_dir (), "snapshot.bin", NULL);
   if ((m->node = find_node ()) == NULL)
     {
@@ -148,7 +153,8 @@ rc_snapshot_make_async (RcServer *server, GCancellable *cancellable, GAsyncReady
       return;
     }
   version = node_version (m->node);
-  m->snapshot->made_with = g_strdup_printf ("node %s (Pyodide %s)", version, PYODIDE_VERSION);
+  m->snapshot->made_with =
+      g_strdup_printf ("node %s (Pyodide %s)", version, m->snapshot->pyodide_version);
   source = g_strndup (g_bytes_get_data (script, NULL), g_bytes_get_size (script));
   m->started_us = g_get_monotonic_time ();
   process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,

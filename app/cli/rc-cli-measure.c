@@ -468,6 +468,10 @@ make_snapshot (const Options *o, GError **error)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   RcSnapshot *snapshot;
 
+  /* from the distribution the boots serve (a candidate's, with --pyodide) */
+  if (o->boot.distribution != NULL)
+    rc_server_set_distribution_dir (server, o->boot.distribution);
+  rc_server_set_pyodide_version (server, o->boot.pyodide);
   fprintf (stderr, "%s\n", _ ("Making the memory snapshot (experimental)…"));
   rc_cli_signals_set_cancellable (cancellable);
   snapshot = rc_snapshot_make_sync (server, cancellable, error);
