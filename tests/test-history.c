@@ -255,6 +255,56 @@ test_empty_and_damaged (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (error->message, "20261129T090000Z-000000000000.json"));
 }
 
+typedef struct
+{
+  Fixture *f;
+  RcMeasurement *report; /* one each: a report caches its analysis on first use */
+  char *path;
+} Recorder;
+
+static gpointer
+record_thread (gpointer data)
+{
+  Recorder *r = data;
+  g_autoptr (GError) error = NULL;
+
+  r->path = rc_history_record (r->f->community, r->report, &error);
+  g_assert_no_error (error);
+  return NULL;
+}
+
+/* Reports recorded at the same moment (consoles measuring one community in the same second)
+ * each get a name of their own: none overwrites another. */
+static void
+test_same_second (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GHashTable) paths = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autoptr (GError) error = NULL;
+  Recorder recorders[8];
+  GThread *threads[G_N_ELEMENTS (recorders)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (recorders); i++)
+    {
+      recorders[i] = (Recorder){ f, report_at ("2026-11-29T01:00:00Z", 0, NULL), NULL };
+      threads[i] = g_thread_new ("record", record_thread, &recorders[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (recorders); i++)
+    {
+      g_thread_join (threads[i]);
+      g_assert_nonnull (recorders[i].path);
+      g_assert_true (g_hash_table_add (paths, recorders[i].path));
+    }
+  entries = rc_history_list (f->community, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, G_N_ELEMENTS (recorders));
+  for (guint i = 0; i < G_N_ELEMENTS (recorders); i++)
+    {
+      g_free (recorders[i].path);
+      rc_measurement_free (recorders[i].report);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -265,5 +315,6 @@ main (int argc, char **argv)
   ADD ("/history/clocks-apart", test_clocks_apart);
   ADD ("/history/resolve", test_resolve);
   ADD ("/history/empty-and-damaged", test_empty_and_damaged);
+  ADD ("/history/same-second", test_same_second);
   return g_test_run ();
 }

@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 
 #include "core/measurement/rc-history.h"
 
@@ -111,17 +113,33 @@ rc_history_record (const char *community_dir, const RcMeasurement *report, GErro
                    _ ("cannot make the history folder %s: %s"), folder, g_strerror (errno));
       return NULL;
     }
-  /* Two measurements within a second get "-2", "-3": names stay in time order. */
-  for (guint n = 1; path == NULL || g_file_test (path, G_FILE_TEST_EXISTS); n++)
+  /* Two measurements within a second get "-2", "-3": names stay in time order. The name is
+   * taken with O_EXCL, so two consoles measuring the same community in the same second
+   * (the window and `measure`, or two CI jobs) cannot both pick it and lose one report. */
+  for (guint n = 1; path == NULL; n++)
     {
       g_autofree char *leaf = n == 1 ? g_strdup_printf ("%s-%s.json", when, key)
                                      : g_strdup_printf ("%s-%s-%u.json", when, key, n);
+      g_autofree char *candidate = g_build_filename (folder, leaf, NULL);
+      int fd = g_open (candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 
-      g_free (path);
-      path = g_build_filename (folder, leaf, NULL);
+      if (fd >= 0)
+        {
+          close (fd);
+          path = g_steal_pointer (&candidate);
+        }
+      else if (errno != EEXIST)
+        {
+          g_set_error (error, RC_HISTORY_ERROR, RC_HISTORY_ERROR_UNREADABLE,
+                       _ ("cannot write into the history folder %s: %s"), folder,
+                       g_strerror (errno));
+          return NULL;
+        }
     }
+  /* the reserved name is replaced whole (g_file_set_contents renames a full copy onto it) */
   if (!g_file_set_contents (path, json, -1, error))
     {
+      g_unlink (path);
       g_clear_pointer (&path, g_free);
       return NULL;
     }
