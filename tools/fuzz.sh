@@ -2,7 +2,8 @@
 # Build the libFuzzer targets (clang-14, ASan + UBSan, in their own build folder) and run them.
 #
 #   tools/fuzz.sh TARGET [SECONDS]     fuzz one target (or `all`) for SECONDS each (default 60)
-#   tools/fuzz.sh --smoke [SECONDS]    every target for SECONDS in all (default 60), as CI does
+#   tools/fuzz.sh --smoke [SECONDS]    every target in SECONDS of wall time in all (default 60),
+#                                      one lane per core (at most 2), as CI does
 #   tools/fuzz.sh --list               the targets
 #
 # The committed corpus (tests/fuzz/corpus/TARGET, regression inputs included) is run first
@@ -14,9 +15,10 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 build=${RC_FUZZ_BUILD:-$src/_build-fuzz}
 targets="config lock-overlay csp report worker-message serve-path"
 seed=""
+lanes=1
 
 usage () {
-  sed -n 4,6p "$0" | sed 's/^# *//' >&2
+  sed -n 4,7p "$0" | sed 's/^# *//' >&2
   exit 2
 }
 
@@ -25,8 +27,11 @@ case "$1" in
   --list) echo "$targets" | tr ' ' '\n'; exit 0 ;;
   # A fixed seed: the smoke explores the same inputs in the same order on every run (only
   # how far it gets depends on the machine), so CI does not fail at random on an old bug.
+  # Each libFuzzer process uses one core: the smoke runs a lane of targets per core (two at
+  # most, as many as CI's machine has), each target for its share of the lanes' time.
   --smoke) total=${2:-60}; run=$targets; seed=-seed=1
-    n=$(echo "$targets" | wc -w); seconds=$((total / n)); [ "$seconds" -ge 1 ] || seconds=1 ;;
+    lanes=$(nproc 2>/dev/null || echo 1); [ "$lanes" -le 2 ] || lanes=2
+    n=$(echo "$targets" | wc -w); seconds=$((total * lanes / n)); [ "$seconds" -ge 1 ] || seconds=1 ;;
   all) run=$targets; seconds=${2:-60} ;;
   *) echo " $targets " | grep -q " $1 " || { echo "fuzz: no target '$1' (tools/fuzz.sh --list)" >&2; exit 2; }
      run=$1; seconds=${2:-60} ;;
@@ -53,29 +58,56 @@ export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 export LSAN_OPTIONS="suppressions=$src/tests/lsan.supp:print_suppressions=0"
 export RC_DIST_LOCK_CACHE=0
 mkdir -p "$build/artifacts"
-status=0
-for t in $run; do
+# One target: its log is printed whole once it ends (lanes would interleave lines); 0 or 1.
+fuzz_one () {
+  t=$1
   work=$(mktemp -d "${TMPDIR:-/tmp}/rc-fuzz-$t-XXXXXX")
   dict=""
   [ -f "$src/tests/fuzz/$t.dict" ] && dict="-dict=$src/tests/fuzz/$t.dict"
-  echo "fuzz: $t for ${seconds}s"
-  # shellcheck disable=SC2086
-  if ! "$build/tests/fuzz/fuzz-$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$work/" -print_final_stats=1 $seed $dict "$work" "$src/tests/fuzz/corpus/$t" \
-      >"$work/log" 2>&1; then
-    status=1
-    tail -n 60 "$work/log"
-    for f in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-*; do
-      [ -f "$f" ] || continue
-      cp "$f" "$build/artifacts/$t-$(basename "$f")"
-      echo "fuzz: $t failed on $build/artifacts/$t-$(basename "$f") ($(wc -c <"$f") bytes); base64:"
-      base64 "$f" | head -c 16384; echo
-      echo "fuzz: reproduce with: $build/tests/fuzz/fuzz-$t $build/artifacts/$t-$(basename "$f")"
+  result=0
+  {
+    echo "fuzz: $t for ${seconds}s"
+    # shellcheck disable=SC2086
+    if ! "$build/tests/fuzz/fuzz-$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$work/" -print_final_stats=1 $seed $dict "$work" "$src/tests/fuzz/corpus/$t" \
+        >"$work/log" 2>&1; then
+      result=1
+      tail -n 60 "$work/log"
+      for f in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$work"/slow-unit-*; do
+        [ -f "$f" ] || continue
+        cp "$f" "$build/artifacts/$t-$(basename "$f")"
+        echo "fuzz: $t failed on $build/artifacts/$t-$(basename "$f") ($(wc -c <"$f") bytes); base64:"
+        base64 "$f" | head -c 16384; echo
+        echo "fuzz: reproduce with: $build/tests/fuzz/fuzz-$t $build/artifacts/$t-$(basename "$f")"
+      done
+    else
+      grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$work/log" | tr '\n' ' '
+      echo
+    fi
+  } >"$work.out"
+  cat "$work.out"
+  rm -rf "$work" "$work.out"
+  return $result
+}
+
+# Lane k of $lanes fuzzes targets k, k+lanes, ...; a lane's status is in its own file.
+status=0
+lane=0
+lanes_dir=$(mktemp -d "${TMPDIR:-/tmp}/rc-fuzz-lanes-XXXXXX")
+while [ "$lane" -lt "$lanes" ]; do
+  (
+    i=0; rc=0
+    for t in $run; do
+      if [ $((i % lanes)) -eq "$lane" ]; then fuzz_one "$t" || rc=1; fi
+      i=$((i + 1))
     done
-  else
-    grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$work/log" | tr '\n' ' '
-    echo
-  fi
-  rm -rf "$work"
+    echo "$rc" >"$lanes_dir/$lane"
+  ) &
+  lane=$((lane + 1))
 done
+wait
+for f in "$lanes_dir"/*; do
+  [ "$(cat "$f")" = 0 ] || status=1
+done
+rm -rf "$lanes_dir"
 exit $status
