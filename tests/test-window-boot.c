@@ -326,8 +326,13 @@ save_and_check (RcBootPane *pane, const char *tmp, RcExportFormat format, const 
   g_assert_cmpuint (strlen (saved), >, 100);
 }
 
-/* Cold + Warm through the runner, the report, exports, Stop in the console, an audit refused
- * while code runs, then another community: nothing of the first stays. */
+/* Cold + Warm through the runner with the control boot, the report, exports, Stop in the
+ * console, an audit refused while code runs, then another community: nothing of the first
+ * stays. A plan with the control boot leaves the console working in the last run's runtime:
+ * the control (which must not boot) has an engine of its own, so neither Boot Warm nor
+ * anything else is needed before Run, and a later warm boot is warm from the runs' session.
+ * (One plan for all of it: each plan is three boots, one waiting out the control's
+ * deadline.) */
 static void
 test_window_cold_warm_report (void)
 {
@@ -344,6 +349,8 @@ test_window_cold_warm_report (void)
   RcBootPane *pane = rc_test_window_child (window, "boot_pane");
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   RcPythonConsole *console = rc_test_find_console (pane);
+  GtkWidget *run_button = GTK_WIDGET (
+      gtk_widget_get_template_child (GTK_WIDGET (console), RC_TYPE_PYTHON_CONSOLE, "run_button"));
   GtkStack *results = rc_test_results_stack (pane);
   const RcMeasurement *report;
   gboolean done = FALSE, recycled = FALSE;
@@ -359,6 +366,22 @@ test_window_cold_warm_report (void)
   last = rc_test_boot_and_wait (window, "boot.cold-warm", 300);
   g_settings_reset (settings, "control-boot");
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-steps");
+  g_assert_cmpstr (last->run_id, ==, "warm-1");
+  g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
+  /* The runtime warm-1 left is the one the console works in (the control failed on its own
+   * engine): Run needs no boot first. */
+  g_assert_cmpint (rc_engine_get_state (rc_boot_pane_get_engine (pane)), ==, RC_ENGINE_STATE_READY);
+  g_assert_true (gtk_widget_get_sensitive (run_button));
+  rc_test_set_results_page (pane, "python");
+  rc_test_spin (300);
+  g_clear_pointer (&shot, g_free);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "python-after-control");
+  g_signal_connect (console, "finished", G_CALLBACK (rc_test_set_done_cb), &done);
+  gtk_widget_activate (run_button);
+  g_assert_true (rc_test_wait_for (&done, 60));
+  g_assert_cmpstr (rc_python_console_get_status (console), ==, "ok");
+  done = FALSE;
+  rc_test_set_results_page (pane, "steps");
   report = rc_boot_pane_get_report (pane);
   g_assert_cmpuint (report->runs->len, ==, 2);
   for (guint i = 0; i < 2; i++)
@@ -438,6 +461,16 @@ test_window_cold_warm_report (void)
   assert_runs (theirs, ids);
   assert_same_shape (ours, theirs, "$");
   assert_same_shape (theirs, ours, "$");
+  /* Boot Warm after the plan continues the runs' session (the control booted on an engine
+   * of its own): the interpreter comes from its cache. */
+  g_clear_pointer (&last, rc_run_record_free);
+  last = rc_test_boot_and_wait (window, "boot.warm", 150);
+  g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
+  g_assert_cmpstr (last->run_id, ==, "warm-2");
+  g_assert_true (rc_boot_pane_select_run (pane, "warm-2"));
+  g_assert_true (rc_test_any_cell_is (rc_boot_pane_get_requests (pane), 1, "cache"));
+  g_assert_true (gtk_widget_get_sensitive (run_button));
+
   /* A saved report opens again as the same report. */
   {
     g_autoptr (GFile) file = g_file_new_for_path (json_path);
@@ -448,15 +481,9 @@ test_window_cold_warm_report (void)
     save_and_check (pane, tmp, RC_EXPORT_JSON, "reopened.json");
   }
 
-  /* A warm boot after the plan (the control booted on an engine of its own). */
-  g_clear_pointer (&last, rc_run_record_free);
-  last = rc_test_boot_and_wait (window, "boot.warm", 150);
-  g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
-
   /* A loop that never ends: the audit refuses to start, Stop ends it within 2 s, and the
    * runtime boots warm again so Run works. */
   gtk_stack_set_visible_child_name (results, "python");
-  g_signal_connect (console, "finished", G_CALLBACK (rc_test_set_done_cb), &done);
   id = g_signal_connect_swapped (pane, "plan-finished", G_CALLBACK (rc_test_set_true), &recycled);
   rc_python_console_run (console, "while True:\n    pass\n");
   rc_test_spin (500);
@@ -506,63 +533,10 @@ test_window_cold_warm_report (void)
   rc_test_remove_tree (tmp); /* the reports it saved */
 }
 
-/* A plan with the control boot leaves the console working in the last run's runtime: the
- * control (which must not boot) has an engine of its own, so neither Boot Warm nor anything
- * else is needed before Run, and a later warm boot is warm from the runs' session. */
-static void
-test_window_console_after_control (void)
-{
-  RcWindow *window = rc_test_open_window ("data/examples/demo");
-  RcBootPane *pane = rc_test_window_child (window, "boot_pane");
-  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr (RcRunRecord) last = NULL, warm = NULL;
-  RcPythonConsole *console = rc_test_find_console (pane);
-  GtkWidget *run_button = GTK_WIDGET (
-      gtk_widget_get_template_child (GTK_WIDGET (console), RC_TYPE_PYTHON_CONSOLE, "run_button"));
-  const RcMeasurement *report;
-  g_autofree char *shot = NULL;
-  gboolean done = FALSE;
-
-  g_assert_true (rc_boot_pane_select_preset (pane, "nemarlike"));
-  rc_test_show_page (window, "boot");
-  g_settings_set_boolean (settings, "control-boot", TRUE);
-  /* Three boots, the last one waiting out the control's deadline: generous on a busy machine. */
-  last = rc_test_boot_and_wait (window, "boot.cold-warm", 600);
-  g_settings_reset (settings, "control-boot");
-  report = rc_boot_pane_get_report (pane);
-  g_assert_nonnull (report->control);
-  g_assert_nonnull (report->control->run);
-  g_assert_cmpint (report->control->run->outcome.state, ==, RC_OUTCOME_FAILED);
-  g_assert_cmpstr (last->run_id, ==, "warm-1");
-  g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
-  /* The runtime warm-1 left is the one the console works in. */
-  g_assert_cmpint (rc_engine_get_state (rc_boot_pane_get_engine (pane)), ==, RC_ENGINE_STATE_READY);
-  g_assert_true (gtk_widget_get_sensitive (run_button));
-  rc_test_set_results_page (pane, "python");
-  rc_test_spin (300);
-  shot = rc_test_save_screenshot (GTK_WIDGET (window), "python-after-control");
-  g_signal_connect (console, "finished", G_CALLBACK (rc_test_set_done_cb), &done);
-  gtk_widget_activate (run_button);
-  g_assert_true (rc_test_wait_for (&done, 60));
-  g_assert_cmpstr (rc_python_console_get_status (console), ==, "ok");
-  /* The step table shows the runs, not the control's steps. */
-  g_assert_false (rc_test_any_cell_is (rc_boot_pane_get_steps (pane), 2, "–"));
-  g_assert_false (rc_test_any_cell_is (rc_boot_pane_get_steps (pane), 3, "–"));
-  /* Boot Warm continues the runs' session: the interpreter comes from its cache. */
-  warm = rc_test_boot_and_wait (window, "boot.warm", 150);
-  g_assert_cmpstr (warm->run_id, ==, "warm-2");
-  g_assert_cmpint (warm->outcome.state, ==, RC_OUTCOME_READY);
-  g_assert_true (rc_boot_pane_select_run (pane, "warm-2"));
-  g_assert_true (rc_test_any_cell_is (rc_boot_pane_get_requests (pane), 1, "cache"));
-  g_assert_true (gtk_widget_get_sensitive (run_button));
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 void
 rc_test_window_add_boot_tests (void)
 {
   g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
   g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);
   g_test_add_func ("/ui/window/cold-warm-report", test_window_cold_warm_report);
-  g_test_add_func ("/ui/window/console-after-control", test_window_console_after_control);
 }

@@ -567,7 +567,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/drop", test_window_drop_opens_folder);
   g_test_add_func ("/ui/window/checkout", test_window_checkout_lists_communities);
   g_test_add_func ("/ui/window/status-after-parse-fix", test_window_status_after_parse_fix);
-  /* test-window-boot.c: boot-cold, boot-control, cold-warm-report, console-after-control. */
+  /* test-window-boot.c: boot-cold, boot-control, cold-warm-report. */
   rc_test_window_add_boot_tests ();
   g_test_add_func ("/ui/window/small", test_window_small);
   status = g_test_run ();
