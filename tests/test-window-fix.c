@@ -252,8 +252,12 @@ test_policy_fix (void)
   g_autofree char *before = NULL, *fixed = NULL, *undone = NULL, *toast = NULL;
   g_autoptr (GString) huge = g_string_new ("script-src 'self' 'wasm-unsafe-eval'; connect-src");
   g_autoptr (RcRunRecord) failed = NULL;
+  g_autoptr (GSettings) prefs = g_settings_new (APP_ID);
   GtkWidget *button;
 
+  /* control hangs in loadPyodide until the deadline (the window's default is 120 s): keep it
+   * short, as /ui/window/boot-control does */
+  g_settings_set_uint (prefs, "deadline", 20);
   g_assert_true (rc_boot_settings_select_preset (settings, "control"));
   rc_test_spin (300);
   g_assert_nonnull (finding (pane, "wasm"));
@@ -314,6 +318,8 @@ test_policy_fix (void)
   g_assert_false (g_action_group_get_action_enabled (rc_boot_pane_get_actions (pane), "stop"));
   g_signal_handlers_disconnect_by_func (pane, toast_cb, &toast);
   gtk_window_destroy (GTK_WINDOW (window));
+  /* the settings outlive the window: leave the defaults for the next test */
+  g_settings_reset (prefs, "deadline");
   rc_test_spin (100);
 }
 
