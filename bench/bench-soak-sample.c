@@ -4,6 +4,7 @@
 
 #include "bench-soak-sample.h"
 
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -78,6 +79,28 @@ descendants (int except)
   return found;
 }
 
+/* GThreadPool workers are named "pool-<program>" (or "pool-spawner", which stays); the
+ * shared pool starts them for GTask and resolver work and ends them after 15 s idle, so how
+ * many there are at a sample says when it was taken, not whether something leaks. */
+static guint
+count_pool_threads (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+  guint n = 0;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("/proc/self/task/%s/comm", tid);
+      g_autofree char *comm = NULL;
+
+      if (g_file_get_contents (path, &comm, NULL, NULL) && g_str_has_prefix (comm, "pool-")
+          && !g_str_has_prefix (comm, "pool-spawner"))
+        n++;
+    }
+  return n;
+}
+
 SoakSample
 soak_sample (void)
 {
@@ -93,6 +116,13 @@ soak_sample (void)
     }
   while (fds != NULL && g_dir_read_name (fds) != NULL)
     s.fds++;
+  s.pool_threads = count_pool_threads ();
+  {
+    /* every arena's allocated bytes, small and mmapped: a second source for the RSS figure */
+    struct mallinfo2 info = mallinfo2 ();
+
+    s.heap_mb = (info.uordblks + info.hblkhd) / 1048576.0;
+  }
   s.children = g_hash_table_size (children);
   return s;
 }

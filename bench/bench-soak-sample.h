@@ -8,9 +8,12 @@ G_BEGIN_DECLS
 typedef struct
 {
   double rss_mb;
+  double
+      heap_mb; /* malloc's own count of bytes in use (mallinfo2): RSS without what it keeps free */
   guint fds;
   guint threads;
-  guint children; /* descendants: browsers, their helpers, web processes */
+  guint pool_threads; /* GLib's thread-pool workers ("pool-…"): started for work, gone when idle */
+  guint children;     /* descendants: browsers, their helpers, web processes */
 } SoakSample;
 
 SoakSample soak_sample (void);
