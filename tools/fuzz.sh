@@ -106,8 +106,14 @@ while [ "$lane" -lt "$lanes" ]; do
   lane=$((lane + 1))
 done
 wait
-for f in "$lanes_dir"/*; do
-  [ "$(cat "$f")" = 0 ] || status=1
+# a lane that ended without saying (killed, or an error under set -e) fails the run too
+lane=0
+while [ "$lane" -lt "$lanes" ]; do
+  if [ "$(cat "$lanes_dir/$lane" 2>/dev/null)" != 0 ]; then
+    [ -f "$lanes_dir/$lane" ] || echo "fuzz: lane $lane ended without a status" >&2
+    status=1
+  fi
+  lane=$((lane + 1))
 done
 rm -rf "$lanes_dir"
 exit $status
