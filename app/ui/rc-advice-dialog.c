@@ -25,6 +25,7 @@ struct _RcAdviceDialog
   GtkStack *stack;
   AdwComboRow *link_row;
   AdwComboRow *candidate_row;
+  GtkSpinButton *runs_spin;
   GtkButton *start_button;
   GtkSpinner *spinner;
   GtkLabel *status;
@@ -84,6 +85,7 @@ rc_advice_dialog_class_init (RcAdviceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, link_row);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, candidate_row);
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, runs_spin);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, start_button);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, status);
@@ -302,7 +304,7 @@ rc_advice_dialog_new (GtkWindow *parent, RcCommunity *community, guint runs, RcT
 
   gtk_window_set_transient_for (GTK_WINDOW (self), parent);
   self->community = g_object_ref (community);
-  self->runs = runs;
+  gtk_spin_button_set_value (self->runs_spin, runs);
   adw_combo_row_set_selected (self->link_row, link);
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
   return self;
@@ -331,6 +333,7 @@ rc_advice_dialog_start (RcAdviceDialog *self)
     return;
   self->link = (RcThrottleProfile) adw_combo_row_get_selected (self->link_row);
   candidate = adw_combo_row_get_selected (self->candidate_row);
+  self->runs = (guint) gtk_spin_button_get_value_as_int (self->runs_spin);
   self->runner = rc_advise_runner_new (self->community, new_engine, self, NULL);
   rc_advise_runner_set_runs (self->runner, self->runs);
   if (candidate > 0 && candidate <= g_strv_length (self->candidates))

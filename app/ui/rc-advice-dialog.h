@@ -20,7 +20,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (RcAdviceDialog, rc_advice_dialog, RC, ADVICE_DIALOG, AdwWindow)
 
 /* Opens on its setup page (the reader's link, @link at first, and a Pyodide upgrade to
- * rehearse, none at first); Start boots @runs cold boots a side. Signals:
+ * rehearse, none at first); Start boots @runs cold boots a side (the
+ * first value of its Cold Boots a Side row; the user may change it). Signals:
  *   "finished" (): the advice is there (rc_advice_dialog_get_advice()), or it failed or was
  *     cancelled (the status says which);
  *   "apply" (gpointer change): the user asked for this RcAdviceChange's edit (borrowed). */

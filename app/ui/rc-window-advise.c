@@ -12,7 +12,7 @@
 #include "rc-problems-view.h"
 #include "rc-window-private.h"
 
-/* Cold boots a side: the window's advice is for a look, CI runs `advise --runs` */
+/* The dialog's Cold Boots a Side row at first: two, for a look (`advise --runs` is 3) */
 #define WINDOW_ADVISE_RUNS 2
 
 static void
