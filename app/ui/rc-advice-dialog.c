@@ -18,7 +18,6 @@ struct _RcAdviceDialog
   RcAdviseRunner *runner;
   GCancellable *cancellable;
   RcAdvice *advice;
-  guint runs;
   RcThrottleProfile link; /* chosen on the setup page, for every side's server */
   GStrv candidates;       /* the fetched Pyodide versions the upgrade row offers */
 
@@ -333,9 +332,9 @@ rc_advice_dialog_start (RcAdviceDialog *self)
     return;
   self->link = (RcThrottleProfile) adw_combo_row_get_selected (self->link_row);
   candidate = adw_combo_row_get_selected (self->candidate_row);
-  self->runs = (guint) gtk_spin_button_get_value_as_int (self->runs_spin);
   self->runner = rc_advise_runner_new (self->community, new_engine, self, NULL);
-  rc_advise_runner_set_runs (self->runner, self->runs);
+  rc_advise_runner_set_runs (self->runner,
+                             (guint) gtk_spin_button_get_value_as_int (self->runs_spin));
   if (candidate > 0 && candidate <= g_strv_length (self->candidates))
     rc_advise_runner_set_candidate (self->runner, self->candidates[candidate - 1]);
   g_signal_connect (self->runner, "message", G_CALLBACK (on_message), self);
