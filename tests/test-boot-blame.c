@@ -62,6 +62,38 @@ test_party_by_evidence (void)
   g_assert_cmpint (blame ("worker_error", 0, 0, NULL, TRUE), ==, RC_PARTY_ENGINE);
   g_assert_cmpint (blame ("runtime", 0, 0, NULL, TRUE), ==, RC_PARTY_COMMUNITY);
   g_assert_cmpint (blame ("timeout", 0, 0, NULL, TRUE), ==, RC_PARTY_UNKNOWN);
+  /* WebAssembly refused: the policy's when it refuses it, else the engine's own setting. */
+  g_assert_cmpint (blame ("wasm-refused", 1, 0, NULL, TRUE), ==, RC_PARTY_POLICY);
+  g_assert_cmpint (blame ("wasm-refused", 0, 3, NULL, TRUE), ==, RC_PARTY_POLICY);
+  g_assert_cmpint (blame ("wasm-refused", 0, 0, NULL, TRUE), ==, RC_PARTY_ENGINE);
+}
+
+/* Each engine's words for a compile the page's policy refused (WebKitGTK 2.50, Chromium 156,
+ * Firefox ESR 140, as their workers threw them), and failures that are not a policy's. */
+static void
+test_wasm_refusal (void)
+{
+  static const char *const refused[] = {
+    "CompileError: Refused to create a WebAssembly object because 'unsafe-eval' or "
+    "'wasm-unsafe-eval' is not an allowed source of script in the following Content Security "
+    "Policy directive: \"script-src 'self' https://cdn.jsdelivr.net\".",
+    "CompileError: WebAssembly.compile(): Compiling or instantiating WebAssembly module violates "
+    "the following Content Security policy directive because 'unsafe-eval' is not an allowed "
+    "source of script in the following Content Security Policy directive: \"script-src 'self'\".",
+    "CompileError: call to WebAssembly.compile() blocked by CSP",
+  };
+  static const char *const other[] = {
+    "CompileError: WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 01 02 03 @+0",
+    "TypeError: Failed to fetch",
+    "RangeError: WebAssembly.Memory(): could not allocate memory",
+    "",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    g_assert_true (rc_boot_wasm_refusal (refused[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (other); i++)
+    g_assert_false (rc_boot_wasm_refusal (other[i]));
+  g_assert_false (rc_boot_wasm_refusal (NULL));
 }
 
 static void
@@ -166,6 +198,10 @@ static const Case cases[] = {
     FALSE },
   { "timeout", "not ready after the deadline of 120 s", FETCH_REFUSED, 0, FALSE, RC_PARTY_ENGINE,
     FALSE },
+  { "wasm-refused",
+    "the page's policy refused to compile WebAssembly (WebAssembly.compile: CompileError: call "
+    "to WebAssembly.compile() blocked by CSP, 0.12 s into the worker), so Pyodide cannot start",
+    WASM_REFUSED, 3, TRUE, RC_PARTY_POLICY, FALSE },
   { "prelude", "the community's prelude failed: NameError: name 'x' is not defined", FETCH_REFUSED,
     0, TRUE, RC_PARTY_COMMUNITY, TRUE },
   { "import_before_seal",
@@ -295,6 +331,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/blame/party-by-kind", test_party_by_kind);
   g_test_add_func ("/blame/party-by-evidence", test_party_by_evidence);
+  g_test_add_func ("/blame/wasm-refusal", test_wasm_refusal);
   g_test_add_func ("/blame/find-refused", test_find_refused);
   g_test_add_func ("/blame/diagnosis-names-refused", test_diagnosis_names_refused);
   g_test_add_func ("/blame/every-kind", test_every_kind);

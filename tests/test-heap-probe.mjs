@@ -278,6 +278,15 @@ Object.assign(tests, {
     assert.deepEqual(first, { type: 'rc_violation', where: 'worker', directive: 'connect-src', blockedURI: 'https://api.example.org/demo/runtime/x.whl' });
     assert.deepEqual(second, { type: 'rc_violation', where: 'worker', directive: 'worker-src', blockedURI: 'blob' });
   },
+  async 'a failed WebAssembly compile is posted at once as rc_wasm_failed, with the engine\'s words' () {
+    const world = makeWorker();
+    await assert.rejects(world.run('WebAssembly.compile(new Uint8Array([1, 2, 3]))'), (e) => e.name === 'CompileError');
+    await assert.rejects(world.run('WebAssembly.instantiate()'));
+    const failed = plain(world.posted.filter((m) => m.type === 'rc_wasm_failed'));
+    assert.deepEqual(failed.map((m) => m.via), ['compile', 'instantiate']);
+    assert.ok(failed[0].error.startsWith('CompileError: '), failed[0].error);
+    assert.ok(failed.every((m) => typeof m.t === 'number'));
+  },
   async 'messages keep their fields and gain rc; other messages pass untouched' () {
     const world = makeWorker();
     world.run("postMessage({ type: 'progress', step: 1, steps: 2, phase: 'loading_runtime' }); postMessage('x');");

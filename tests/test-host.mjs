@@ -188,6 +188,37 @@ const tests = {
     /* serve's error answer is no JSON here: the page says it got no diagnosis */
     assert.match(posted[posted.length - 1].error, /^serve did not answer: /);
   },
+  async 'serve\'s page asks for the diagnosis a second after a compile the policy refused, not after other compile failures' () {
+    const plan = JSON.stringify(PLAN);
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const start = async () => {
+      const page = makePage({ handler: false, timeScale: 0.01, search: '?deadline=100000',
+                              files: { '/boot-plan.json': plan, '/worker.js': 'function w () {}',
+                                       '/rc-diagnosis': JSON.stringify({ kind: 'diagnosis', party: 'policy' }) } });
+      for (let i = 0; i < 200 && page.workers.length === 0; i++)
+        await wait(2);
+      assert.equal(page.workers.length, 1);
+      return page;
+    };
+    const asked = (page) => page.window.rcMessages.some((m) => m.kind === 'diagnosis');
+    /* bad bytes, not a policy: the page keeps waiting (its deadline is far away) */
+    const other = await start();
+    other.workers[0].onmessage({ data: { type: 'rc_wasm_failed', via: 'compile', error: 'CompileError: expected magic word', t: 5 } });
+    await wait(40); /* 4 s of the page's time */
+    assert.ok(!asked(other));
+    /* Firefox's words, then its violation events: the stall watch (10 s) does not hold it up */
+    const page = await start();
+    const worker = page.workers[0];
+    worker.onmessage({ data: { type: 'rc_wasm_failed', via: 'compile', error: 'CompileError: call to WebAssembly.compile() blocked by CSP', t: 5 } });
+    worker.onmessage({ data: { type: 'rc_violation', where: 'worker', directive: 'script-src', blockedURI: 'wasm-eval', t: 6 } });
+    for (let i = 0; i < 25 && !asked(page); i++) /* well within the 10 s (100 ms) of the stall watch */
+      await wait(2);
+    assert.ok(asked(page));
+    const report = page.bodies['/rc-diagnosis'];
+    assert.equal(report.deadline_s, 100000);
+    assert.equal(report.outcome, null, 'the console decides from the replayed rc_wasm_failed');
+    assert.deepEqual(report.messages.filter((m) => m.kind === 'worker').map((m) => m.data.type), ['rc_wasm_failed', 'rc_violation']);
+  },
   async 'serve\'s page shows its hint only while a step is overdue, never after ready' () {
     const plan = JSON.stringify(PLAN);
     const hint = { hidden: true };

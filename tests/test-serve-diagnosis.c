@@ -24,6 +24,20 @@
   "\"outcome\": {\"kind\": \"timeout\", \"message\": \"no step for 10 s after a policy "           \
   "violation\"}}"
 
+/* The same boot in WebKit: no violation event, but the worker's refused compile, which ends
+ * the page's watch at once (host.js) and the boot as kind "wasm-refused". */
+#define REFUSED_REPORT                                                                             \
+  "{\"kind\": \"page_report\", \"deadline_s\": 45, \"messages\": ["                                \
+  "{\"kind\": \"host_alive\", \"t\": 5},"                                                          \
+  "{\"kind\": \"worker\", \"data\": {\"type\": \"progress\", \"step\": 1, \"steps\": 4, "          \
+  "\"phase\": \"loading_runtime\", \"rc\": {\"t\": 12}}, \"t\": 60},"                              \
+  "{\"kind\": \"worker\", \"data\": {\"type\": \"rc_wasm_failed\", \"via\": \"instantiate\", "     \
+  "\"error\": \"CompileError: Refused to create a WebAssembly object because 'unsafe-eval' or "    \
+  "'wasm-unsafe-eval' is not an allowed source of script in the following Content Security "       \
+  "Policy directive: \\\"script-src 'self'\\\".\\n (evaluating 'original.apply(WebAssembly, "      \
+  "args)')\", \"t\": 280}, \"t\": 290}],"                                                          \
+  "\"outcome\": null}"
+
 typedef struct
 {
   RcServer *server;
@@ -124,6 +138,35 @@ test_control (Fixture *f, gconstpointer data)
   g_assert_cmpstr (find_request (f->server, f->url)->note, ==, "diagnosis: policy");
 }
 
+static void
+test_refused_compile (Fixture *f, gconstpointer data)
+{
+  g_autoptr (CurlResult) r = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  JsonObject *outcome;
+  const char *message, *text;
+
+  serve (f, "control");
+  r = post (f, REFUSED_REPORT);
+  g_assert_cmpuint (r->status, ==, 200);
+  answer = parse_object (r);
+  g_assert_cmpstr (json_object_get_string_member (answer, "party"), ==, "policy");
+  g_assert_cmpint (json_object_get_int_member (answer, "violations"), ==, 0);
+  outcome = json_object_get_object_member (answer, "outcome");
+  g_assert_cmpstr (json_object_get_string_member (outcome, "kind"), ==, "wasm-refused");
+  message = json_object_get_string_member (outcome, "message");
+  g_test_message ("%s", message);
+  /* the engine's words up to WebKit's "(evaluating …)" line, when, and the reader's text at
+   * the page's own deadline */
+  g_assert_nonnull (strstr (message, "(WebAssembly.instantiate: CompileError: Refused to create"));
+  g_assert_null (strstr (message, "evaluating"));
+  g_assert_nonnull (strstr (message, "0.28 s into the worker"));
+  g_assert_nonnull (strstr (message, "did not finish starting within 45s"));
+  text = json_object_get_string_member (answer, "text");
+  if (strstr (text, "'wasm-unsafe-eval'") == NULL)
+    g_error ("the diagnosis does not name 'wasm-unsafe-eval': %s", text);
+}
+
 /* A runtime error under a policy that grants everything is the community's; a report that
  * reached ready has nothing to diagnose. */
 static void
@@ -203,6 +246,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/serve-diagnosis/control", Fixture, NULL, NULL, test_control, fixture_tear_down);
+  g_test_add ("/serve-diagnosis/refused-compile", Fixture, NULL, NULL, test_refused_compile,
+              fixture_tear_down);
   g_test_add ("/serve-diagnosis/community-and-ready", Fixture, NULL, NULL, test_community_and_ready,
               fixture_tear_down);
   g_test_add ("/serve-diagnosis/refusals", Fixture, NULL, NULL, test_refusals, fixture_tear_down);

@@ -240,6 +240,20 @@ const tests = {
                      'HTTP status code is not ok (last failed load: ' + INDEX + 'pyodide.asm.wasm, HTTP 404)']);
     assert.deepEqual(plain(last.rc.failed_loads.map((l) => [l.url, l.status, l.phase])), [[INDEX + 'pyodide.asm.wasm', 404, 'loading_runtime']]);
   },
+  async 'a failed WebAssembly compile is posted at once as rc_wasm_failed, before the error' () {
+    const w = makeWorker(baseConfig(), {
+      pyodideBoot: async () => { await w.sandbox.WebAssembly.compile(new Uint8Array([1, 2, 3])); },
+    });
+    const last = await boot(w);
+    assert.equal(last.type, 'error');
+    const failed = plain(w.posted.filter((m) => m.type === 'rc_wasm_failed'));
+    assert.equal(failed.length, 1, 'the outer call only, once');
+    assert.equal(failed[0].via, 'compile');
+    assert.ok(failed[0].error.startsWith('CompileError: '), failed[0].error);
+    assert.equal(typeof failed[0].t, 'number');
+    const types = w.posted.map((m) => m.type);
+    assert.ok(types.indexOf('rc_wasm_failed') < types.indexOf('error'));
+  },
   async 'a snapshot run passes the fetched snapshot to loadPyodide as _loadSnapshot' () {
     const snapshot = INDEX + 'rc-snapshot-0123456789ab.bin';
     const w = makeWorker(baseConfig({ rc: { snapshot } }), {

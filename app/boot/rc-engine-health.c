@@ -17,8 +17,9 @@
 #include "core/analysis/rc-boot-blame.h"
 #include "core/analysis/rc-boot-diagnosis.h"
 
-#define HEALTH_POLL_MS   250
-#define REFUSED_GRACE_MS 3000
+#define HEALTH_POLL_MS        250
+#define REFUSED_GRACE_MS      3000
+#define WASM_REFUSED_GRACE_MS 1000
 /* attempt 2 starts no sooner, and after the browser recovered (rc_browser_recover_async()) */
 #define RETRY_DELAY_MS 1000
 
@@ -52,6 +53,8 @@ rc_engine_health_stop (RcEngine *self)
 {
   g_clear_handle_id (&self->health_id, g_source_remove);
   g_clear_handle_id (&self->refused_id, g_source_remove);
+  g_clear_handle_id (&self->wasm_refused_id, g_source_remove);
+  g_clear_pointer (&self->wasm_refusal, g_free);
 }
 
 gboolean
@@ -188,6 +191,44 @@ rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request)
     return;
   self->refused_id = g_timeout_add (REFUSED_GRACE_MS, refused_timeout, self);
   g_source_set_name_by_id (self->refused_id, "[runtime-console] refused request grace");
+}
+
+/* ---- WebAssembly the policy refused -------------------------------------------------------- */
+
+static gboolean
+wasm_refused_timeout (gpointer data)
+{
+  RcEngine *self = data;
+  g_autofree char *message = g_steal_pointer (&self->wasm_refusal);
+
+  self->wasm_refused_id = 0;
+  if (self->boot_task == NULL)
+    return G_SOURCE_REMOVE;
+  rc_engine_stop_worker (self);
+  rc_run_record_failed (self->record, "wasm-refused", message, NULL, self->wasm_refused_t);
+  rc_engine_finish_boot (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Pyodide cannot recover from a refused compile (every later one is refused as well) and says
+ * nothing: the boot would only wait out its deadline. The policy's violation events are queued
+ * with the refusal, so let them arrive before the boot ends. */
+void
+rc_engine_note_wasm_failed (RcEngine *self, const char *via, const char *error, double t_ms)
+{
+  if (self->boot_task == NULL || self->wasm_refused_id != 0)
+    return;
+  if (!rc_boot_wasm_refusal (error))
+    {
+      g_debug ("WebAssembly.%s failed, not refused by a policy: %s", via != NULL ? via : "?",
+               error != NULL ? error : "?");
+      return;
+    }
+  g_free (self->wasm_refusal);
+  self->wasm_refusal = rc_boot_wasm_refused_message (via, error, t_ms, self->deadline_seconds);
+  self->wasm_refused_t = t_ms;
+  self->wasm_refused_id = g_timeout_add (WASM_REFUSED_GRACE_MS, wasm_refused_timeout, self);
+  g_source_set_name_by_id (self->wasm_refused_id, "[runtime-console] refused compile grace");
 }
 
 /* ---- party and diagnosis ------------------------------------------------------------------ */

@@ -115,6 +115,10 @@ handle_worker_message (RcEngine *self, JsonObject *message)
     }
   else if (g_strcmp0 (type, "result") == 0)
     rc_engine_complete_execute (self, rc_worker_message_string (message, "call_id"), message);
+  else if (g_strcmp0 (type, "rc_wasm_failed") == 0 && booting)
+    rc_engine_note_wasm_failed (self, rc_worker_message_string (message, "via"),
+                                rc_worker_message_string (message, "error"),
+                                rc_worker_message_double (message, "t", -1));
   else if (g_strcmp0 (type, "rc_violation") == 0)
     {
       const char *directive = rc_worker_message_string (message, "directive");

@@ -67,6 +67,9 @@ struct _RcEngine
   gboolean page_reported;  /* the host page posted a message in this attempt */
   guint health_id;         /* polls rc_browser_check_failed() while booting */
   guint refused_id;        /* grace for the worker after the server refused a request */
+  guint wasm_refused_id;   /* grace for the policy's violation events after a refused compile */
+  char *wasm_refusal;      /* the refused compile's outcome message, or NULL */
+  double wasm_refused_t;   /* when the worker saw it refused (worker clock, ms) */
   JsonArray *failed_loads; /* the worker's rc.failed_loads of its error message, or NULL */
   guint run_counts[RC_BOOT_MODE_WARM_RESTART + 1];
 
@@ -139,6 +142,7 @@ void rc_engine_fail_engine (RcEngine *self, const char *what);
  * with no violation. The boot is then failed as kind "engine" (and retried once). */
 gboolean rc_engine_failed_internally (RcEngine *self, const char *worker_said);
 void rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request);
+void rc_engine_note_wasm_failed (RcEngine *self, const char *via, const char *error, double t_ms);
 /* Fills the party and the diagnosis of a failed record. */
 void rc_engine_conclude_failure (RcEngine *self);
 /* TRUE when the failed boot is retried (the task stays open): attempt 1 failed in the

@@ -669,6 +669,7 @@ rc_engine_finalize (GObject *object)
   g_clear_pointer (&self->wheel_renames, g_hash_table_unref);
   g_clear_pointer (&self->import_before_seal, g_strfreev);
   g_clear_pointer (&self->failed_loads, json_array_unref);
+  g_free (self->wasm_refusal);
   rc_snapshot_free (self->snapshot);
   g_free (self->plan_note);
   g_free (self->retry_note);

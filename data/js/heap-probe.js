@@ -310,14 +310,21 @@
           source.then((what) => Object.assign(hook, what));
         }
       };
+      /* A policy's refusal leaves Pyodide hanging with no error of its own: say it now, so
+       * the console need not wait out its deadline to name it. */
+      const failed = (e) => {
+        if (wasmDepth === 1)
+          nativePost({ type: 'rc_wasm_failed', via: name, error: String(e), t: now() });
+        settle(false);
+      };
       let pending;
       try {
         pending = Reflect.apply(original, WebAssembly, args);
       } catch (e) {
-        settle(false);
+        failed(e);
         throw e;
       }
-      Promise.resolve(pending).then(() => settle(true), () => settle(false));
+      Promise.resolve(pending).then(() => settle(true), failed);
       return pending;
     };
   }

@@ -81,13 +81,19 @@
   const wantDiagnosis = !handler || params.get('diagnose') === '1';
   const deadlineS = Number(params.get('deadline')) > 0 ? Number(params.get('deadline')) : 120;
   const STALL_MS = 10000;
+  /* A compile the page's policy refused: Pyodide hangs after it, and the refusal's violation
+   * events arrive with it. The words are the console's rule (rc_boot_wasm_refusal()). */
+  const REFUSED_MS = 1000;
+  const WASM_REFUSAL = /content security policy|blocked by csp/i;
   let asked = false;
   let sawViolation = false;
   let stallTimer = null;
+  let refusedTimer = null;
   let deadlineTimer = null;
 
   function stopTimers () {
     clearTimeout(stallTimer);
+    clearTimeout(refusedTimer);
     clearTimeout(deadlineTimer);
     clearTimeout(overdueTimer);
   }
@@ -137,7 +143,7 @@
       return;
     asked = true;
     stopTimers();
-    const body = JSON.stringify({ kind: 'page_report', messages, outcome });
+    const body = JSON.stringify({ kind: 'page_report', messages, outcome, deadline_s: deadlineS });
     fetch('/rc-diagnosis', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, cache: 'no-store' })
       .then((response) => response.json())
       .then((answer) => showDiagnosis(answer))
@@ -161,6 +167,8 @@
       showHint(false);
     } else if ((d && d.type === 'error') || m.kind === 'worker_error' || m.kind === 'host_error') {
       askDiagnosis(null);
+    } else if (d && d.type === 'rc_wasm_failed' && WASM_REFUSAL.test(String(d.error)) && refusedTimer === null) {
+      refusedTimer = setTimeout(() => askDiagnosis(null), REFUSED_MS);
     } else if (m.kind === 'violation' || (d && d.type === 'rc_violation') || (sawViolation && d && d.type === 'progress')) {
       sawViolation = true;
       clearTimeout(stallTimer);

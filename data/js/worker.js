@@ -246,6 +246,12 @@ function rcWorker (CONFIG) {
         const instance = await original.apply(WebAssembly, args);
         ok = true;
         return instance;
+      } catch (e) {
+        /* A policy's refusal leaves Pyodide hanging with no error of its own: say it now, so
+         * the console need not wait out its deadline to name it. */
+        if (wasmDepth === 1)
+          self.postMessage({ type: 'rc_wasm_failed', via: name, error: String(e), t: performance.now() });
+        throw e;
       } finally {
         wasmDepth--;
         if (wasmDepth === 0) {

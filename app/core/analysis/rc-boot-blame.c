@@ -184,6 +184,9 @@ rc_boot_blame (const RcBlame *blame)
   /* Only a refusal of what the boot needs, or one seen happening, can be the policy's. */
   if (blame->policy_refusals > 0 || blame->violations > 0)
     return RC_PARTY_POLICY;
+  /* WebAssembly refused with no policy that refuses it: the engine's own setting */
+  if (g_strcmp0 (blame->kind, "wasm-refused") == 0)
+    return RC_PARTY_ENGINE;
   /* No policy reason and nothing refused: a page that never ran, or a worker that could not
    * start, is the engine's; a runtime error the worker reports is the community's runtime. */
   if (!blame->page_reported || g_strcmp0 (blame->kind, "worker_error") == 0
@@ -192,6 +195,21 @@ rc_boot_blame (const RcBlame *blame)
   if (g_strcmp0 (blame->kind, "runtime") == 0)
     return RC_PARTY_COMMUNITY;
   return RC_PARTY_UNKNOWN;
+}
+
+gboolean
+rc_boot_wasm_refusal (const char *error)
+{
+  static const char *const words[] = { "content security policy", "blocked by csp", NULL };
+  g_autofree char *folded = NULL;
+
+  if (error == NULL)
+    return FALSE;
+  folded = g_ascii_strdown (error, -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (folded, words[i]) != NULL)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean

@@ -59,6 +59,12 @@ gboolean rc_boot_requirement_is_boot_need (const char *requirement);
  * community's, as is every failure of its config, lock, prelude or import_before_seal. */
 char *rc_boot_named_cause (const char *kind, const char *message, RcParty *party);
 
+/* Whether @error, what a failed WebAssembly compile or instantiate threw, is the engine
+ * refusing it under the page's Content-Security-Policy (each engine's own words: WebKit's and
+ * Chromium's name the policy, Firefox's says "blocked by CSP"), rather than bad bytes or a
+ * failed load. */
+gboolean rc_boot_wasm_refusal (const char *error);
+
 /* Whether @request_url asks for @expected, query strings ignored. */
 gboolean rc_boot_url_matches (const char *request_url, const char *expected);
 

@@ -3,6 +3,8 @@
 
 #include <glib/gi18n.h>
 
+#include <string.h>
+
 #include "core/analysis/rc-boot-blame.h"
 #include "core/analysis/rc-boot-diagnosis.h"
 
@@ -32,7 +34,7 @@ append_violations (GString *text, const RcRunRecord *record)
   if (record->violations->len == 0)
     {
       g_string_append (text, _ ("No securitypolicyviolation event was reported by the page or "
-                                "the worker (WebAssembly refusals are silent).\n"));
+                                "the worker (WebKit refuses WebAssembly without one).\n"));
       return;
     }
   g_string_append_printf (text,
@@ -261,6 +263,25 @@ append_failed_loads (GString *text, JsonArray *failed_loads)
       else
         g_string_append_printf (text, "\n  %s: %s (%s)", url, error, phase);
     }
+}
+
+char *
+rc_boot_wasm_refused_message (const char *via, const char *error, double t_ms, double deadline_s)
+{
+  /* WebKit appends "(evaluating '…')" on a line of its own: the engine's words end before */
+  g_autofree char *line = g_strchomp (
+      g_strndup (error != NULL ? error : "?", strcspn (error != NULL ? error : "?", "\n")));
+  g_autofree char *when =
+      t_ms >= 0 ? g_strdup_printf (_ (", %.2f s into the worker"), t_ms / 1000) : g_strdup ("");
+
+  /* OSA's host text (runtime-worker.md §4) is what the reader sees, at its deadline. */
+  return g_strdup_printf (
+      _ ("the page's policy refused to compile WebAssembly (WebAssembly.%s: %s%s), so Pyodide "
+         "cannot start. A reader's page hangs without an error until its deadline, then says: "
+         "“the Python runtime did not finish starting within %.0fs. A blocked runtime looks "
+         "exactly like a slow one: if this page sets a Content-Security-Policy, check that "
+         "script-src includes 'wasm-unsafe-eval' and worker-src includes blob:.”"),
+      via != NULL ? via : "?", line, when, deadline_s);
 }
 
 char *

@@ -36,6 +36,13 @@ const RcRequestRecord *rc_boot_find_missing_wheel (GPtrArray *requests);
 char *rc_boot_missing_wheel_message (const RcRequestRecord *request);
 char *rc_boot_diagnose_missing_wheel (const RcRequestRecord *request, const char *distribution_dir);
 
+/* The outcome message of a boot whose WebAssembly compile the page's policy refused
+ * (rc_boot_wasm_refusal()): the call (@via, "instantiateStreaming"), the engine's words
+ * (@error: its first line is kept), when (@t_ms, the worker's clock; -1 unknown), and the
+ * words OSA's host gives a reader at its deadline of @deadline_s. A new string. */
+char *rc_boot_wasm_refused_message (const char *via, const char *error, double t_ms,
+                                    double deadline_s);
+
 /* A failed boot's whole diagnosis, as every engine and serve's page give it: whose failure
  * (@party, rc_boot_party_sentence()), a line when the host page never reported (unless @kind
  * is "engine"), @body, then up to ten of the loads the worker saw fail (@failed_loads: its

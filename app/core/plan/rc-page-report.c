@@ -16,6 +16,7 @@ typedef struct
   gboolean page_reported;
   JsonArray *failed_loads; /* the worker's rc.failed_loads, or NULL */
   guint steps;
+  double deadline_s; /* the page's own deadline (its ?deadline=S) */
 } Replay;
 
 static gboolean
@@ -68,6 +69,15 @@ replay_worker (Replay *r, JsonObject *data, GError **error)
         r->failed_loads = json_array_ref (json_node_get_array (loads));
       fail (r, rc_worker_message_string (data, "kind"), rc_worker_message_string (data, "message"),
             t_ms);
+    }
+  else if (g_strcmp0 (type, "rc_wasm_failed") == 0
+           && rc_boot_wasm_refusal (rc_worker_message_string (data, "error")))
+    {
+      g_autofree char *message = rc_boot_wasm_refused_message (
+          rc_worker_message_string (data, "via"), rc_worker_message_string (data, "error"),
+          rc_worker_message_double (data, "t", -1), r->deadline_s);
+
+      fail (r, "wasm-refused", message, rc_worker_message_double (data, "t", -1));
     }
   else if (g_strcmp0 (type, "rc_violation") == 0)
     rc_run_record_add_violation (r->record, rc_worker_message_string (data, "directive"),
@@ -124,6 +134,9 @@ replay (Replay *r, JsonObject *report, GError **error)
 
   if (g_strcmp0 (rc_worker_message_string (report, "kind"), "page_report") != 0)
     return invalid (error, _ ("page report: kind must be “page_report”"));
+  r->deadline_s = rc_worker_message_double (report, "deadline_s", 120);
+  if (!(r->deadline_s > 0 && r->deadline_s <= 86400))
+    r->deadline_s = 120;
   if (messages == NULL || !JSON_NODE_HOLDS_ARRAY (messages))
     return invalid (error, _ ("page report: messages: expected an array"));
   array = json_node_get_array (messages);
