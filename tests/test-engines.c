@@ -207,6 +207,8 @@ test_control (gconstpointer data)
   if (o->state != RC_OUTCOME_FAILED)
     g_error ("the control policy booted in %s", rc_engine_kind_to_string (kind));
   g_test_message ("control: %s (%s): %s", o->kind, o->party, o->message);
+  /* the refused compile ended it, not the deadline */
+  g_assert_cmpstr (o->kind, ==, "wasm-refused");
   g_assert_cmpstr (o->party, ==, "policy");
   g_assert_nonnull (o->diagnosis);
   if (strstr (o->diagnosis, "'wasm-unsafe-eval'") == NULL)

@@ -211,7 +211,8 @@ test_window_boot_control_fails (void)
   g_assert_nonnull (rc_boot_pane_get_findings (pane));
   g_assert_nonnull (rc_csp_findings_find (rc_boot_pane_get_findings (pane), "wasm", NULL));
   g_assert_false (rc_csp_findings_find (rc_boot_pane_get_findings (pane), "wasm", NULL)->granted);
-  /* control hangs in loadPyodide until the deadline: keep it short. */
+  /* Pyodide hangs in loadPyodide under control; the refused compile ends the boot (kind
+   * wasm-refused) long before the deadline, which stays short all the same. */
   g_settings_set_uint (settings, "deadline", 20);
   rc_test_show_page (window, "boot");
   /* Live network, as `boot --live`: said in the status before any boot (checked without one:
@@ -236,6 +237,7 @@ test_window_boot_control_fails (void)
   g_assert_nonnull (record->env.distribution_lock_sha256);
   g_assert_nonnull (strstr (rc_boot_pane_get_distribution_text (pane), dist));
   g_assert_cmpint (record->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpstr (record->outcome.kind, ==, "wasm-refused");
   g_assert_nonnull (record->outcome.diagnosis);
   outcome = rc_boot_pane_dup_outcome_text (pane);
   g_test_message ("outcome shown: %s", outcome);
@@ -331,8 +333,7 @@ save_and_check (RcBootPane *pane, const char *tmp, RcExportFormat format, const 
  * stays. A plan with the control boot leaves the console working in the last run's runtime:
  * the control (which must not boot) has an engine of its own, so neither Boot Warm nor
  * anything else is needed before Run, and a later warm boot is warm from the runs' session.
- * (One plan for all of it: each plan is three boots, one waiting out the control's
- * deadline.) */
+ * (One plan for all of it: each plan is three boots.) */
 static void
 test_window_cold_warm_report (void)
 {
@@ -363,8 +364,8 @@ test_window_cold_warm_report (void)
   /* With the control boot on, as `measure` runs it: it must time out and say so. */
   g_settings_set_boolean (settings, "control-boot", TRUE);
   g_assert_cmpstr (rc_boot_pane_get_control_text (pane), ==, "");
-  /* Three boots, the last one waiting out the control's deadline (twice the runs' median,
-   * so longer on a busy machine): generous, as the test it took over had it. */
+  /* Three boots (the control's ends at its refused compile, or at its deadline, twice the
+   * runs' median, if that ever fails): generous, as the test it took over had it. */
   last = rc_test_boot_and_wait (window, "boot.cold-warm", 600);
   g_settings_reset (settings, "control-boot");
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "cold-warm-steps");
@@ -401,6 +402,7 @@ test_window_cold_warm_report (void)
   g_assert_nonnull (report->control->run);
   g_test_message ("control: %s", rc_boot_pane_get_control_text (pane));
   g_assert_false (rc_control_booted (report->control));
+  g_assert_cmpstr (report->control->run->outcome.kind, ==, "wasm-refused");
   g_assert_true (g_str_has_prefix (rc_boot_pane_get_control_text (pane),
                                    "Control held: did not boot under nemarlike"));
   g_assert_nonnull (strstr (rc_boot_pane_get_control_text (pane), "within "));
