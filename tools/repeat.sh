@@ -3,6 +3,9 @@
 #
 #   tools/repeat.sh SUITE|TEST N [BUILD_DIR]      (default BUILD_DIR: _build)
 #
+# A name that is both (boot: the suite, and the test of that name in it) is the suite;
+# test:NAME is the test alone.
+#
 # Each run's time is printed as it ends, then "N passed, M failed" and the total. A failing
 # run's whole log (meson's testlog.txt, with every test's stdout and stderr) is kept as
 # BUILD_DIR/repeat/NAME-RUN.log. The engines' own stderr (WebKit's, Chromium's, Firefox's
@@ -13,7 +16,7 @@
 set -eu
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-  echo "usage: tools/repeat.sh SUITE|TEST N [BUILD_DIR]" >&2
+  echo "usage: tools/repeat.sh SUITE|TEST|test:NAME N [BUILD_DIR]" >&2
   exit 2
 fi
 name=$1
@@ -33,7 +36,20 @@ fi
 
 # A suite when some test lists it ("project:core+cli / name"), else a test of that name.
 list=$(meson test -C "$build" --list 2>/dev/null)
-if printf '%s\n' "$list" | grep -Eq ":([^ /]*\+)?$name(\+[^ /]*)? / "; then
+case $name in
+  test:*)
+    name=${name#test:}
+    if ! printf '%s\n' "$list" | grep -Eq " / $name\$"; then
+      echo "repeat: $build has no test named '$name' (meson test -C $build --list)" >&2
+      exit 2
+    fi
+    select=$name
+    ;;
+  *) select= ;;
+esac
+if [ -n "$select" ]; then
+  :
+elif printf '%s\n' "$list" | grep -Eq ":([^ /]*\+)?$name(\+[^ /]*)? / "; then
   select="--suite $name"
 elif printf '%s\n' "$list" | grep -Eq " / $name\$"; then
   select=$name
