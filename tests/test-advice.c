@@ -292,6 +292,33 @@ test_control (void)
                                   "above +0.90 s"));
 }
 
+/* One boot a side gives one figure, not a band: the text says so rather than drawing a band
+ * whose ends are equal ("band +19.11 s … +19.11 s"). */
+static void
+test_one_boot_a_side (void)
+{
+  const double base[] = { 14000 }, variant[] = { 9000 }, copy[] = { 13800 };
+  g_autoptr (RcAdvice) advice = rc_advice_new ("x", "webkit");
+  RcAdviceChange *control = rc_advice_change_new ("control", "control", "Control");
+  RcAdviceChange *a = rc_advice_change_new ("preload", "a", "A");
+  g_autofree char *text = NULL;
+
+  rc_advice_change_measure_paired (control, base, copy, 1, RC_PRELOAD_FIRST_RUN, 8100);
+  rc_advice_change_measure_paired (a, base, variant, 1, RC_PRELOAD_FIRST_RUN, 8100);
+  g_assert_false (rc_advice_change_has_band (a));
+  g_ptr_array_add (advice->changes, a);
+  rc_advice_set_control (advice, control);
+  g_assert_cmpint (a->verdict, ==, RC_ADVICE_PROVEN);
+  text = rc_advice_format (advice);
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "reader saves +5.00 s (one boot a side: no band) under"));
+  g_assert_nonnull (strstr (text, "boot saves +5.00 s (one boot a side: no band): variant "
+                                  "median 9.00 s over 1 run ("));
+  g_assert_nonnull (strstr (text, "\"saves\" +0.20 s (one boot a side: no band): a change is "
+                                  "proven only above +0.20 s"));
+  g_assert_null (strstr (text, "band +"));
+}
+
 static void
 test_preload_on_model (void)
 {
@@ -506,6 +533,7 @@ main (int argc, char **argv)
   g_test_add_func ("/advice/saving", test_saving_arithmetic);
   g_test_add_func ("/advice/saving/paired", test_saving_paired);
   g_test_add_func ("/advice/saving/control", test_control);
+  g_test_add_func ("/advice/saving/one-boot-a-side", test_one_boot_a_side);
   g_test_add_func ("/advice/preload-on", test_preload_on_model);
   g_test_add_func ("/advice/rank", test_rank);
   g_test_add_func ("/advice/edits", test_edits);

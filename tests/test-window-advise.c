@@ -138,7 +138,7 @@ test_advice (void)
   archive = index_of (advice, "drop:ledger-archive");
   g_assert_cmpint (archive, >=, 0);
   g_assert_cmpfloat (((RcAdviceChange *) advice->changes->pdata[archive])->bytes_saving, >, 20e6);
-  /* the snapshot is shown, with no edit to apply; the control's band is said */
+  /* the snapshot is shown, with no edit to apply */
   g_assert_cmpint (index_of (advice, "snapshot"), >=, 0);
   /* the rehearsed upgrade, booted, with no edit to apply */
   {
@@ -159,6 +159,9 @@ test_advice (void)
 
     g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)),
                               "The control, a copy of the folder with nothing changed"));
+    /* one boot a side: a figure, not a band whose ends are equal */
+    g_assert_nonnull (
+        strstr (gtk_label_get_label (GTK_LABEL (label)), "(one boot a side: no band)"));
   }
   rc_test_spin (300);
   shot = rc_test_save_screenshot (GTK_WIDGET (dialog), "window-advice");

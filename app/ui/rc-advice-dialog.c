@@ -170,17 +170,29 @@ proof_text (const RcAdviceChange *c)
   GString *out = g_string_new (NULL);
   g_autofree char *runs = g_strjoinv (", ", c->variant_runs);
 
-  /* TRANSLATORS: a change's saving for the reader, with its noise band */
-  g_string_append_printf (out, _ ("Reader saves %+.2f s (band %+.2f … %+.2f s) under %s"),
-                          c->reader_saving.median / 1000, c->reader_saving.lo / 1000,
-                          c->reader_saving.hi / 1000, rc_preload_on_to_string (c->preload_on));
+  gboolean banded = rc_advice_change_has_band (c);
+
+  if (banded)
+    /* TRANSLATORS: a change's saving for the reader, with its noise band */
+    g_string_append_printf (out, _ ("Reader saves %+.2f s (band %+.2f … %+.2f s) under %s"),
+                            c->reader_saving.median / 1000, c->reader_saving.lo / 1000,
+                            c->reader_saving.hi / 1000, rc_preload_on_to_string (c->preload_on));
+  else
+    /* TRANSLATORS: the same from one boot a side, which gives no band */
+    g_string_append_printf (out, _ ("Reader saves %+.2f s (one boot a side: no band) under %s"),
+                            c->reader_saving.median / 1000,
+                            rc_preload_on_to_string (c->preload_on));
   if (c->booted && c->variant_boot.n > 0)
     {
       g_autofree char *bytes = rc_ledger_format_bytes (ABS (c->bytes_saving));
 
-      g_string_append_printf (out, _ ("; boot %+.2f s (band %+.2f … %+.2f s) over %s"),
-                              c->boot_saving.median / 1000, c->boot_saving.lo / 1000,
-                              c->boot_saving.hi / 1000, runs);
+      if (banded)
+        g_string_append_printf (out, _ ("; boot %+.2f s (band %+.2f … %+.2f s) over %s"),
+                                c->boot_saving.median / 1000, c->boot_saving.lo / 1000,
+                                c->boot_saving.hi / 1000, runs);
+      else
+        g_string_append_printf (out, _ ("; boot %+.2f s over %s"), c->boot_saving.median / 1000,
+                                runs);
       g_string_append_printf (
           out, c->bytes_saving >= 0 ? _ ("; %s fewer bytes") : _ ("; %s more bytes"), bytes);
     }
@@ -229,11 +241,19 @@ show_advice (RcAdviceDialog *self)
   if (self->advice->control != NULL && self->advice->control->verdict != RC_ADVICE_FAILED)
     {
       const RcSaving *c = &self->advice->control->boot_saving;
-      g_autofree char *line = g_strdup_printf (
-          _ ("%s The control, a copy of the folder with nothing changed, seemed to save "
-             "%+.2f s (band %+.2f … %+.2f s): a change is proven only above %+.2f s."),
-          gtk_label_get_label (self->control), c->median / 1000, c->lo / 1000, c->hi / 1000,
-          c->hi / 1000);
+      g_autofree char *line =
+          rc_advice_change_has_band (self->advice->control)
+              ? g_strdup_printf (
+                  _ ("%s The control, a copy of the folder with nothing changed, seemed to "
+                     "save %+.2f s (band %+.2f … %+.2f s): a change is proven only above "
+                     "%+.2f s."),
+                  gtk_label_get_label (self->control), c->median / 1000, c->lo / 1000, c->hi / 1000,
+                  c->hi / 1000)
+              : g_strdup_printf (
+                  _ ("%s The control, a copy of the folder with nothing changed, seemed to "
+                     "save %+.2f s (one boot a side: no band): a change is proven only above "
+                     "it."),
+                  gtk_label_get_label (self->control), c->median / 1000);
 
       gtk_label_set_label (self->control, line);
     }

@@ -464,31 +464,51 @@ seconds (double ms)
   return g_strdup_printf ("%+.2f s", ms / 1000);
 }
 
+gboolean
+rc_advice_change_has_band (const RcAdviceChange *self)
+{
+  return self->variant_boot.n > 1;
+}
+
+/* "band +0.40 s … +0.90 s", or that one boot a side gives none */
+static char *
+band (const RcAdviceChange *c, const RcSaving *saving)
+{
+  g_autofree char *lo = seconds (saving->lo), *hi = seconds (saving->hi);
+
+  if (!rc_advice_change_has_band (c))
+    return g_strdup (_ ("one boot a side: no band"));
+  /* TRANSLATORS: a saving's noise band, "band −1.50 s … −0.90 s" */
+  return g_strdup_printf (_ ("band %s … %s"), lo, hi);
+}
+
 static void
 append_change (GString *out, guint rank, const RcAdviceChange *c)
 {
   g_autofree char *reader = seconds (c->reader_saving.median);
-  g_autofree char *rlo = seconds (c->reader_saving.lo), *rhi = seconds (c->reader_saving.hi);
+  g_autofree char *rband = band (c, &c->reader_saving);
   g_autofree char *boot = seconds (c->boot_saving.median);
-  g_autofree char *blo = seconds (c->boot_saving.lo), *bhi = seconds (c->boot_saving.hi);
+  g_autofree char *bband = band (c, &c->boot_saving);
 
   /* TRANSLATORS: "1. Drop ledger-archive from preload [proven]" */
   g_string_append_printf (out, _ ("%u. %s [%s]\n"), rank, c->title,
                           rc_advice_verdict_to_string (c->verdict));
-  /* TRANSLATORS: the saving, "reader waits −1.20 s (noise band −1.50 s … −0.90 s)" */
-  g_string_append_printf (out, _ ("   reader saves %s (band %s … %s) under preload_on: %s\n"),
-                          reader, rlo, rhi, rc_preload_on_to_string (c->preload_on));
+  /* TRANSLATORS: the saving, "reader saves −1.20 s (band −1.50 s … −0.90 s) under …" */
+  g_string_append_printf (out, _ ("   reader saves %s (%s) under preload_on: %s\n"), reader, rband,
+                          rc_preload_on_to_string (c->preload_on));
   if (c->booted && c->variant_boot.n > 0)
     {
       g_autofree char *runs = g_strjoinv (", ", c->variant_runs);
 
       g_autofree char *bytes = rc_ledger_format_bytes (ABS (c->bytes_saving));
 
-      g_string_append_printf (out,
-                              _ ("   boot saves %s (band %s … %s): variant median %.2f s "
-                                 "over %u runs (%s)\n"),
-                              boot, blo, bhi, c->variant_boot.median / 1000, c->variant_boot.n,
-                              runs);
+      g_string_append_printf (
+          out,
+          g_dngettext (GETTEXT_PACKAGE,
+                       "   boot saves %s (%s): variant median %.2f s over %u run (%s)\n",
+                       "   boot saves %s (%s): variant median %.2f s over %u runs (%s)\n",
+                       c->variant_boot.n),
+          boot, bband, c->variant_boot.median / 1000, c->variant_boot.n, runs);
       /* TRANSLATORS: "   wire bytes: 24.0 MB fewer" */
       g_string_append_printf (out,
                               c->bytes_saving >= 0 ? _ ("   wire bytes: %s fewer\n")
@@ -548,14 +568,14 @@ rc_advice_format (const RcAdvice *self)
   if (self->control != NULL && self->control->verdict != RC_ADVICE_FAILED)
     {
       g_autofree char *m = seconds (self->control->boot_saving.median);
-      g_autofree char *lo = seconds (self->control->boot_saving.lo);
+      g_autofree char *cband = band (self->control, &self->control->boot_saving);
       g_autofree char *hi = seconds (self->control->boot_saving.hi);
 
       /* TRANSLATORS: the control's figure: what a change with no effect shows */
       g_string_append_printf (out,
                               _ ("Control: the baseline's copy, booted as a variant, \"saves\" "
-                                 "%s (band %s … %s): a change is proven only above %s\n"),
-                              m, lo, hi, hi);
+                                 "%s (%s): a change is proven only above %s\n"),
+                              m, cband, hi);
     }
   else if (self->control != NULL)
     g_string_append_printf (out, _ ("Control: it failed (%s): the verdicts have no control\n"),

@@ -80,6 +80,10 @@ char *rc_advice_change_apply (const RcAdviceChange *self, const char *text, gsiz
  * it as one undoable action. NULL when the edits do not fit @text. */
 RcFix *rc_advice_change_to_fix (const RcAdviceChange *self, const char *text, gsize len);
 
+/* Whether the change's savings have a band: more than one boot a side (a band from one pair,
+ * or from one baseline boot for a model change, is a single figure, its ends equal). */
+gboolean rc_advice_change_has_band (const RcAdviceChange *self);
+
 typedef struct
 {
   char *community;
