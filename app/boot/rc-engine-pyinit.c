@@ -55,14 +55,13 @@ rc_engine_point_cdn (RcEngine *self)
   rc_server_set_pyodide_version (self->server, self->pyodide_version);
 }
 
-/* A candidate Pyodide replaces the configured one in the plan, and the CDN mirrors it: the
- * community was loaded against its distribution (--pyodide). */
+/* A candidate Pyodide replaces the configured one in the plan (the community was loaded
+ * against its distribution, --pyodide); prepare_server() points the CDN at it. */
 void
 rc_engine_apply_pyodide (RcEngine *self, JsonObject *plan)
 {
   if (self->pyodide_version != NULL)
     rc_boot_plan_set_pyodide (plan, self->pyodide_version);
-  rc_server_set_pyodide_version (self->server, self->pyodide_version);
 }
 
 /* Engines that do not tell: recorded as such, with why (rc-engine-info.c); Chromium says it

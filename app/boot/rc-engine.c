@@ -96,9 +96,9 @@ prepare_server (RcEngine *self, JsonObject *plan, GError **error)
   g_autoptr (GBytes) bytes = g_bytes_new_take (text, text_length);
 
   rc_server_set_community (self->server, self->community, self->deployment);
-  /* The CDN serves the distribution the community was checked against (--distribution). */
-  rc_server_set_distribution_dir (self->server,
-                                  rc_community_get_distribution_dir (self->community));
+  /* The CDN serves the distribution the community was checked against (--distribution), at
+   * the Pyodide version the plan boots (--pyodide). */
+  rc_engine_point_cdn (self);
   rc_server_set_csp (self->server, self->csp);
   for (guint i = 0; i < G_N_ELEMENTS (page_files); i++)
     if (!add_resource_file (self, page_files[i][0], page_files[i][1], page_files[i][2], error))
