@@ -91,9 +91,9 @@ step_row (const RcRunRecord *cold, const RcRunRecord *warm, const RcRunStep *ste
   g_autofree char *cold_ms = step_duration (cold, c);
   g_autofree char *warm_ms = step_duration (warm, w);
   g_autofree char *heap = format_bytes (shown->heap_bytes);
-  g_autofree char *growth = shown->heap_growth >= 0
-                                ? g_strdup_printf ("+%s", format_bytes (shown->heap_growth))
-                                : g_strdup ("–");
+  g_autofree char *growth_bytes = format_bytes (shown->heap_growth);
+  g_autofree char *growth =
+      shown->heap_growth >= 0 ? g_strdup_printf ("+%s", growth_bytes) : g_strdup ("–");
 
   /* The hidden last cell is the step key, for selecting a row from a chart mark. */
   return rc_table_item_new_va (number, what, cold_ms, warm_ms, heap, growth, key, NULL);
