@@ -79,11 +79,21 @@ descendants (int except)
   return found;
 }
 
+/* WebKit's threads of a network session (a website data store, its device-ID salt store and
+ * the IPC queue of its connection), started when a session first boots, not when the pool
+ * makes it: the soak's baseline waits for them. /proc truncates comm to 15 bytes. */
+static gboolean
+is_session_thread (const char *comm)
+{
+  return g_str_has_prefix (comm, "HashSaltStorage") || g_str_has_prefix (comm, "ReceiveQueue")
+         || g_str_has_prefix (comm, "ebsiteDataStore");
+}
+
 /* GThreadPool workers are named "pool-<program>" (or "pool-spawner", which stays); the
  * shared pool starts them for GTask and resolver work and ends them after 15 s idle, so how
  * many there are at a sample says when it was taken, not whether something leaks. */
 static guint
-count_pool_threads (void)
+count_pool_threads (guint *session_threads)
 {
   g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
   const char *tid;
@@ -94,9 +104,11 @@ count_pool_threads (void)
       g_autofree char *path = g_strdup_printf ("/proc/self/task/%s/comm", tid);
       g_autofree char *comm = NULL;
 
-      if (g_file_get_contents (path, &comm, NULL, NULL) && g_str_has_prefix (comm, "pool-")
-          && !g_str_has_prefix (comm, "pool-spawner"))
+      if (!g_file_get_contents (path, &comm, NULL, NULL))
+        continue;
+      if (g_str_has_prefix (comm, "pool-") && !g_str_has_prefix (comm, "pool-spawner"))
         n++;
+      *session_threads += is_session_thread (comm);
     }
   return n;
 }
@@ -112,11 +124,14 @@ soak_sample (void)
   if (g_file_get_contents ("/proc/self/status", &text, NULL, NULL))
     {
       s.rss_mb = status_field (text, "\nVmRSS:") / 1024.0;
+      s.rss_anon_mb = status_field (text, "\nRssAnon:") / 1024.0;
+      s.rss_file_mb = status_field (text, "\nRssFile:") / 1024.0;
+      s.rss_shmem_mb = status_field (text, "\nRssShmem:") / 1024.0;
       s.threads = (guint) status_field (text, "\nThreads:");
     }
   while (fds != NULL && g_dir_read_name (fds) != NULL)
     s.fds++;
-  s.pool_threads = count_pool_threads ();
+  s.pool_threads = count_pool_threads (&s.session_threads);
   {
     /* every arena's allocated bytes, small and mmapped: a second source for the RSS figure */
     struct mallinfo2 info = mallinfo2 ();

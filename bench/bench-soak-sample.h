@@ -8,12 +8,16 @@ G_BEGIN_DECLS
 typedef struct
 {
   double rss_mb;
+  /* VmRSS in its three parts (/proc/self/status): a growth in file-backed pages is mapped
+   * files (the distribution, the encoded cache), not memory the process holds on to */
+  double rss_anon_mb, rss_file_mb, rss_shmem_mb;
   double
       heap_mb; /* malloc's own count of bytes in use (mallinfo2): RSS without what it keeps free */
   guint fds;
   guint threads;
   guint pool_threads; /* GLib's thread-pool workers ("pool-…"): started for work, gone when idle */
-  guint children;     /* descendants: browsers, their helpers, web processes */
+  guint session_threads; /* WebKit's per-session threads (data store, salt, IPC queue) */
+  guint children;        /* descendants: browsers, their helpers, web processes */
 } SoakSample;
 
 SoakSample soak_sample (void);
