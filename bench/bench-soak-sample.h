@@ -22,6 +22,7 @@ typedef struct
 
 SoakSample soak_sample (void);
 char *soak_thread_names (void);
+char *soak_fd_kinds (void);
 guint soak_children (int except);
 char *soak_children_names (int except);
 GHashTable *soak_list_folder (const char *path);
