@@ -27,6 +27,10 @@ import tempfile
 LEAK = re.compile(r'^(Direct|Indirect) leak of (\d+) byte\(s\) in (\d+) object\(s\) allocated from:$')
 FRAME = re.compile(r'^\s+#\d+ 0x[0-9a-f]+ (?:in (\S+)|\s*\((.*)\))')
 ERROR = re.compile(r'ERROR: AddressSanitizer|runtime error:|ERROR: UndefinedBehaviorSanitizer')
+# what a report of leaks alone is made of; any other line (LeakSanitizer's own fatal error, a
+# tracer that crashed) means the check did not run to its end
+PLAIN = re.compile(r'^(=+|==\d+==ERROR: LeakSanitizer: detected memory leaks|'
+                   r'SUMMARY: AddressSanitizer: \d+ byte\(s\) leaked in \d+ allocation\(s\)\.)?$')
 
 
 def read_known(path):
@@ -73,12 +77,25 @@ def leaks(text):
         yield int(m.group(2)), int(m.group(3)), tuple(frames), '\n'.join(block)
 
 
+def report_only_leaks(text):
+    """Every line is a leak block's or the report's frame: nothing else happened."""
+    in_block = False
+    for line in text.splitlines():
+        if LEAK.match(line):
+            in_block = True
+        elif not line.strip():
+            in_block = False
+        elif not in_block and not PLAIN.match(line):
+            return False
+    return True
+
+
 def check(known, texts):
     """(accepted count, failures): failures are (file, text) to print."""
     accepted = 0
     failures = []
     for name, text in texts:
-        if ERROR.search(text):
+        if ERROR.search(text) or not report_only_leaks(text):
             failures.append((name, text))
             continue
         for size, objects, frames, block in leaks(text):
@@ -101,6 +118,11 @@ def self_test():
             '    #1 0x7f4d47dbb658 in g_malloc (/lib/x86_64-linux-gnu/libglib-2.0.so.0+0x5a658)\n'
             '    #2 0x55d0c1a2b3c4 in step_row ../app/ui/rc-run-tables.c:95\n')
     asan = '==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010\n'
+    framed = ('\n=================================================================\n'
+              '==17130==ERROR: LeakSanitizer: detected memory leaks\n\n' + quark + '\n'
+              'SUMMARY: AddressSanitizer: 16384 byte(s) leaked in 1 allocation(s).\n')
+    tracer = ('Tracer caught signal 11: addr=0x8580 pc=0x7fcf132e80f0 sp=0x7fceec3fbd10\n'
+              '==26703==LeakSanitizer has encountered a fatal error.\n')
     with tempfile.TemporaryDirectory() as tmp:
         supp = os.path.join(tmp, 'lsan.supp')
         with open(supp, 'w') as f:
@@ -114,6 +136,8 @@ def self_test():
         ('two objects fail', [('a', quark.replace('in 1 object', 'in 2 object'))], 0, 1),
         ('an AddressSanitizer error fails', [('a', asan + quark)], 0, 1),
         ('each file on its own', [('a', quark), ('b', ours), ('c', mesa)], 2, 1),
+        ('a whole report of known leaks passes', [('a', framed)], 1, 0),
+        ('LeakSanitizer failing on its own fails', [('a', tracer)], 0, 1),
     ]
     failed = 0
     for what, texts, want_accepted, want_failures in cases:
