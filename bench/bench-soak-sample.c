@@ -163,48 +163,60 @@ count_name (GHashTable *counts, const char *name)
       GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, name)) + 1));
 }
 
+/* One /proc folder's entries by a name each (NULL: not counted), "name 2, other 1". */
+static char *
+count_entries (const char *folder, char *(*name_of) (const char *path))
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *entry;
+
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, entry, NULL);
+      g_autofree char *name = name_of (path);
+
+      if (name != NULL)
+        count_name (counts, name);
+    }
+  return join_counts (counts);
+}
+
+static char *
+thread_name (const char *task)
+{
+  g_autofree char *path = g_build_filename (task, "comm", NULL);
+  char *comm = NULL;
+
+  return g_file_get_contents (path, &comm, NULL, NULL) ? g_strstrip (comm) : NULL;
+}
+
+/* socket:[123] and pipe:[456] by kind (the inode says nothing across samples); NULL for the
+ * folder's own descriptor, closed by now */
+static char *
+fd_kind (const char *fd)
+{
+  char *target = g_file_read_link (fd, NULL);
+  char *bracket;
+
+  if (target != NULL && (g_str_has_prefix (target, "socket:") || g_str_has_prefix (target, "pipe:"))
+      && (bracket = strchr (target, ':')) != NULL)
+    *bracket = '\0';
+  return target;
+}
+
 /* Which threads there are, to tell a pool from a leak. */
 char *
 soak_thread_names (void)
 {
-  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
-  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  const char *tid;
-
-  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_strdup_printf ("/proc/self/task/%s/comm", tid);
-      g_autofree char *comm = NULL;
-
-      if (g_file_get_contents (path, &comm, NULL, NULL))
-        count_name (counts, g_strstrip (comm));
-    }
-  return join_counts (counts);
+  return count_entries ("/proc/self/task", thread_name);
 }
 
 /* "socket 9, anon_inode:[eventfd] 4, pipe 2, /dev/null 1": each descriptor by what it is */
 char *
 soak_fd_kinds (void)
 {
-  g_autoptr (GDir) dir = g_dir_open ("/proc/self/fd", 0, NULL);
-  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  const char *fd;
-
-  while (dir != NULL && (fd = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_strdup_printf ("/proc/self/fd/%s", fd);
-      g_autofree char *target = g_file_read_link (path, NULL);
-      char *bracket;
-
-      if (target == NULL) /* the directory's own descriptor, closed by now */
-        continue;
-      /* socket:[123] and pipe:[456] by kind: the inode says nothing across samples */
-      if ((g_str_has_prefix (target, "socket:") || g_str_has_prefix (target, "pipe:"))
-          && (bracket = strchr (target, ':')) != NULL)
-        *bracket = '\0';
-      count_name (counts, target);
-    }
-  return join_counts (counts);
+  return count_entries ("/proc/self/fd", fd_kind);
 }
 
 guint
