@@ -153,9 +153,9 @@ rc_test_resize_window (RcWindow *window, int width, int height)
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
   for (; waited < 15000; waited += 50)
     {
-      /* Asked again each second: on a loaded machine the window's first configure (at its
-       * old size) can arrive after the request, and GTK takes it as the new default size
-       * (a window once stayed 1270 px wide for the whole 15 s under ASan and two other runs). */
+      /* Asked again each second: a window once stayed 1270 px wide for the whole 15 s under
+       * ASan and two other runs, a lost request (likely its first configure at the old size
+       * arriving after it, which GTK takes as the new default size). */
       if (waited > 0 && waited % 1000 == 0)
         gtk_window_set_default_size (GTK_WINDOW (window), width, height);
       rc_test_spin (50);
