@@ -78,3 +78,22 @@ rc_test_save_screenshot (GtkWidget *widget, const char *name)
   g_test_message ("screenshot: %s", path);
   return path;
 }
+
+void
+rc_test_frame_rate_start (RcTestFrameRate *rate, GtkWidget *widget)
+{
+  for (guint i = 0; i < 100 && gtk_widget_get_frame_clock (widget) == NULL; i++)
+    rc_test_spin (50);
+  rate->clock = gtk_widget_get_frame_clock (widget);
+  g_assert_nonnull (rate->clock);
+  rate->frame0 = gdk_frame_clock_get_frame_counter (rate->clock);
+  rate->time0 = g_get_monotonic_time ();
+}
+
+double
+rc_test_frame_rate_end (RcTestFrameRate *rate)
+{
+  double seconds = (g_get_monotonic_time () - rate->time0) / (double) G_USEC_PER_SEC;
+
+  return (gdk_frame_clock_get_frame_counter (rate->clock) - rate->frame0) / MAX (seconds, 1e-3);
+}

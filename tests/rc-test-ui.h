@@ -16,4 +16,14 @@ void rc_test_spin (guint ms);
  * returns the path. */
 char *rc_test_save_screenshot (GtkWidget *widget, const char *name);
 
+/* How often a window draws while something runs: start when it runs (waits up to 5 s for
+ * @widget's frame clock), end when it has finished; frames drawn a second in between. */
+typedef struct
+{
+  GdkFrameClock *clock;
+  gint64 frame0, time0;
+} RcTestFrameRate;
+void rc_test_frame_rate_start (RcTestFrameRate *rate, GtkWidget *widget);
+double rc_test_frame_rate_end (RcTestFrameRate *rate);
+
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "boot/rc-advise-runner.h"
 #include "core/base/rc-paths.h"
 #include "rc-advice-dialog.h"
+#include "rc-elapsed-clock.h"
 
 struct _RcAdviceDialog
 {
@@ -26,7 +27,7 @@ struct _RcAdviceDialog
   AdwComboRow *candidate_row;
   GtkSpinButton *runs_spin;
   GtkButton *start_button;
-  GtkSpinner *spinner;
+  RcElapsedClock *clock;
   GtkLabel *status;
   GtkLabel *control;
   GtkButton *cancel_button;
@@ -79,6 +80,7 @@ rc_advice_dialog_class_init (RcAdviceDialogClass *klass)
                                            0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_APPLY] = g_signal_new ("apply", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  g_type_ensure (RC_TYPE_ELAPSED_CLOCK);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/earth/osc/RuntimeConsole/rc-advice-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, stack);
@@ -86,7 +88,7 @@ rc_advice_dialog_class_init (RcAdviceDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, candidate_row);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, runs_spin);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, start_button);
-  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, spinner);
+  gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, clock);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, status);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, control);
   gtk_widget_class_bind_template_child (widget_class, RcAdviceDialog, cancel_button);
@@ -276,7 +278,7 @@ on_advised (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   self->advice = advice;
-  gtk_spinner_stop (self->spinner);
+  rc_elapsed_clock_stop (self->clock);
   gtk_widget_set_sensitive (GTK_WIDGET (self->cancel_button), FALSE);
   if (advice == NULL)
     {
@@ -359,7 +361,7 @@ rc_advice_dialog_start (RcAdviceDialog *self)
     rc_advise_runner_set_candidate (self->runner, self->candidates[candidate - 1]);
   g_signal_connect (self->runner, "message", G_CALLBACK (on_message), self);
   gtk_stack_set_visible_child_name (self->stack, "run");
-  gtk_spinner_start (self->spinner);
+  rc_elapsed_clock_start (self->clock);
   rc_advise_runner_run_async (self->runner, self->cancellable, on_advised, g_object_ref (self));
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "boot/rc-seal-probe.h"
+#include "rc-elapsed-clock.h"
 #include "rc-probe-dialog.h"
 
 struct _RcProbeDialog
@@ -23,7 +24,7 @@ struct _RcProbeDialog
   GtkLabel *status;
   GtkTextBuffer *text;
   GtkButton *apply_button;
-  GtkSpinner *spinner;
+  RcElapsedClock *clock;
 };
 
 G_DEFINE_FINAL_TYPE (RcProbeDialog, rc_probe_dialog, ADW_TYPE_WINDOW)
@@ -85,7 +86,7 @@ rc_probe_dialog_init (RcProbeDialog *self)
   gtk_window_set_title (GTK_WINDOW (self), _ ("Seal Probe"));
   gtk_window_set_default_size (GTK_WINDOW (self), 760, 520);
   self->cancellable = g_cancellable_new ();
-  self->spinner = GTK_SPINNER (gtk_spinner_new ());
+  self->clock = RC_ELAPSED_CLOCK (rc_elapsed_clock_new ());
   self->status = GTK_LABEL (gtk_label_new (_ ("Booting…")));
   gtk_label_set_xalign (self->status, 0);
   gtk_label_set_wrap (self->status, TRUE);
@@ -97,7 +98,7 @@ rc_probe_dialog_init (RcProbeDialog *self)
                                _ ("Set import_before_seal to the recommendation in the editor; "
                                   "saved when you save"));
   g_signal_connect_swapped (self->apply_button, "clicked", G_CALLBACK (apply_clicked_cb), self);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->spinner));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->clock));
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->status));
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->apply_button));
   gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
@@ -152,7 +153,7 @@ on_probed (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   self->report = report;
-  gtk_spinner_stop (self->spinner);
+  rc_elapsed_clock_stop (self->clock);
   if (self->report == NULL)
     {
       g_autofree char *problem =
@@ -184,7 +185,7 @@ rc_probe_dialog_new (GtkWindow *parent, RcCommunity *community)
   rc_engine_set_deployment (self->engine, rc_community_get_deployment (community));
   self->probe = rc_seal_probe_new (self->engine);
   g_signal_connect (self->probe, "message", G_CALLBACK (on_message), self);
-  gtk_spinner_start (self->spinner);
+  rc_elapsed_clock_start (self->clock);
   rc_seal_probe_run_async (self->probe, self->cancellable, on_probed, g_object_ref (self));
   return self;
 }
