@@ -218,13 +218,17 @@ rc_test_boot_and_wait (RcWindow *window, const char *action, double seconds)
   GActionGroup *actions = rc_boot_pane_get_actions (pane);
   const RcMeasurement *report;
   gboolean finished = FALSE;
+  RcTestFrameRate frames;
   gulong id =
       g_signal_connect_swapped (pane, "plan-finished", G_CALLBACK (rc_test_set_true), &finished);
 
   g_assert_true (g_action_group_get_action_enabled (actions, strchr (action, '.') + 1));
   /* Through the window, as its menu and shortcuts reach the page's group. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  rc_test_frame_rate_start (&frames, GTK_WIDGET (window));
   g_assert_true (rc_test_wait_for (&finished, seconds));
+  g_test_message ("%s: the window drew %.2f frames a second", action,
+                  rc_test_frame_rate_end (&frames));
   g_signal_handler_disconnect (pane, id);
   report = rc_boot_pane_get_report (pane);
   g_assert_nonnull (report);
