@@ -315,7 +315,10 @@ main (int argc, char **argv)
   SoakSample torn_down;
   g_autoptr (GArray) fds = g_array_new (FALSE, FALSE, sizeof (guint));      /* each cycle's */
   g_autoptr (GPtrArray) fd_kinds = g_ptr_array_new_with_free_func (g_free); /* and their kinds */
-  guint early_fds, late_fds, early_at, late_at;
+  guint early_fds, late_fds, early_at, late_at, n_reports;
+  gsize json_bytes = 0;
+  double reports_mb, base_less;
+  SoakSample freed;
   guint boots = 0, ready = 0, sessions, others, left, children_left, leftovers;
   guint pool = 0;
   int base_cycle = 0;
@@ -397,6 +400,20 @@ main (int argc, char **argv)
    * memory in use: the same sample after malloc hands its free pages back. */
   malloc_trim (0);
   trimmed = soak_sample ();
+  /* the reports' share of the heap: freed, a report a cycle, the baseline's held base_cycle */
+  n_reports = reports->len;
+  for (guint i = 0; i < reports->len; i++)
+    {
+      g_autofree char *json = rc_measurement_to_json_string (reports->pdata[i]);
+
+      json_bytes += strlen (json);
+    }
+  last = NULL;
+  g_ptr_array_set_size (reports, 0);
+  malloc_trim (0);
+  freed = soak_sample ();
+  reports_mb = trimmed.heap_mb - freed.heap_mb;
+  base_less = base.heap_mb - (n_reports > 0 ? reports_mb / n_reports * base_cycle : 0);
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (engine);
@@ -435,20 +452,15 @@ main (int argc, char **argv)
           "count, mallinfo2: what RSS holds less the free memory malloc keeps)\n",
           base.heap_mb, base_cycle, end.heap_mb,
           base.heap_mb > 0 ? (end.heap_mb - base.heap_mb) / base.heap_mb * 100 : 0);
-  {
-    /* The window keeps every report, and so does this session: that much of the growth is
-     * the reports themselves (their JSON size is a lower bound of what they hold). */
-    gsize bytes = 0;
-
-    for (guint i = 0; i < reports->len; i++)
-      {
-        g_autofree char *json = rc_measurement_to_json_string (reports->pdata[i]);
-
-        bytes += strlen (json);
-      }
-    printf ("  reports      %u kept (one a cycle, as the window keeps them): %.1f MB as JSON\n",
-            reports->len, bytes / 1e6);
-  }
+  /* The window keeps every report, and so does this session: that much of the growth is the
+   * reports themselves. What they hold was measured by freeing them at the end. */
+  printf ("  reports      %u kept (one a cycle, as the window keeps them): %.1f MB as JSON, "
+          "%.1f MB of heap (freed at the end)\n",
+          n_reports, json_bytes / 1e6, reports_mb);
+  printf ("  heap less    the reports: %.1f MB after cycle %d, %.1f MB at the end: %+.1f %% (what "
+          "a cycle leaves besides its report)\n",
+          base_less, base_cycle, freed.heap_mb,
+          base_less > 0 ? (freed.heap_mb - base_less) / base_less * 100 : 0);
   /* A browser's descriptors come and go within a cycle (17-19 for Firefox, sampled a second
    * after each one): a leak is what stays once every engine, server and browser is gone. */
   printf ("  descriptors  %u at start, %u after cycle %d, %u at the end; %u after teardown\n",
