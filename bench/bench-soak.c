@@ -315,9 +315,9 @@ main (int argc, char **argv)
   SoakSample torn_down;
   g_autoptr (GArray) fds = g_array_new (FALSE, FALSE, sizeof (guint));      /* each cycle's */
   g_autoptr (GPtrArray) fd_kinds = g_ptr_array_new_with_free_func (g_free); /* and their kinds */
-  guint early_fds, late_fds, early_at, late_at, n_reports;
+  guint early_fds, late_fds, early_at, late_at, n_reports, n_logged;
   gsize json_bytes = 0;
-  double reports_mb, base_less;
+  double reports_mb, log_mb, base_less;
   SoakSample freed;
   guint boots = 0, ready = 0, sessions, others, left, children_left, leftovers;
   guint pool = 0;
@@ -413,7 +413,19 @@ main (int argc, char **argv)
   malloc_trim (0);
   freed = soak_sample ();
   reports_mb = trimmed.heap_mb - freed.heap_mb;
-  base_less = base.heap_mb - (n_reports > 0 ? reports_mb / n_reports * base_cycle : 0);
+  /* the server's request log (bounded: limits.request_log_max) is the other thing a session
+   * keeps by design, a record a request */
+  n_logged = rc_server_get_requests (server)->len;
+  rc_server_clear_requests (server);
+  malloc_trim (0);
+  {
+    SoakSample cleared = soak_sample ();
+
+    log_mb = freed.heap_mb - cleared.heap_mb;
+    freed = cleared;
+  }
+  base_less = base.heap_mb - (n_reports > 0 ? reports_mb / n_reports * base_cycle : 0)
+              - (done > 0 ? log_mb / done * base_cycle : 0);
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (engine);
@@ -457,7 +469,11 @@ main (int argc, char **argv)
   printf ("  reports      %u kept (one a cycle, as the window keeps them): %.1f MB as JSON, "
           "%.1f MB of heap (freed at the end)\n",
           n_reports, json_bytes / 1e6, reports_mb);
-  printf ("  heap less    the reports: %.1f MB after cycle %d, %.1f MB at the end: %+.1f %% (what "
+  printf ("  request log  %u records on the session's server: %.1f MB of heap (cleared at the "
+          "end; at most %u are kept)\n",
+          n_logged, log_mb, RC_SERVER_DEFAULT_REQUEST_LOG_MAX);
+  printf ("  heap less    the reports and the log: %.1f MB after cycle %d, %.1f MB at the end: "
+          "%+.1f %% (what "
           "a cycle leaves besides its report)\n",
           base_less, base_cycle, freed.heap_mb,
           base_less > 0 ? (freed.heap_mb - base_less) / base_less * 100 : 0);
