@@ -318,7 +318,7 @@ main (int argc, char **argv)
   guint early_fds, late_fds, early_at, late_at, n_reports, n_logged;
   gsize json_bytes = 0;
   double reports_mb, log_mb, base_less;
-  SoakSample freed;
+  SoakSample freed, engine_freed, server_freed;
   guint boots = 0, ready = 0, sessions, others, left, children_left, leftovers;
   guint pool = 0;
   int base_cycle = 0;
@@ -426,11 +426,19 @@ main (int argc, char **argv)
   }
   base_less = base.heap_mb - (n_reports > 0 ? reports_mb / n_reports * base_cycle : 0)
               - (done > 0 ? log_mb / done * base_cycle : 0);
+  /* what the session's engine (with its view) and server hold, each freed in turn: the
+   * heap's growth less the reports and the log lives in one of them when a longer soak frees
+   * more here */
   rc_engine_stop (engine);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (engine);
+  settle ();
+  malloc_trim (0);
+  engine_freed = soak_sample ();
   rc_server_stop (server);
   g_clear_object (&server);
+  malloc_trim (0);
+  server_freed = soak_sample ();
   left = web_processes_left (&children_left);
   settle ();
   torn_down = soak_sample ();
@@ -472,6 +480,8 @@ main (int argc, char **argv)
   printf ("  request log  %u records on the session's server: %.1f MB of heap (cleared at the "
           "end; at most %u are kept)\n",
           n_logged, log_mb, RC_SERVER_DEFAULT_REQUEST_LOG_MAX);
+  printf ("  teardown     the engine and its view freed %.1f MB of heap, then the server %.1f MB\n",
+          freed.heap_mb - engine_freed.heap_mb, engine_freed.heap_mb - server_freed.heap_mb);
   printf ("  heap less    the reports and the log: %.1f MB after cycle %d, %.1f MB at the end: "
           "%+.1f %% (what "
           "a cycle leaves besides its report)\n",
