@@ -319,6 +319,7 @@ main (int argc, char **argv)
   gsize json_bytes = 0;
   double reports_mb, log_mb, base_less;
   SoakSample freed, engine_freed, server_freed;
+  RcServerStats server_stats;
   guint boots = 0, ready = 0, sessions, others, left, children_left, leftovers;
   guint pool = 0;
   int base_cycle = 0;
@@ -416,6 +417,7 @@ main (int argc, char **argv)
   /* the server's request log (bounded: limits.request_log_max) is the other thing a session
    * keeps by design, a record a request */
   n_logged = rc_server_get_requests (server)->len;
+  rc_server_get_stats (server, &server_stats);
   rc_server_clear_requests (server);
   malloc_trim (0);
   {
@@ -480,8 +482,11 @@ main (int argc, char **argv)
   printf ("  request log  %u records on the session's server: %.1f MB of heap (cleared at the "
           "end; at most %u are kept)\n",
           n_logged, log_mb, RC_SERVER_DEFAULT_REQUEST_LOG_MAX);
-  printf ("  teardown     the engine and its view freed %.1f MB of heap, then the server %.1f MB\n",
-          freed.heap_mb - engine_freed.heap_mb, engine_freed.heap_mb - server_freed.heap_mb);
+  printf ("  teardown     the engine and its view freed %.1f MB of heap, then the server %.1f MB "
+          "(%u connections open on it at the end, %" G_GUINT64_FORMAT
+          " accepted, %" G_GUINT64_FORMAT " TLS handshakes)\n",
+          freed.heap_mb - engine_freed.heap_mb, engine_freed.heap_mb - server_freed.heap_mb,
+          server_stats.open, server_stats.accepted, server_stats.tls_handshakes);
   printf ("  heap less    the reports and the log: %.1f MB after cycle %d, %.1f MB at the end: "
           "%+.1f %% (what "
           "a cycle leaves besides its report)\n",
