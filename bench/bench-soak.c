@@ -318,7 +318,7 @@ main (int argc, char **argv)
   guint early_fds, late_fds, early_at, late_at, n_reports, n_logged;
   gsize json_bytes = 0;
   double reports_mb, log_mb, base_less;
-  SoakSample freed, engine_freed, server_freed;
+  SoakSample freed, engine_freed, server_stopped, server_freed;
   RcServerStats server_stats;
   guint boots = 0, ready = 0, sessions, others, left, children_left, leftovers;
   guint pool = 0;
@@ -438,6 +438,8 @@ main (int argc, char **argv)
   malloc_trim (0);
   engine_freed = soak_sample ();
   rc_server_stop (server);
+  malloc_trim (0);
+  server_stopped = soak_sample ();
   g_clear_object (&server);
   malloc_trim (0);
   server_freed = soak_sample ();
@@ -483,10 +485,12 @@ main (int argc, char **argv)
           "end; at most %u are kept)\n",
           n_logged, log_mb, RC_SERVER_DEFAULT_REQUEST_LOG_MAX);
   printf ("  teardown     the engine and its view freed %.1f MB of heap, then the server %.1f MB "
-          "(%u connections open on it at the end, %" G_GUINT64_FORMAT
-          " accepted, %" G_GUINT64_FORMAT " TLS handshakes)\n",
+          "(%.1f MB when it stopped, %.1f MB when it was freed; %u connections open on it at the "
+          "end, %" G_GUINT64_FORMAT " accepted, %" G_GUINT64_FORMAT " TLS handshakes)\n",
           freed.heap_mb - engine_freed.heap_mb, engine_freed.heap_mb - server_freed.heap_mb,
-          server_stats.open, server_stats.accepted, server_stats.tls_handshakes);
+          engine_freed.heap_mb - server_stopped.heap_mb,
+          server_stopped.heap_mb - server_freed.heap_mb, server_stats.open, server_stats.accepted,
+          server_stats.tls_handshakes);
   printf ("  heap less    the reports and the log: %.1f MB after cycle %d, %.1f MB at the end: "
           "%+.1f %% (what "
           "a cycle leaves besides its report)\n",
