@@ -42,6 +42,14 @@ test_durations (void)
   assert_format (rc_format_duration_ms (12345), "12.35 s");
   assert_format (rc_format_duration_ms (-1), "–");
   assert_format (rc_format_duration_ms (NAN), "–");
+  /* the elapsed clock's */
+  assert_format (rc_format_clock (0), "0:00");
+  assert_format (rc_format_clock (9), "0:09");
+  assert_format (rc_format_clock (61), "1:01");
+  assert_format (rc_format_clock (3599), "59:59");
+  assert_format (rc_format_clock (3600), "1:00:00");
+  assert_format (rc_format_clock (3725), "1:02:05");
+  assert_format (rc_format_clock (-4), "0:00");
 }
 
 static void

@@ -205,30 +205,10 @@ test_advice (void)
   rc_test_remove_tree (root);
 }
 
-/* The clock's reading: minutes and seconds, hours from an hour on, never negative. */
-static void
-test_clock_format (void)
-{
-  static const struct
-  {
-    gint64 seconds;
-    const char *text;
-  } cases[] = { { 0, "0:00" },     { 9, "0:09" },       { 61, "1:01" },      { 600, "10:00" },
-                { 3599, "59:59" }, { 3600, "1:00:00" }, { 3725, "1:02:05" }, { -4, "0:00" } };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *text = rc_elapsed_clock_format (cases[i].seconds);
-
-      g_assert_cmpstr (text, ==, cases[i].text);
-    }
-}
-
 int
 main (int argc, char **argv)
 {
   rc_test_window_init (&argc, &argv);
-  g_test_add_func ("/window/elapsed-clock-format", test_clock_format);
   g_test_add_func ("/window/advice", test_advice);
   return rc_test_window_run ();
 }

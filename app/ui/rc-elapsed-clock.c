@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "core/base/rc-format.h"
 #include "rc-elapsed-clock.h"
 
 struct _RcElapsedClock
@@ -28,22 +29,12 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-char *
-rc_elapsed_clock_format (gint64 seconds)
-{
-  seconds = MAX (seconds, 0);
-  if (seconds >= 3600)
-    return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", seconds / 3600,
-                            (int) (seconds / 60 % 60), (int) (seconds % 60));
-  return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d", seconds / 60, (int) (seconds % 60));
-}
-
 static gboolean
 tick_cb (gpointer user_data)
 {
   RcElapsedClock *self = user_data;
   g_autofree char *text =
-      rc_elapsed_clock_format ((g_get_monotonic_time () - self->started_us) / G_USEC_PER_SEC);
+      rc_format_clock ((g_get_monotonic_time () - self->started_us) / G_USEC_PER_SEC);
 
   gtk_label_set_label (self->label, text);
   return G_SOURCE_CONTINUE;

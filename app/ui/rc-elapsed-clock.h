@@ -28,7 +28,4 @@ gboolean rc_elapsed_clock_get_running (RcElapsedClock *self);
 /* The label's text ("1:42"), for tests and for copying into a log. */
 const char *rc_elapsed_clock_get_text (RcElapsedClock *self);
 
-/* "m:ss" (and "h:mm:ss" from an hour on) for @seconds, which is clamped at zero. */
-char *rc_elapsed_clock_format (gint64 seconds);
-
 G_END_DECLS

@@ -77,6 +77,16 @@ rc_format_duration_ms (double ms)
 }
 
 char *
+rc_format_clock (gint64 seconds)
+{
+  seconds = MAX (seconds, 0);
+  if (seconds >= 3600)
+    return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d:%02d", seconds / 3600,
+                            (int) (seconds / 60 % 60), (int) (seconds % 60));
+  return g_strdup_printf ("%" G_GINT64_FORMAT ":%02d", seconds / 60, (int) (seconds % 60));
+}
+
+char *
 rc_format_range (guint n, double median, double min, double max, RcFormatFunc format)
 {
   g_autofree char *median_text = NULL;

@@ -27,6 +27,9 @@ char *rc_format_seconds (double ms);
 /* The window's one style for durations, translated: "850 ms" below a second, "12.35 s" from
  * there; a negative value or NAN is "–". */
 char *rc_format_duration_ms (double ms);
+/* "1:42", "1:02:05" from an hour on: time on a clock since something started; a negative
+ * @seconds is "0:00". */
+char *rc_format_clock (gint64 seconds);
 
 typedef char *(*RcFormatFunc) (double value);
 /* "3.15 s (3.05–3.35 s)": @median in @format, then the band of @n values when there are
