@@ -41,6 +41,22 @@ rc_test_copy_fixture (const char *fixture, const char *dir, const char *relative
   rc_test_write_file (dir, relative, contents, (gssize) length);
 }
 
+char *
+rc_test_list_tree (const char *dir)
+{
+  const char *argv[] = { "sh", "-c", "cd \"$1\" && find . -printf '%p %s %T@\\n' | sort",
+                         "sh", dir,  NULL };
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status = -1;
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  return out;
+}
+
 void
 rc_test_remove_tree (const char *path)
 {

@@ -14,6 +14,9 @@ void rc_test_write_file (const char *dir, const char *relative, const void *cont
                          gssize length);
 /* Copies tests/fixtures/@fixture to @dir/@relative. */
 void rc_test_copy_fixture (const char *fixture, const char *dir, const char *relative);
+/* The files under @dir with their sizes and times, sorted: what a community folder holds,
+ * to show a test that nothing wrote into it. */
+char *rc_test_list_tree (const char *dir);
 /* Removes @path and all it holds; symbolic links are removed, never followed. */
 void rc_test_remove_tree (const char *path);
 

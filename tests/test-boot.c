@@ -615,6 +615,17 @@ test_example_demo (void)
           && request->status == 200;
     }
   g_assert_true (wheel_seen);
+  /* The record says which JSC options the web process was started with: tests/meson.build
+   * runs this test with JSC_useOMGJIT=0 (and nothing else of JSC's), so its figures never
+   * pass for a reader's. */
+  if (g_getenv ("JSC_useOMGJIT") != NULL)
+    {
+      g_autofree char *expected = g_strdup_printf ("JSC_useOMGJIT=%s", g_getenv ("JSC_useOMGJIT"));
+
+      g_assert_cmpstr (b->wait.record->env.engine_options, ==, expected);
+    }
+  else
+    g_assert_null (b->wait.record->env.engine_options);
   /* The production prelude configured the overlay package with osa.fetch. */
   assert_run (b, "import demo_helpers\nprint(demo_helpers.describe())", "ok",
               "data from https://data.example.org/, transport configured", NULL);

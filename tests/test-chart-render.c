@@ -205,7 +205,9 @@ static void
 assert_label (const char *svg, const char *text)
 {
   g_autofree char *label = g_markup_printf_escaped (">%s</text>", text);
-  g_autofree char *head = g_utf8_substring (text, 0, 6);
+  /* GLib 2.74's g_utf8_substring() reads past the string when asked for more than it has
+   * (ASan showed it on a 2-byte tick label) */
+  g_autofree char *head = g_utf8_substring (text, 0, MIN (6, g_utf8_strlen (text, -1)));
   g_autofree char *cut = g_markup_printf_escaped (">%s", head);
   gboolean found = strstr (svg, label) != NULL;
 

@@ -155,12 +155,17 @@ check "a community that preloads the full distribution's packages boots with --d
 check "the generated packages import under their lock names" \
   "grep -q '^True 2.9.0.post0 1.17.0' '$tmp/out'"
 check "the banner names the distribution" "grep -q \"distribution $tmp/full\" '$tmp/out'"
+# tests/meson.build runs this test with WebKit's OMG tier off: the banner and the record say so
+check "the banner names the engine options the environment set" \
+  "[ -z \"\${JSC_useOMGJIT:-}\" ] || grep -q \"^  engine options JSC_useOMGJIT=${JSC_useOMGJIT:-} (from the environment; a reader's browser does not set them\" '$tmp/out'"
 check "the run record names the distribution and its lock's sha256" \
   "python3 - '$tmp/full-rec.json' '$tmp/full' <<'PY'
-import hashlib, json, sys
+import hashlib, json, os, sys
 env = json.load(open(sys.argv[1]))['environment']
 lock = open(sys.argv[2] + '/pyodide-lock.json', 'rb').read()
 assert env['distribution'] == sys.argv[2], env
+jsc = os.environ.get('JSC_useOMGJIT')
+assert env.get('engine_options') == (None if jsc is None else 'JSC_useOMGJIT=' + jsc), env
 assert env['distribution_lock_sha256'] == hashlib.sha256(lock).hexdigest(), env
 PY"
 

@@ -606,6 +606,44 @@ test_compare_pyodide (void)
   g_assert_cmpuint (c->warnings->len, ==, 2);
 }
 
+/* A WebKit tuned from the environment (JSC_useOMGJIT=0, as the console's own tests run it):
+ * the record keeps the options through JSON, the Markdown says a reader's browser does not
+ * set them, and a comparison with an untuned run warns. */
+static void
+test_engine_options (void)
+{
+  g_autoptr (RcMeasurement) m = demo_measurement ();
+  g_autoptr (RcMeasurement) plain = demo_measurement ();
+  g_autoptr (RcMeasurement) back = NULL;
+  g_autoptr (RcComparison) c = NULL;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *md = NULL, *plain_md = rc_measurement_to_markdown (plain);
+  gboolean warned = FALSE;
+
+  for (guint i = 0; i < m->runs->len; i++)
+    ((RcRunRecord *) m->runs->pdata[i])->env.engine_options = g_strdup ("JSC_useOMGJIT=0");
+  node = rc_measurement_to_json (m);
+  back = rc_measurement_from_json (node, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((RcRunRecord *) back->runs->pdata[0])->env.engine_options, ==,
+                   "JSC_useOMGJIT=0");
+  md = rc_measurement_to_markdown (back);
+  g_assert_nonnull (strstr (md, "WebKitGTK 2.50.6 (JavaScriptCore 2.50.6) with JSC_useOMGJIT=0, "
+                                "which a reader's browser does not set, Pyodide 0.29.5"));
+  g_assert_null (strstr (plain_md, "JSC_"));
+  c = rc_measurement_compare (plain, back, -1);
+  for (guint i = 0; i < c->warnings->len; i++)
+    warned |= g_str_equal (c->warnings->pdata[i],
+                           "engine options differs (none vs JSC_useOMGJIT=0): the engines were "
+                           "tuned differently");
+  g_assert_true (warned);
+  g_clear_pointer (&c, rc_comparison_free);
+  c = rc_measurement_compare (plain, plain, -1);
+  for (guint i = 0; i < c->warnings->len; i++)
+    g_assert_null (strstr (c->warnings->pdata[i], "engine options"));
+}
+
 /* --scenario warm when only B ran warm: a warning says so, and the totals are B's alone. */
 static void
 test_compare_missing_scenario (void)
@@ -843,6 +881,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/conditions", test_compare_conditions);
   g_test_add_func ("/compare/missing-scenario", test_compare_missing_scenario);
   g_test_add_func ("/compare/pyodide", test_compare_pyodide);
+  g_test_add_func ("/compare/engine-options", test_engine_options);
   g_test_add_func ("/compare/cli", test_compare_cli);
   return g_test_run ();
 }

@@ -162,6 +162,11 @@ test_exit_and_progress (void)
   g_assert_true (g_str_has_prefix (s->out, "cold: 2 runs, 0 failed"));
   g_assert_nonnull (strstr (s->out, "\nchanged-wheel: 2 runs, 0 failed"));
   g_assert_cmpuint (s->measurement->runs->len, ==, 6);
+  /* measured as a reader's WebKit runs: no JSC_* tuning (tests/meson.build keeps this test's
+   * environment untuned), and nothing on stderr says otherwise */
+  g_assert_null (strstr (s->err, "engine options"));
+  for (guint i = 0; i < s->measurement->runs->len; i++)
+    g_assert_null (((RcRunRecord *) s->measurement->runs->pdata[i])->env.engine_options);
 }
 
 /* Every resource of a cold run, and every expected one, went over the wire with bytes. */

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/chart/rc-reader-waits.h"
+#include "core/measurement/rc-history.h"
 #include "core/policy/rc-csp.h"
 #include "core/base/rc-paths.h"
 #include "core/seal/rc-seal-probes.h"
@@ -17,6 +19,7 @@
 #include "rc-test-ui.h"
 #include "rc-test-window.h"
 #include "ui/rc-boot-controls.h"
+#include "ui/rc-history-dialog.h"
 #include "ui/rc-run-tables.h"
 #include "ui/rc-table-item.h"
 
@@ -334,6 +337,88 @@ save_and_check (RcBootPane *pane, const char *tmp, RcExportFormat format, const 
  * the control (which must not boot) has an engine of its own, so neither Boot Warm nor
  * anything else is needed before Run, and a later warm boot is warm from the runs' session.
  * (One plan for all of it: each plan is three boots.) */
+static RcHistoryDialog *
+find_history_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* not ours */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (RC_IS_HISTORY_DIALOG (w))
+        return RC_HISTORY_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* A window on @dir whose measurements are kept under @history_root. */
+static RcWindow *
+open_keeping_history (const char *dir, const char *history_root)
+{
+  g_setenv ("RC_HISTORY_DIR", history_root, TRUE);
+  return rc_test_open_window_at (dir);
+}
+
+static guint
+n_history_entries (const char *dir)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries = rc_history_list (dir, &error);
+
+  g_assert_no_error (error);
+  return entries->len;
+}
+
+/* Cold + Warm in the window is kept in the history as `measure` keeps its own (a boot on its
+ * own is a try and is not); the History dialog lists it; the timeline's reader-waits lanes
+ * follow the window's model delay; the community folder is not written. */
+static void
+assert_kept_in_history (RcWindow *window, const char *dir, const char *history_root,
+                        const RcRunRecord *last)
+{
+  RcBootPane *pane = rc_test_window_child (window, "boot_pane");
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *shot = NULL;
+  const RcHistoryEntry *entry;
+  const RcChartModel *timeline;
+  RcHistoryDialog *dialog;
+  RcChartsView *charts;
+
+  entries = rc_history_list (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 1);
+  entry = g_ptr_array_index (entries, 0);
+  /* the entry is the page's report: its cold and warm runs, keyed like measure's */
+  g_assert_cmpuint (entry->report->runs->len, ==, rc_boot_pane_get_report (pane)->runs->len);
+  g_assert_cmpstr (((RcRunRecord *) entry->report->runs->pdata[1])->run_id, ==, last->run_id);
+  g_assert_cmpstr (entry->policy, !=, NULL);
+  g_assert_true (g_str_has_prefix (entry->path, history_root));
+
+  charts = rc_test_find_charts (pane);
+  rc_test_set_results_page (pane, "steps");
+  rc_charts_view_show (charts, RC_CHART_TIMELINE);
+  timeline = rc_chart_get_model (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE));
+  g_assert_nonnull (timeline->waits);
+  g_assert_cmpfloat (timeline->waits->model_delay_ms, ==, RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS);
+  rc_charts_view_set_model_delay (charts, 2000);
+  timeline = rc_chart_get_model (rc_charts_view_get_chart (charts, RC_CHART_TIMELINE));
+  g_assert_cmpfloat (timeline->waits->model_delay_ms, ==, 2000);
+  g_assert_cmpfloat (timeline->waits->lanes[RC_PRELOAD_FIRST_RUN].wait_ms[0], ==,
+                     2000 + timeline->waits->boot_ms[0]);
+  rc_test_spin (300);
+  shot = rc_test_save_screenshot (GTK_WIDGET (charts), "window-reader-waits");
+  rc_charts_view_set_model_delay (charts, RC_PRELOAD_SIM_DEFAULT_MODEL_DELAY_MS);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
+  rc_test_spin (300);
+  dialog = find_history_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (rc_history_dialog_get_n_entries (dialog), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static void
 test_window_cold_warm_report (void)
 {
@@ -342,11 +427,14 @@ test_window_cold_warm_report (void)
   g_autofree char *tmp = g_dir_make_tmp ("rc-report-XXXXXX", &error);
   g_autofree char *json_path = g_build_filename (tmp, "window.json", NULL);
   g_autofree char *cli_path = g_build_filename (tmp, "measure.json", NULL);
-  g_autofree char *demo = g_build_filename (g_getenv ("RC_SOURCE_DIR"), "data/examples/demo", NULL);
+  /* a copy, to show nothing writes into the community folder; a history of the test's own */
+  g_autofree char *history_root = rc_test_make_tmp ("rc-history-window");
+  g_autofree char *demo = rc_test_copy_tree ("data/examples/demo");
+  g_autofree char *before = rc_test_list_tree (demo), *after = NULL;
   g_autofree char *shot = NULL, *outcome = NULL;
   g_autoptr (JsonNode) ours = NULL, theirs = NULL;
   g_autoptr (RcRunRecord) last = NULL;
-  RcWindow *window = rc_test_open_window ("data/examples/demo");
+  RcWindow *window = open_keeping_history (demo, history_root);
   RcBootPane *pane = rc_test_window_child (window, "boot_pane");
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   RcPythonConsole *console = rc_test_find_console (pane);
@@ -355,6 +443,7 @@ test_window_cold_warm_report (void)
   GtkStack *results = rc_test_results_stack (pane);
   const RcMeasurement *report;
   gboolean done = FALSE, recycled = FALSE;
+  guint kept;
   gint64 stopped_at;
   gulong id;
 
@@ -403,6 +492,7 @@ test_window_cold_warm_report (void)
   g_test_message ("control: %s", rc_boot_pane_get_control_text (pane));
   g_assert_false (rc_control_booted (report->control));
   g_assert_cmpstr (report->control->run->outcome.kind, ==, "wasm-refused");
+  assert_kept_in_history (window, demo, history_root, last);
   g_assert_true (g_str_has_prefix (rc_boot_pane_get_control_text (pane),
                                    "Control held: did not boot under nemarlike"));
   g_assert_nonnull (strstr (rc_boot_pane_get_control_text (pane), "within "));
@@ -468,9 +558,13 @@ test_window_cold_warm_report (void)
   /* Boot Warm after the plan continues the runs' session (the control booted on an engine
    * of its own): the interpreter comes from its cache. */
   g_clear_pointer (&last, rc_run_record_free);
+  kept = n_history_entries (demo); /* the window's, and measure's just now */
+  g_assert_cmpuint (kept, ==, 2);
   last = rc_test_boot_and_wait (window, "boot.warm", 150);
   g_assert_cmpint (last->outcome.state, ==, RC_OUTCOME_READY);
   g_assert_cmpstr (last->run_id, ==, "warm-2");
+  /* a boot on its own is a try: not kept */
+  g_assert_cmpuint (n_history_entries (demo), ==, kept);
   g_assert_true (rc_boot_pane_select_run (pane, "warm-2"));
   g_assert_true (rc_test_any_cell_is (rc_boot_pane_get_requests (pane), 1, "cache"));
   g_assert_true (gtk_widget_get_sensitive (run_button));
@@ -534,7 +628,12 @@ test_window_cold_warm_report (void)
   g_clear_pointer (&shot, g_free);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "other-community");
   gtk_window_destroy (GTK_WINDOW (window));
+  rc_test_spin (200);
+  after = rc_test_list_tree (demo);
+  g_assert_cmpstr (after, ==, before);
   rc_test_remove_tree (tmp); /* the reports it saved */
+  rc_test_remove_tree (history_root);
+  rc_test_remove_copy (demo);
 }
 
 void

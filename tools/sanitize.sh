@@ -4,14 +4,13 @@
 # UBSan abort (halt_on_error), LeakSanitizer makes the process exit non-zero. Third-party
 # leaks are suppressed by name in tests/lsan.supp, each with why.
 #
-#   tools/sanitize.sh [BUILD]            BUILD defaults to _build-sanitize; the sanitize
-#                                        suite's test uses _build/sanitize
+#   tools/sanitize.sh [BUILD]            BUILD defaults to _build-sanitize; CI (.ci/run)
+#                                        uses _build/sanitize
 #   tools/sanitize.sh --engines [BUILD]  the engines instead: the boot, engines and
 #                                        boot-faults tests and the ui suite (WebKit in this
 #                                        process, Chromium and Firefox driven from it), under
-#                                        xvfb-run when no display is set. About 25 minutes
-#                                        here, so CI does not run it: run it before a release
-#                                        and after any change to app/boot or app/ui.
+#                                        xvfb-run when no display is set. About 20 minutes
+#                                        here; CI runs it after the other.
 #
 # The browsers' own processes (WebKit's web and network processes, Chromium, Firefox) are not
 # instrumented; everything of the console's in this process is.

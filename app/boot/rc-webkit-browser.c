@@ -369,9 +369,32 @@ webkit_execute_finish (RcBrowser *browser, GAsyncResult *result, GError **error)
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+char *
+rc_webkit_browser_dup_options (void)
+{
+  g_auto (GStrv) environ = g_get_environ ();
+  g_autoptr (GPtrArray) options = g_ptr_array_new ();
+
+  for (guint i = 0; environ[i] != NULL; i++)
+    if (g_str_has_prefix (environ[i], "JSC_"))
+      g_ptr_array_add (options, environ[i]);
+  if (options->len == 0)
+    return NULL;
+  g_ptr_array_sort (options, compare_strings);
+  g_ptr_array_add (options, NULL);
+  return g_strjoinv (" ", (char **) options->pdata);
+}
+
 static void
 webkit_describe (RcBrowser *browser, RcRunEnvironment *env)
 {
+  env->engine_options = rc_webkit_browser_dup_options ();
   env->webkit_version = g_strdup (RC_WEBKIT_BROWSER (browser)->version);
   env->jsc_version = g_strdup_printf ("%u.%u.%u", jsc_get_major_version (),
                                       jsc_get_minor_version (), jsc_get_micro_version ());

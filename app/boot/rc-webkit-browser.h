@@ -24,5 +24,9 @@ G_DECLARE_FINAL_TYPE (RcWebKitBrowser, rc_webkit_browser, RC, WEBKIT_BROWSER, GO
 RcBrowser *rc_webkit_browser_new (RcServer *server);
 /* WebKitGTK's version, "2.50.4". */
 char *rc_webkit_browser_version (void);
+/* The JavaScriptCore options this process's environment passes to WebKit's web processes
+ * (JSC_* variables, which JSC reads at start), sorted and space-separated,
+ * "JSC_useOMGJIT=0"; NULL when none is set, as in a reader's browser. */
+char *rc_webkit_browser_dup_options (void);
 
 G_END_DECLS

@@ -137,6 +137,7 @@ advise (RcCommunity *community, const Request *req, RcEngineKind kind, const cha
   AdviseRun run = { 0 };
   GtkWidget *window;
 
+  rc_cli_print_engine_options (stderr, kind);
   host->req = req;
   host->kind = kind;
   host->window = window = gtk_window_new ();

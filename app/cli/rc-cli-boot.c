@@ -303,6 +303,7 @@ rc_cli_boot (int argc, char **argv)
           rc_worker_kind_to_string (o.worker_kind), o.policy_name,
           rc_deployment_to_string (o.deployment_kind), o.deadline);
   printf (_ ("  distribution %s\n"), dist_label);
+  rc_cli_print_engine_options (stdout, engine_kind);
   /* TRANSLATORS: "  candidate Pyodide 314.0.8, in a module worker" */
   if (o.pyodide != NULL && rc_boot_plan_version_is_module (o.pyodide))
     printf (_ ("  candidate Pyodide %s, in a module worker\n"), o.pyodide);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "boot/rc-webkit-browser.h"
 #include "core/policy/rc-csp-presets.h"
 #include "core/policy/rc-csp.h"
 #include "rc-cli-common.h"
@@ -138,6 +139,20 @@ rc_cli_describe_distribution (RcCommunity *community, gboolean live)
   if (live)
     return g_strdup (_ ("live (the real CDN)"));
   return g_strdup (rc_community_get_distribution_dir (community));
+}
+
+void
+rc_cli_print_engine_options (FILE *to, RcEngineKind kind)
+{
+  g_autofree char *options =
+      kind == RC_ENGINE_KIND_WEBKIT ? rc_webkit_browser_dup_options () : NULL;
+
+  if (options != NULL)
+    /* TRANSLATORS: "  engine options JSC_useOMGJIT=0 (from the environment; …)" */
+    fprintf (to,
+             _ ("  engine options %s (from the environment; a reader's browser does not set "
+                "them, so these figures are not a reader's)\n"),
+             options);
 }
 
 int

@@ -5,6 +5,9 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include <stdio.h>
+
+#include "core/record/rc-engine-info.h"
 #include "core/model/rc-community.h"
 #include "serve/rc-server.h"
 
@@ -35,6 +38,9 @@ gboolean rc_cli_check_network (const char *distribution, gboolean live, char **d
 void rc_cli_apply_network (RcServer *server, gboolean live, char **data);
 /* The distribution line of a banner: the folder, or "live (the real CDN)". A new string. */
 char *rc_cli_describe_distribution (RcCommunity *community, gboolean live);
+/* A banner line when the engine boots tuned from the environment (JSC_useOMGJIT=0): its
+ * figures are not a reader's, and the line says so. Nothing otherwise. */
+void rc_cli_print_engine_options (FILE *to, RcEngineKind kind);
 
 /* --throttle PROFILE and --throttle-model link|devtools (each NULL = the default) set on
  * @server; an option error names the bad one. */

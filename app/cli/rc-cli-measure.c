@@ -387,6 +387,7 @@ measure_engine (const Options *o, GArray *scenarios, RcEngineKind kind, const Rc
   if (o->kinds->len > 1)
     fprintf (stderr, _ ("Engine %s %s\n"), rc_engine_kind_to_string (kind),
              rc_engine_get_engine_version (engine));
+  rc_cli_print_engine_options (stderr, kind);
   runner = rc_measure_runner_new (engine);
   rc_measure_runner_set_runs (runner, o->runs);
   rc_measure_runner_set_scenarios (runner, scenarios);

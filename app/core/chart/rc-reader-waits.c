@@ -90,7 +90,9 @@ rc_reader_waits_new (const RcPreloadSim *sim)
           hi = MAX (hi, self->lanes[i].segments[s].end_ms);
         }
     }
-  rc_chart_scale_init (&self->scale, lo, hi, 10, RC_CHART_UNIT_MS);
+  /* six ticks at most: the panel shares the timeline's width, and its span (before 0 and
+   * after) writes wider labels ("-4000") than ten would leave room for */
+  rc_chart_scale_init (&self->scale, lo, hi, 6, RC_CHART_UNIT_MS);
   self->axis.tick_labels = g_ptr_array_new_with_free_func (g_free);
   self->axis.tick_fracs = g_array_new (FALSE, FALSE, sizeof (double));
   rc_chart_axis_set_scale (

@@ -206,9 +206,16 @@ describe_engines (const RcMeasurement *self)
       if (i > 0)
         g_string_append (text, i + 1 == engines->len ? " and " : ", ");
       if (rc_engine_id_is_webkit (engines->pdata[i]))
-        g_string_append_printf (text, "WebKitGTK %s (JavaScriptCore %s)",
-                                run->env.webkit_version ? run->env.webkit_version : "?",
-                                run->env.jsc_version ? run->env.jsc_version : "?");
+        {
+          g_string_append_printf (text, "WebKitGTK %s (JavaScriptCore %s)",
+                                  run->env.webkit_version ? run->env.webkit_version : "?",
+                                  run->env.jsc_version ? run->env.jsc_version : "?");
+          /* TRANSLATORS: after the engine's name: " with JSC_useOMGJIT=0, which a reader's
+           * browser does not set" */
+          if (run->env.engine_options != NULL)
+            g_string_append_printf (text, _ (" with %s, which a reader's browser does not set"),
+                                    run->env.engine_options);
+        }
       else
         g_string_append_printf (text, "%s %s", rc_engine_display_name (engines->pdata[i]),
                                 run->env.engine_version ? run->env.engine_version : "?");

@@ -169,6 +169,12 @@ compare_environments (RcComparison *self, const RcMeasurement *a, const RcMeasur
                    _ ("the engines differ"));
   warn_if_differs (self->warnings, _ ("engine (JavaScriptCore)"), ea->jsc_version, eb->jsc_version,
                    _ ("the engines differ"));
+  /* JSC_useOMGJIT=0 alone halves a WebKit boot's CPU: not a change to the community */
+  if (ea->engine_options != NULL || eb->engine_options != NULL)
+    warn_if_differs (self->warnings, _ ("engine options"),
+                     ea->engine_options != NULL ? ea->engine_options : _ ("none"),
+                     eb->engine_options != NULL ? eb->engine_options : _ ("none"),
+                     _ ("the engines were tuned differently"));
 }
 
 /* A --scenario that one report never ran would otherwise show as a table of "only in"

@@ -21,6 +21,7 @@ add_environment (JsonBuilder *b, const RcRunEnvironment *env)
   json_builder_begin_object (b);
   rc_json_add_string (b, "webkit_version", env->webkit_version);
   rc_json_add_string (b, "jsc_version", env->jsc_version);
+  rc_json_add_string (b, "engine_options", env->engine_options);
   rc_json_add_string (b, "engine", env->engine);
   rc_json_add_string (b, "engine_version", env->engine_version);
   rc_json_add_string (b, "pyodide_version", env->pyodide_version);
@@ -421,6 +422,7 @@ read_environment (JsonObject *o, const char *path, RcRunEnvironment *env, GError
   e = json_node_get_object (node);
   if (!read_string (e, "webkit_version", p, FALSE, &env->webkit_version, error)
       || !read_string (e, "jsc_version", p, FALSE, &env->jsc_version, error)
+      || !read_string (e, "engine_options", p, FALSE, &env->engine_options, error)
       || !read_string (e, "engine", p, FALSE, &env->engine, error)
       || !read_string (e, "engine_version", p, FALSE, &env->engine_version, error)
       || !read_string (e, "pyodide_version", p, FALSE, &env->pyodide_version, error)

@@ -111,6 +111,7 @@ rc_run_environment_clear (RcRunEnvironment *env)
 {
   g_clear_pointer (&env->webkit_version, g_free);
   g_clear_pointer (&env->jsc_version, g_free);
+  g_clear_pointer (&env->engine_options, g_free);
   g_clear_pointer (&env->engine, g_free);
   g_clear_pointer (&env->engine_version, g_free);
   g_clear_pointer (&env->pyodide_version, g_free);
@@ -152,6 +153,7 @@ rc_run_environment_copy_into (const RcRunEnvironment *src, RcRunEnvironment *des
   rc_run_environment_clear (dest);
   dest->webkit_version = g_strdup (src->webkit_version);
   dest->jsc_version = g_strdup (src->jsc_version);
+  dest->engine_options = g_strdup (src->engine_options);
   dest->engine = g_strdup (src->engine);
   dest->engine_version = g_strdup (src->engine_version);
   dest->pyodide_version = g_strdup (src->pyodide_version);

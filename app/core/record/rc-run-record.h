@@ -46,6 +46,10 @@ typedef struct
 {
   char *webkit_version; /* "2.50.6"; NULL when another engine booted */
   char *jsc_version;    /* JavaScriptCore, "2.50.6"; NULL when another engine booted */
+  /* The engine's tuning the console's environment passed on, "JSC_useOMGJIT=0" (JavaScriptCore
+   * reads JSC_* variables in the web process): NULL when none was set, as in a reader's
+   * browser. Figures booted with options are not a reader's. */
+  char *engine_options;
   /* The engine that booted, "webkit", "chromium" or "firefox", and its exact version
    * ("156.0.7531.2"); NULL in reports written before other engines (read them as WebKit). */
   char *engine;
