@@ -7,12 +7,13 @@
 # test:NAME is the test alone.
 #
 # Each run's time is printed as it ends, then "N passed, M failed" and the total. A failing
-# run's whole log (meson's testlog.txt, with every test's stdout and stderr) is kept as
+# run's whole log (its meson log, with every test's stdout and stderr) is kept as
 # BUILD_DIR/repeat/NAME-RUN.log. The engines' own stderr (WebKit's, Chromium's, Firefox's
 # console and DevTools/BiDi traffic) is in it because the runs set RC_BOOT_DEBUG=1; pass
 # RC_BOOT_DEBUG= (empty) in the environment to run without it. Runs under xvfb-run -a when no
-# display is set, as the README's test command does. Exit status: 0 when every run passed,
-# 1 at the first failure, 2 when it could not run.
+# display is set, as the README's test command does. Repeats of different names may run side
+# by side from one build: each keeps its own meson log (BUILD_DIR/meson-logs/repeat-NAME.*).
+# Exit status: 0 when every run passed, 1 at the first failure, 2 when it could not run.
 set -eu
 
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
@@ -60,11 +61,12 @@ fi
 
 meson compile -C "$build" >/dev/null
 export RC_BOOT_DEBUG="${RC_BOOT_DEBUG-1}"
-run="meson test -C $build --no-rebuild --print-errorlogs $select"
+run="meson test -C $build --no-rebuild --print-errorlogs --logbase repeat-$name $select"
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   run="xvfb-run -a $run"
 fi
 mkdir -p "$build/repeat"
+out="$build/repeat/current-$name.out"
 
 passed=0
 failed=0
@@ -72,19 +74,19 @@ start_all=$(date +%s)
 i=1
 while [ "$i" -le "$count" ]; do
   start=$(date +%s)
-  if $run >"$build/repeat/current.out" 2>&1; then
+  if $run >"$out" 2>&1; then
     passed=$((passed + 1))
     echo "run $i/$count: passed in $(($(date +%s) - start)) s"
   else
     failed=$((failed + 1))
-    cp "$build/meson-logs/testlog.txt" "$build/repeat/$name-$i.log"
-    cat "$build/repeat/current.out" >>"$build/repeat/$name-$i.log"
+    cp "$build/meson-logs/repeat-$name.txt" "$build/repeat/$name-$i.log"
+    cat "$out" >>"$build/repeat/$name-$i.log"
     echo "run $i/$count: FAILED in $(($(date +%s) - start)) s; log: $build/repeat/$name-$i.log"
-    grep -E '^ *[0-9]+/[0-9]+ .* (FAIL|ERROR|TIMEOUT)' "$build/repeat/current.out" || true
+    grep -E '^ *[0-9]+/[0-9]+ .* (FAIL|ERROR|TIMEOUT)' "$out" || true
     break
   fi
   i=$((i + 1))
 done
-rm -f "$build/repeat/current.out"
+rm -f "$out"
 echo "$name: $passed passed, $failed failed, $(($(date +%s) - start_all)) s in all"
 [ "$failed" -eq 0 ]

@@ -111,6 +111,27 @@ configure (WebKitNetworkSession *session, const char *proxy_url)
   webkit_network_session_set_tls_errors_policy (session, WEBKIT_TLS_ERRORS_POLICY_IGNORE);
 }
 
+/* Idle sessions that WebKit wrote into after their clear are not cold: they settle and are
+ * cleared again. The writes seen are speculative-loading records (a page's list of
+ * subresources, Records/…/SubResources/, 1-2 kB), some arriving 10-20 s after the clear
+ * while other sessions boot. */
+static void
+recheck_idle (void)
+{
+  for (guint i = 0; entries != NULL && i < entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (entries, i);
+
+      if (entry->state == ENTRY_IDLE && cache_signature (entry->cache_dir) != 0)
+        {
+          g_debug ("an idle WebKit session holds cache records again (%s): it settles and is "
+                   "cleared again",
+                   entry->cache_dir);
+          settle (entry);
+        }
+    }
+}
+
 WebKitNetworkSession *
 rc_session_pool_acquire (const char *proxy_url, GError **error)
 {
@@ -119,18 +140,10 @@ rc_session_pool_acquire (const char *proxy_url, GError **error)
   g_return_val_if_fail (proxy_url != NULL, NULL);
   if (entries == NULL)
     entries = g_ptr_array_new ();
+  recheck_idle ();
   for (guint i = 0; entry == NULL && i < entries->len; i++)
-    {
-      Entry *candidate = g_ptr_array_index (entries, i);
-
-      if (candidate->state != ENTRY_IDLE)
-        continue;
-      /* a write that came after its clear: not empty, so not cold */
-      if (cache_signature (candidate->cache_dir) != 0)
-        settle (candidate);
-      else
-        entry = candidate;
-    }
+    if (((Entry *) g_ptr_array_index (entries, i))->state == ENTRY_IDLE)
+      entry = g_ptr_array_index (entries, i);
   if (entry == NULL)
     {
       char *cache_dir = NULL;
@@ -266,6 +279,7 @@ rc_session_pool_get_idle (void)
 {
   guint idle = 0;
 
+  recheck_idle ();
   for (guint i = 0; entries != NULL && i < entries->len; i++)
     idle += ((Entry *) g_ptr_array_index (entries, i))->state == ENTRY_IDLE;
   return idle;

@@ -24,7 +24,8 @@ WebKitNetworkSession *rc_session_pool_acquire (const char *proxy_url, GError **e
  * offered again once that is done. NULL is ignored. */
 void rc_session_pool_release (WebKitNetworkSession *session);
 
-/* How many sessions the process holds, and how many of them are ready to be handed out. */
+/* How many sessions the process holds, and how many of them are ready to be handed out (an
+ * idle one WebKit wrote into after its clear is not: asking sends it back to settle). */
 guint rc_session_pool_get_size (void);
 guint rc_session_pool_get_idle (void);
 
