@@ -550,6 +550,43 @@ paint_labels (RcChartCanvas *c)
           g->summary.width, ALIGN_START, &c->palette->dim, 0.9, FALSE);
 }
 
+/* The waits axis's tick labels: its 0 (the first message) always, and of the others those
+ * that run into neither it nor the one drawn before (a narrow plot has room for fewer). */
+static void
+paint_reader_waits_ticks (RcChartCanvas *c, const RcReaderWaits *w, const RcReaderWaitsGeometry *wg)
+{
+  guint n = w->axis.tick_labels->len, zero = G_MAXUINT;
+  double zero_lo = 0, zero_hi = 0, last_end = -G_MAXDOUBLE;
+  g_autofree double *xs = g_new (double, MAX (n, 1));
+  g_autofree double *half = g_new (double, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (PangoLayout) layout = make_layout (c, w->axis.tick_labels->pdata[i], 0.8, FALSE);
+      int lw, lh;
+
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      half[i] = lw / 2.0 + 3; /* 6 px between two labels */
+      xs[i] =
+          wg->plot.x
+          + round (CLAMP (g_array_index (w->axis.tick_fracs, double, i), 0, 1) * wg->plot.width);
+      if (i < rc_chart_scale_n_ticks (&w->scale) && rc_chart_scale_tick (&w->scale, i) == 0)
+        zero = i, zero_lo = xs[i] - half[i], zero_hi = xs[i] + half[i];
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      gboolean clear = xs[i] - half[i] >= last_end
+                       && (zero == G_MAXUINT || i == zero || xs[i] + half[i] <= zero_lo
+                           || xs[i] - half[i] >= zero_hi);
+
+      if (!clear)
+        continue;
+      text (c, w->axis.tick_labels->pdata[i], xs[i] - 40, wg->axis.y + 12, 80, ALIGN_CENTER,
+            &c->palette->dim, 0.8, FALSE);
+      last_end = xs[i] + half[i];
+    }
+}
+
 static void
 paint_reader_waits_axes (RcChartCanvas *c, const RcReaderWaits *w, const RcReaderWaitsGeometry *wg)
 {
@@ -567,9 +604,8 @@ paint_reader_waits_axes (RcChartCanvas *c, const RcReaderWaits *w, const RcReade
           + round (CLAMP (g_array_index (w->axis.tick_fracs, double, i), 0, 1) * wg->plot.width);
 
       fill (c, &c->palette->grid, x, wg->plot.y, 1, wg->plot.height + 4);
-      text (c, w->axis.tick_labels->pdata[i], x - 40, wg->axis.y + 12, 80, ALIGN_CENTER,
-            &c->palette->dim, 0.8, FALSE);
     }
+  paint_reader_waits_ticks (c, w, wg);
   /* the title is longer than the timeline's: centred under the plot, using the room the label
    * and value columns leave */
   half = MIN (centre - wg->area.x, wg->area.x + wg->area.width - centre);
