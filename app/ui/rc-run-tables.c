@@ -148,9 +148,11 @@ request_row (const RcRequestRecord *r)
   g_autofree char *wire = g_format_size (r->bytes);
   g_autofree char *decoded = format_bytes (r->decoded_bytes);
   g_autofree char *took = rc_format_duration_ms ((r->end_us - r->start_us) / 1000.0);
-  RcTableItem *item =
-      rc_table_item_new_va (file != NULL ? file : "", r->method != NULL ? r->method : "", "", "–",
-                            took, wire, decoded, status, r->url, NULL);
+  /* a connection that closed before its request line has neither method nor URL (a browser's
+   * preconnect left unused): its row says so rather than ending the cells early */
+  RcTableItem *item = rc_table_item_new_va (file != NULL ? file : _ ("(no request)"),
+                                            r->method != NULL ? r->method : "", "", "–", took, wire,
+                                            decoded, status, r->url != NULL ? r->url : "", NULL);
 
   rc_table_item_set_css_class (item, r->status >= 400 || r->status == 0 ? "error" : "dim-label");
   return item;

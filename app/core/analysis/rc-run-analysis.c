@@ -106,11 +106,13 @@ default_port (const char *scheme)
 static char *
 normalise_url (const char *url)
 {
-  g_autoptr (GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+  g_autoptr (GUri) uri = url != NULL ? g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL) : NULL;
   g_autofree char *scheme = NULL;
   g_autofree char *host = NULL;
   int port;
 
+  if (url == NULL)
+    return g_strdup ("");
   if (uri == NULL || g_uri_get_host (uri) == NULL)
     return g_strndup (url, strcspn (url, "#"));
   scheme = g_ascii_strdown (g_uri_get_scheme (uri), -1);

@@ -543,11 +543,13 @@ rc_run_record_final_heap (const RcRunRecord *self)
 char *
 rc_url_file_name (const char *url)
 {
-  g_autoptr (GUri) uri = g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL);
+  g_autoptr (GUri) uri = url != NULL ? g_uri_parse (url, G_URI_FLAGS_ENCODED, NULL) : NULL;
   g_autofree char *path = NULL;
   const char *slash;
   char *name;
 
+  if (url == NULL)
+    return NULL;
   if (uri != NULL)
     path = g_strdup (g_uri_get_path (uri));
   else

@@ -291,7 +291,8 @@ gint64 rc_run_record_final_heap (const RcRunRecord *self);
  * other engines are WebKit's. */
 const char *rc_run_record_get_engine (const RcRunRecord *self);
 
-/* Last path segment of a URL, without query or fragment: "pyodide.asm.wasm". */
+/* Last path segment of a URL, without query or fragment: "pyodide.asm.wasm"; NULL for NULL
+ * (a request record of a connection that closed before its request line has no URL). */
 char *rc_url_file_name (const char *url);
 
 JsonNode *rc_run_record_to_json (const RcRunRecord *self);
