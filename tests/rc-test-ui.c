@@ -97,3 +97,18 @@ rc_test_frame_rate_end (RcTestFrameRate *rate)
 
   return (gdk_frame_clock_get_frame_counter (rate->clock) - rate->frame0) / MAX (seconds, 1e-3);
 }
+
+GtkWindow *
+rc_test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return GTK_WINDOW (w);
+    }
+  return NULL;
+}

@@ -26,4 +26,7 @@ typedef struct
 void rc_test_frame_rate_start (RcTestFrameRate *rate, GtkWidget *widget);
 double rc_test_frame_rate_end (RcTestFrameRate *rate);
 
+/* The first open toplevel of @type (a dialog the window opened), or NULL. */
+GtkWindow *rc_test_find_toplevel (GType type);
+
 G_END_DECLS

@@ -25,21 +25,6 @@ record (const char *dir, const char *created, double slowdown_ms)
   rc_measurement_free (report);
 }
 
-static RcHistoryDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* not ours */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (RC_IS_HISTORY_DIALOG (w))
-        return RC_HISTORY_DIALOG (w);
-    }
-  return NULL;
-}
-
 static void
 test_history_from_the_menu (void)
 {
@@ -55,10 +40,10 @@ test_history_from_the_menu (void)
   record (demo, "2026-11-29T10:00:00Z", 40);
   record (demo, "2026-11-29T11:00:00Z", 4000);
   window = rc_test_open_window_at (demo);
-  g_assert_null (find_dialog ());
+  g_assert_null (rc_test_find_toplevel (RC_TYPE_HISTORY_DIALOG));
   g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
   rc_test_spin (300);
-  dialog = find_dialog ();
+  dialog = RC_HISTORY_DIALOG (rc_test_find_toplevel (RC_TYPE_HISTORY_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   g_assert_cmpuint (rc_history_dialog_get_n_entries (dialog), ==, 3);

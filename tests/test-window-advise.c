@@ -27,21 +27,6 @@ buffer_text (RcProblemsView *problems)
   return gtk_text_buffer_get_text (buffer, &start, &end, TRUE);
 }
 
-static RcAdviceDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* owned by GTK */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (RC_IS_ADVICE_DIALOG (w))
-        return RC_ADVICE_DIALOG (w);
-    }
-  return NULL;
-}
-
 static char *
 build_ledger (const char *root)
 {
@@ -96,7 +81,7 @@ test_advice (void)
   window = rc_test_open_window_at (dir);
   problems = rc_test_window_child (window, "problems_view");
   g_action_group_activate_action (G_ACTION_GROUP (window), "advise", NULL);
-  dialog = find_dialog ();
+  dialog = RC_ADVICE_DIALOG (rc_test_find_toplevel (RC_TYPE_ADVICE_DIALOG));
   g_assert_nonnull (dialog);
   /* it asks first: the reader's link (the Boot page's, none here) and an upgrade to rehearse,
    * the one tools/setup.sh --pyodide fetched offered */

@@ -337,21 +337,6 @@ save_and_check (RcBootPane *pane, const char *tmp, RcExportFormat format, const 
  * the control (which must not boot) has an engine of its own, so neither Boot Warm nor
  * anything else is needed before Run, and a later warm boot is warm from the runs' session.
  * (One plan for all of it: each plan is three boots.) */
-static RcHistoryDialog *
-find_history_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels (); /* not ours */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) w = g_list_model_get_item (toplevels, i);
-
-      if (RC_IS_HISTORY_DIALOG (w))
-        return RC_HISTORY_DIALOG (w);
-    }
-  return NULL;
-}
-
 /* A window on @dir whose measurements are kept under @history_root. */
 static RcWindow *
 open_keeping_history (const char *dir, const char *history_root)
@@ -413,7 +398,7 @@ assert_kept_in_history (RcWindow *window, const char *dir, const char *history_r
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "history", NULL);
   rc_test_spin (300);
-  dialog = find_history_dialog ();
+  dialog = RC_HISTORY_DIALOG (rc_test_find_toplevel (RC_TYPE_HISTORY_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_cmpuint (rc_history_dialog_get_n_entries (dialog), ==, 1);
   gtk_window_destroy (GTK_WINDOW (dialog));
