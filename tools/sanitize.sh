@@ -27,12 +27,15 @@ if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" "$src" -Db_sanitize=address,undefined -Db_lundef=false \
     -Dbuildtype=debug >/dev/null
 fi
-# Only what these suites run, and the runtime-console binary their cli tests run (it links
-# the window and WebKit, which then run only as far as the command line goes).
+# Only what these suites run and what their tests depend on (the runtime-console binary their
+# cli tests run, which links the window and WebKit and then runs only as far as the command
+# line goes; the compiled settings schema the window reads).
 pick='
 import json, os, sys
 build = os.path.realpath(sys.argv[1])
 tests = json.load(open(os.path.join(build, "meson-info", "intro-tests.json")))
+files = {t["id"]: t["filename"]
+         for t in json.load(open(os.path.join(build, "meson-info", "intro-targets.json")))}
 known = {line.rsplit(":", 1)[0] for line in sys.stdin.read().splitlines()}
 engines = sys.argv[2] == "1"
 out = {"app/runtime-console"}
@@ -40,7 +43,8 @@ for t in tests:
     suites = {s.split(":")[-1] for s in t["suite"]}
     if (engines and (t["name"] in {"boot", "engines", "boot-faults"} or "ui" in suites)) or \
        (not engines and suites & {"core", "serve", "data"}):
-        for arg in t["cmd"]:
+        deps = [f for d in t.get("depends", []) for f in files.get(d, [])]
+        for arg in t["cmd"] + deps:
             # relative arguments are relative to the build folder, where meson runs tests
             path = os.path.realpath(os.path.join(build, arg))
             if path.startswith(build + os.sep):
