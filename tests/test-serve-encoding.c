@@ -65,7 +65,17 @@ fixture_set_up (Fixture *f, gconstpointer user_data)
 static void
 fixture_tear_down (Fixture *f, gconstpointer user_data)
 {
+  /* The encodes the server started (rc_encoder_prepare) may outlive it: each worker keeps
+   * the encoder until it has written its copy into f->tmp, which would then be left behind. */
+  RcEncoder *encoder = rc_server_get_encoder (f->server);
+  gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (G_OBJECT (encoder), (gpointer *) &encoder);
   g_clear_object (&f->server);
+  while (encoder != NULL && g_get_monotonic_time () < deadline)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (10 * 1000);
+  g_assert_null (encoder);
   rc_test_remove_tree (f->tmp);
   g_bytes_unref (f->wasm);
   g_free (f->tmp);
