@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 G_BEGIN_DECLS
 
@@ -19,5 +20,22 @@ void rc_test_copy_fixture (const char *fixture, const char *dir, const char *rel
 char *rc_test_list_tree (const char *dir);
 /* Removes @path and all it holds; symbolic links are removed, never followed. */
 void rc_test_remove_tree (const char *path);
+
+/* Assert on a string the expression @owned returns, freeing it at once (macros, so a failure
+ * names the caller's line): equal to @want; containing @part or not, as @has says. */
+#define rc_test_assert_owned_str(owned, want)                                                      \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_autofree char *owned_ = (owned);                                                             \
+    g_assert_cmpstr (owned_, ==, (want));                                                          \
+  }                                                                                                \
+  G_STMT_END
+#define rc_test_assert_owned_has(owned, part, has)                                                 \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_autofree char *owned_ = (owned);                                                             \
+    g_assert_cmpint (strstr (owned_, (part)) != NULL, ==, (has));                                  \
+  }                                                                                                \
+  G_STMT_END
 
 G_END_DECLS

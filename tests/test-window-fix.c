@@ -38,15 +38,6 @@ disk_text (const char *dir)
   return text;
 }
 
-/* Asserted inline, each copy freed at once (macros, so a failure names the caller's line). */
-#define assert_disk_text(dir, want)                                                                \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_autofree char *disk_ = disk_text (dir);                                                      \
-    g_assert_cmpstr (disk_, ==, (want));                                                           \
-  }                                                                                                \
-  G_STMT_END
-
 /* The fix button of the visible problem whose path is @path. */
 static GtkWidget *
 fix_button (RcProblemsView *problems, const char *path)
@@ -98,7 +89,7 @@ test_fix_unknown_key (void)
   /* validated at once, from the buffer: one problem fewer, the file untouched */
   rc_test_wait_community (window, 60);
   g_assert_cmpuint (g_list_model_get_n_items (rc_problems_view_get_problems (problems)), ==, 2);
-  assert_disk_text (root, original);
+  rc_test_assert_owned_str (disk_text (root), original);
 
   /* one undo returns the buffer, and the problem comes back */
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo-fix", NULL);
@@ -110,7 +101,7 @@ test_fix_unknown_key (void)
   /* fixed again, and saved only when asked */
   g_signal_emit_by_name (fix_button (problems, "runtime.python.colour"), "clicked");
   rc_test_wait_community (window, 60);
-  assert_disk_text (root, original);
+  rc_test_assert_owned_str (disk_text (root), original);
   g_action_group_activate_action (G_ACTION_GROUP (window), "save-config", NULL);
   saved = disk_text (root);
   g_assert_cmpstr (saved, ==, fixed);

@@ -44,29 +44,6 @@ disk_text (const char *dir)
   return text;
 }
 
-/* Asserted inline, each copy freed at once (macros, so a failure names the caller's line). */
-#define assert_disk_text(dir, want)                                                                \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_autofree char *disk_ = disk_text (dir);                                                      \
-    g_assert_cmpstr (disk_, ==, (want));                                                           \
-  }                                                                                                \
-  G_STMT_END
-#define assert_buffer_text(problems, want)                                                         \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_autofree char *buffer_ = buffer_text (problems);                                             \
-    g_assert_cmpstr (buffer_, ==, (want));                                                         \
-  }                                                                                                \
-  G_STMT_END
-#define assert_buffer_has(problems, part, has)                                                     \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_autofree char *buffer_ = buffer_text (problems);                                             \
-    g_assert_cmpint (strstr (buffer_, (part)) != NULL, ==, (has));                                 \
-  }                                                                                                \
-  G_STMT_END
-
 static void
 write_text (const char *dir, const char *text)
 {
@@ -218,7 +195,7 @@ test_modified_mark_and_undo (void)
   g_assert_cmpstr (file_label_of (problems), ==, "• config.yaml");
   g_assert_true (save_enabled (window));
   g_assert_true (rc_problems_view_get_modified (problems));
-  assert_disk_text (a, original);
+  rc_test_assert_owned_str (disk_text (a), original);
   shot = rc_test_save_screenshot (GTK_WIDGET (window), "unsaved-title-mark");
 
   /* Ctrl+Z is the window's undo-fix, and the fix one step of the buffer's undo history */
@@ -238,7 +215,7 @@ test_modified_mark_and_undo (void)
   g_assert_cmpstr (file_label_of (problems), ==, "config.yaml");
   g_assert_false (save_enabled (window));
   g_assert_false (rc_problems_view_get_modified (problems));
-  assert_disk_text (a, original);
+  rc_test_assert_owned_str (disk_text (a), original);
 
   gtk_window_destroy (GTK_WINDOW (window));
   rc_test_spin (100);
@@ -271,7 +248,7 @@ test_switch_folder (void)
   pane = rc_test_window_child (window, "boot_pane");
   apply_fix (window, "runtime.python.pyodide_version");
   g_assert_true (rc_problems_view_get_modified (problems));
-  assert_buffer_has (problems, "demo-helperz", TRUE);
+  rc_test_assert_owned_has (buffer_text (problems), "demo-helperz", TRUE);
 
   /* Ctrl+O on the untouched demo: asked first; Cancel keeps everything as it was */
   open_folder (window, b);
@@ -296,8 +273,8 @@ test_switch_folder (void)
   answer (question, "discard");
   rc_test_wait_community (window, 60);
   g_assert_cmpstr (community_dir (window), ==, b);
-  assert_buffer_text (problems, b_original);
-  assert_buffer_has (problems, "demo-helperz", FALSE);
+  rc_test_assert_owned_str (buffer_text (problems), b_original);
+  rc_test_assert_owned_has (buffer_text (problems), "demo-helperz", FALSE);
   g_assert_false (rc_problems_view_get_modified (problems));
   g_assert_false (
       gtk_text_buffer_get_can_undo (GTK_TEXT_BUFFER (rc_problems_view_get_buffer (problems))));
@@ -308,25 +285,25 @@ test_switch_folder (void)
   g_assert_cmpstr (rc_community_get_dir (rc_boot_pane_get_community (pane)), ==, b);
   g_assert_cmpstr (rc_community_get_config_text (rc_boot_pane_get_community (pane)), ==,
                    b_original);
-  assert_disk_text (a, a_original);
+  rc_test_assert_owned_str (disk_text (a), a_original);
 
   /* Validate Again (Ctrl+R) validates the new folder's file */
   g_action_group_activate_action (G_ACTION_GROUP (window), "revalidate", NULL);
   rc_test_wait_community (window, 60);
-  assert_buffer_text (problems, b_original);
+  rc_test_assert_owned_str (buffer_text (problems), b_original);
   g_assert_true (rc_community_is_valid (rc_window_get_community (window)));
 
   /* an edit on disk of the new folder's file appears */
   b_changed = g_strconcat (b_original, "# edited on disk\n", NULL);
   write_text (b, b_changed);
   rc_test_wait_community (window, 60);
-  assert_buffer_text (problems, b_changed);
+  rc_test_assert_owned_str (buffer_text (problems), b_changed);
   g_assert_cmpstr (rc_community_get_config_text (rc_boot_pane_get_community (pane)), ==, b_changed);
 
   /* Ctrl+S has nothing to write, and writes into neither folder */
   g_action_group_activate_action (G_ACTION_GROUP (window), "save-config", NULL);
-  assert_disk_text (a, a_original);
-  assert_disk_text (b, b_changed);
+  rc_test_assert_owned_str (disk_text (a), a_original);
+  rc_test_assert_owned_str (disk_text (b), b_changed);
 
   gtk_window_destroy (GTK_WINDOW (window));
   rc_test_spin (100);
@@ -355,17 +332,17 @@ test_save_then_switch_and_close (void)
   g_assert_nonnull (question);
   answer (question, "save");
   rc_test_wait_community (window, 60);
-  assert_disk_text (a, fixed);
-  assert_disk_text (b, b_original);
+  rc_test_assert_owned_str (disk_text (a), fixed);
+  rc_test_assert_owned_str (disk_text (b), b_original);
   g_assert_cmpstr (community_dir (window), ==, b);
-  assert_buffer_text (problems, b_original);
+  rc_test_assert_owned_str (buffer_text (problems), b_original);
   g_assert_cmpstr (fixed, !=, a_original);
 
   /* back to the first folder, now as saved: nothing asked, since nothing would be lost */
   open_folder (window, a);
   g_assert_null (find_question ());
   rc_test_wait_community (window, 60);
-  assert_buffer_text (problems, fixed);
+  rc_test_assert_owned_str (buffer_text (problems), fixed);
 
   /* closing with a change not saved asks; Cancel keeps the window, Discard closes it */
   write_text (a, a_original);
@@ -385,7 +362,7 @@ test_save_then_switch_and_close (void)
   g_assert_nonnull (question);
   answer (question, "discard");
   g_assert_true (rc_test_wait_for (&destroyed, 10));
-  assert_disk_text (a, a_original);
+  rc_test_assert_owned_str (disk_text (a), a_original);
   rc_test_spin (100);
   rc_test_remove_copy (a);
   rc_test_remove_copy (b);
