@@ -61,6 +61,20 @@ test_party_by_evidence (void)
   g_assert_cmpint (blame ("page", 0, 0, NULL, TRUE), ==, RC_PARTY_ENGINE);
   g_assert_cmpint (blame ("worker_error", 0, 0, NULL, TRUE), ==, RC_PARTY_ENGINE);
   g_assert_cmpint (blame ("runtime", 0, 0, NULL, TRUE), ==, RC_PARTY_COMMUNITY);
+  {
+    /* the interpreter failing inside itself is the engine's, unless the policy refuses */
+    RcBlame fault = { "runtime",
+                      0,
+                      0,
+                      NULL,
+                      TRUE,
+                      "loading_runtime: loadPyodide failed: RuntimeError: Out of bounds memory "
+                      "access (evaluating '_PyRun_SimpleString(r)')" };
+
+    g_assert_cmpint (rc_boot_blame (&fault), ==, RC_PARTY_ENGINE);
+    fault.policy_refusals = 1;
+    g_assert_cmpint (rc_boot_blame (&fault), ==, RC_PARTY_POLICY);
+  }
   g_assert_cmpint (blame ("timeout", 0, 0, NULL, TRUE), ==, RC_PARTY_UNKNOWN);
   /* WebAssembly refused: the policy's when it refuses it, else the engine's own setting. */
   g_assert_cmpint (blame ("wasm-refused", 1, 0, NULL, TRUE), ==, RC_PARTY_POLICY);
@@ -94,6 +108,44 @@ test_wasm_refusal (void)
   for (guint i = 0; i < G_N_ELEMENTS (other); i++)
     g_assert_false (rc_boot_wasm_refusal (other[i]));
   g_assert_false (rc_boot_wasm_refusal (NULL));
+}
+
+/* What the worker said when the interpreter failed inside itself (the first two seen in this
+ * project's own runs under WebKitGTK 2.50: the boot suite on Pyodide 0.29.5, the advise suite on
+ * 314.0.8; the third a stdlib without tokenize.py, test-boot-faults.c; then the traps of
+ * Chromium and Firefox), and failures that are an input's. */
+static void
+test_interpreter_fault (void)
+{
+  static const char *const faults[] = {
+    "Failed to import _pyodide_core\n Traceback (most recent call last):\n  File "
+    "\"/lib/python313.zip/tokenize.py\", line 27, in <module>\nImportError: cannot import name "
+    "'open' from 'builtins' (unknown location)\n",
+    "loading_runtime: loadPyodide failed: RuntimeError: Out of bounds memory access (evaluating "
+    "'_PyRun_SimpleString(r)')",
+    "loading_runtime: loadPyodide failed: Failed to import _pyodide_core\n Traceback (most recent "
+    "call last):\n  File \"/lib/python313.zip/_pyodide/_base.py\", line 11, in <module>\n"
+    "ModuleNotFoundError: No module named 'tokenize'\n",
+    "loading_runtime: loadPyodide failed: RuntimeError: memory access out of bounds",
+    "loading_runtime: loadPyodide failed: RuntimeError: index out of bounds",
+    "loading_runtime: loadPyodide failed: RuntimeError: Unreachable code should not be executed "
+    "(evaluating 'Module._main()')",
+  };
+  static const char *const inputs[] = {
+    "loading_runtime: loadPyodide failed: TypeError: Load failed",
+    "loading_runtime: pyodide.mjs could not be imported from https://cdn.jsdelivr.net/x: Failed "
+    "to fetch",
+    "package numpyy did not load: No known package with name 'numpyy'",
+    "ModuleNotFoundError: No module named 'standin'",
+    "CompileError: WebAssembly.instantiate(): expected magic word 00 61 73 6d, found 01 02 03 @+0",
+    "",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+    g_assert_true (rc_boot_interpreter_fault (faults[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    g_assert_false (rc_boot_interpreter_fault (inputs[i]));
+  g_assert_false (rc_boot_interpreter_fault (NULL));
 }
 
 static void
@@ -188,8 +240,10 @@ static const Case cases[] = {
     FETCH_REFUSED, 0, TRUE, RC_PARTY_COMMUNITY, TRUE },
   { "runtime", "loading_runtime: pyodide.js could not be loaded from https://cdn.test/pyodide.js",
     CDN_REFUSED, 0, TRUE, RC_PARTY_POLICY, FALSE },
+  /* a trap before the interpreter is up: the engine's (a retry, rc-engine-fault.c, may say
+   * the distribution's), the fetch_allow refusal no cause */
   { "runtime", "loading_runtime: loadPyodide failed: RuntimeError: unreachable", FETCH_REFUSED, 0,
-    TRUE, RC_PARTY_COMMUNITY, FALSE },
+    TRUE, RC_PARTY_ENGINE, FALSE },
   { "timeout", "not ready after the deadline of 120 s", FETCH_REFUSED, 0, TRUE, RC_PARTY_UNKNOWN,
     FALSE },
   { "timeout", "not ready after the deadline of 120 s", WASM_REFUSED, 0, TRUE, RC_PARTY_POLICY,
@@ -332,6 +386,7 @@ main (int argc, char **argv)
   g_test_add_func ("/blame/party-by-kind", test_party_by_kind);
   g_test_add_func ("/blame/party-by-evidence", test_party_by_evidence);
   g_test_add_func ("/blame/wasm-refusal", test_wasm_refusal);
+  g_test_add_func ("/blame/interpreter-fault", test_interpreter_fault);
   g_test_add_func ("/blame/find-refused", test_find_refused);
   g_test_add_func ("/blame/diagnosis-names-refused", test_diagnosis_names_refused);
   g_test_add_func ("/blame/every-kind", test_every_kind);

@@ -306,6 +306,132 @@ test_distribution_missing_file (void)
   remove_tree (dist);
 }
 
+/* ---- the interpreter failing inside itself ------------------------------------------------ */
+
+/* A copy of the npm distribution whose python_stdlib.zip lacks tokenize.py: Pyodide's own
+ * bootstrap (_pyodide._base imports it) then fails inside the interpreter, every file served
+ * whole, as the engine's rare faults did ("cannot import name 'open' from 'builtins'"). The
+ * good stdlib stays beside it as python_stdlib.zip.good. */
+static char *
+make_faulty_distribution (const char *name)
+{
+  g_autofree char *npm = rc_paths_default_distribution ();
+  g_autofree char *dist = g_build_filename (scratch, name, NULL);
+  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
+  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
+  const char *script = "import sys, zipfile\n"
+                       "with zipfile.ZipFile(sys.argv[1]) as a, "
+                       "zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:\n"
+                       "    for i in a.infolist():\n"
+                       "        if i.filename != 'tokenize.py':\n"
+                       "            b.writestr(i, a.read(i))\n";
+  const char *argv[] = { "python3", "-c", script, good, stdlib, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  copy_tree (npm, dist);
+  g_assert_cmpint (g_rename (stdlib, good), ==, 0);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  return g_steal_pointer (&dist);
+}
+
+typedef struct
+{
+  char *dist;
+  guint stdlib_served;
+} Swap;
+
+/* Once the broken stdlib went out whole, the good one takes its place: only attempt 1 fails. */
+static void
+restore_stdlib (RcServer *source, const RcRequestRecord *request, Swap *swap)
+{
+  g_autofree char *stdlib = NULL;
+  g_autofree char *good = NULL;
+
+  if (request->url == NULL || !g_str_has_suffix (request->url, "/python_stdlib.zip")
+      || request->status != 200 || swap->stdlib_served++ > 0)
+    return;
+  stdlib = g_build_filename (swap->dist, "python_stdlib.zip", NULL);
+  good = g_strconcat (stdlib, ".good", NULL);
+  g_assert_cmpint (g_rename (good, stdlib), ==, 0);
+}
+
+static gboolean
+has_note (const RcRunRecord *r, const char *words)
+{
+  for (guint i = 0; i < r->notes->len; i++)
+    if (strstr (g_ptr_array_index (r->notes, i), words) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Attempt 1's interpreter fails inside itself; attempt 2, with the same files the engine
+ * would have had, is ready: the record keeps the run, says attempt 1 was the engine's, and
+ * its requests are attempt 2's. */
+static void
+test_interpreter_fault_once (void)
+{
+  g_autofree char *dir = make_small ("fault-once");
+  Swap swap = { make_faulty_distribution ("dist-fault-once") };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  RcEngine *engine = engine_for (dir, swap.dist, DEADLINE);
+  gulong id = g_signal_connect (server, "request-finished", G_CALLBACK (restore_stdlib), &swap);
+
+  r = boot_to_end (engine, NULL, NULL, NULL, &error);
+  g_signal_handler_disconnect (server, id);
+  g_assert_no_error (error);
+  for (guint i = 0; i < r->notes->len; i++)
+    g_test_message ("note: %s", (const char *) g_ptr_array_index (r->notes, i));
+  if (r->outcome.state != RC_OUTCOME_READY)
+    g_error ("attempt 2 with the good stdlib failed (%s): %s", r->outcome.kind, r->outcome.message);
+  g_assert_cmpuint (swap.stdlib_served, ==, 2);
+  g_assert_cmpuint (r->attempts, ==, 2);
+  g_assert_cmpstr (r->run_id, ==, "cold-1");
+  g_assert_true (has_note (r, "attempt 1 failed in the engine"));
+  g_assert_true (has_note (r, "Pyodide's interpreter failed inside itself while it started"));
+  g_assert_true (has_note (r, "No module named 'tokenize'"));
+  for (guint i = 0; i < r->requests->len; i++)
+    g_assert_cmpstr (((RcRequestRecord *) g_ptr_array_index (r->requests, i))->run_id, ==,
+                     "cold-1");
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+  remove_tree (swap.dist);
+  g_free (swap.dist);
+}
+
+/* The same failure on both attempts is the files', not the engine's: the distribution. */
+static void
+test_interpreter_fault_twice (void)
+{
+  g_autofree char *dir = make_small ("fault-twice");
+  g_autofree char *dist = make_faulty_distribution ("dist-fault-twice");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RcRunRecord) r = NULL;
+  RcEngine *engine = engine_for (dir, dist, SHORT_DEADLINE);
+
+  r = boot_to_end (engine, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s (%s): %s\n%s", r->outcome.kind, r->outcome.party, r->outcome.message,
+                  r->outcome.diagnosis);
+  g_assert_cmpint (r->outcome.state, ==, RC_OUTCOME_FAILED);
+  g_assert_cmpuint (r->attempts, ==, 2);
+  g_assert_cmpstr (r->outcome.kind, ==, "distribution");
+  g_assert_cmpstr (r->outcome.party, ==, "distribution");
+  g_assert_nonnull (strstr (r->outcome.message, "the same way on both attempts"));
+  g_assert_nonnull (strstr (r->outcome.message, "No module named 'tokenize'"));
+  g_assert_true (has_note (r, "attempt 1 failed in the engine"));
+  g_assert_nonnull (strstr (r->outcome.diagnosis, "Whose failure: the Pyodide distribution"));
+  g_assert_cmpfloat (r->boot_ms, <, SHORT_DEADLINE * 1000 * 0.9);
+  g_assert_cmpuint (rc_engine_get_state (engine), ==, RC_ENGINE_STATE_FAILED);
+  assert_takes_next_boot (engine);
+  assert_nothing_left (engine);
+  remove_tree (dist);
+}
+
 /* ---- the community folder deleted during the boot ---------------------------------------- */
 
 static void
@@ -701,6 +827,8 @@ main (int argc, char **argv)
   gtk_window_present (GTK_WINDOW (window));
   g_test_add_func ("/boot-faults/busy-and-cancelled", test_busy_and_cancelled);
   g_test_add_func ("/boot-faults/distribution-missing-file", test_distribution_missing_file);
+  g_test_add_func ("/boot-faults/interpreter-fault-once", test_interpreter_fault_once);
+  g_test_add_func ("/boot-faults/interpreter-fault-twice", test_interpreter_fault_twice);
   g_test_add_func ("/boot-faults/community-deleted", test_community_deleted);
   g_test_add_func ("/boot-faults/certificate-rejected", test_certificate_rejected);
   g_test_add_func ("/boot-faults/port-in-use", test_port_in_use);

@@ -96,7 +96,9 @@ handle_worker_message (RcEngine *self, JsonObject *message)
       if (loads != NULL && JSON_NODE_HOLDS_ARRAY (loads))
         self->failed_loads = json_array_ref (json_node_get_array (loads));
       self->record->ready_ms = t_ms;
-      if (rc_engine_failed_internally (self, rc_worker_message_string (message, "message")))
+      if (rc_engine_failed_internally (self, rc_worker_message_string (message, "message"))
+          || rc_engine_interpreter_failed (self, rc_worker_message_string (message, "kind"),
+                                           rc_worker_message_string (message, "message"), t_ms))
         return;
       rc_run_record_failed (self->record, rc_worker_message_string (message, "kind"),
                             rc_worker_message_string (message, "message"), NULL, t_ms);

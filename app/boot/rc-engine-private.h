@@ -63,6 +63,7 @@ struct _RcEngine
   char *plan_note;
   guint attempt;           /* 1, or 2 when the engine failed the first (rc-engine-health.c) */
   char *retry_note;        /* why attempt 2 runs, for its record */
+  char *interpreter_fault; /* what the worker said when attempt 1's interpreter failed */
   gboolean retry_pending;  /* attempt 1 ended, attempt 2 not started: ignore attempt 1 */
   gboolean page_reported;  /* the host page posted a message in this attempt */
   guint health_id;         /* polls rc_browser_check_failed() while booting */
@@ -142,6 +143,12 @@ void rc_engine_fail_engine (RcEngine *self, const char *what);
  * with no violation. The boot is then failed as kind "engine" (and retried once). */
 gboolean rc_engine_failed_internally (RcEngine *self, const char *worker_said);
 void rc_engine_note_refused (RcEngine *self, const RcRequestRecord *request);
+/* rc-engine-fault.c: TRUE when the worker's failure (@kind, @worker_said) is Pyodide's
+ * interpreter failing inside itself before it was up, with nothing else failed or refused
+ * (rc_boot_interpreter_fault()). The boot is then failed as kind "engine" on attempt 1 (and
+ * retried once), and on attempt 2 as "distribution" when it failed the same way again. */
+gboolean rc_engine_interpreter_failed (RcEngine *self, const char *kind, const char *worker_said,
+                                       double t_ms);
 void rc_engine_note_wasm_failed (RcEngine *self, const char *via, const char *error, double t_ms);
 /* Fills the party and the diagnosis of a failed record. */
 void rc_engine_conclude_failure (RcEngine *self);

@@ -434,6 +434,7 @@ rc_engine_boot_run_async (RcEngine *self, RcBootMode mode, const RcBootRun *run,
   set_run (self, run);
   self->attempt = 1;
   self->retry_pending = FALSE;
+  g_clear_pointer (&self->interpreter_fault, g_free);
   if (!rc_engine_start_attempt (self, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -673,6 +674,7 @@ rc_engine_finalize (GObject *object)
   rc_snapshot_free (self->snapshot);
   g_free (self->plan_note);
   g_free (self->retry_note);
+  g_free (self->interpreter_fault);
   g_free (self->run_id);
   g_free (self->run_note);
   G_OBJECT_CLASS (rc_engine_parent_class)->finalize (object);

@@ -184,6 +184,9 @@ rc_boot_blame (const RcBlame *blame)
   /* Only a refusal of what the boot needs, or one seen happening, can be the policy's. */
   if (blame->policy_refusals > 0 || blame->violations > 0)
     return RC_PARTY_POLICY;
+  /* the interpreter failing inside itself, where no retry told otherwise (rc-engine-fault.c) */
+  if (g_strcmp0 (blame->kind, "runtime") == 0 && rc_boot_interpreter_fault (blame->message))
+    return RC_PARTY_ENGINE;
   /* WebAssembly refused with no policy that refuses it: the engine's own setting */
   if (g_strcmp0 (blame->kind, "wasm-refused") == 0)
     return RC_PARTY_ENGINE;
@@ -206,6 +209,26 @@ rc_boot_wasm_refusal (const char *error)
   if (error == NULL)
     return FALSE;
   folded = g_ascii_strdown (error, -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (folded, words[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+rc_boot_interpreter_fault (const char *message)
+{
+  static const char *const words[] = {
+    "out of bounds memory access", "memory access out of bounds",
+    "index out of bounds",         "unreachable code should not be executed",
+    "runtimeerror: unreachable",   "null function or function signature mismatch",
+    "failed to import _pyodide",   NULL
+  };
+  g_autofree char *folded = NULL;
+
+  if (message == NULL)
+    return FALSE;
+  folded = g_ascii_strdown (message, -1);
   for (guint i = 0; words[i] != NULL; i++)
     if (strstr (folded, words[i]) != NULL)
       return TRUE;

@@ -65,6 +65,15 @@ char *rc_boot_named_cause (const char *kind, const char *message, RcParty *party
  * failed load. */
 gboolean rc_boot_wasm_refusal (const char *error);
 
+/* Whether @message, what the worker said when loadPyodide failed before the interpreter was
+ * up, is the interpreter failing inside itself rather than refusing an input: a WebAssembly
+ * trap in each engine's words (WebKit "Out of bounds memory access", Chromium "memory access
+ * out of bounds", Firefox "index out of bounds", an unreachable or a signature mismatch), or
+ * Pyodide's own bootstrap modules failing to import ("Failed to import _pyodide"). The
+ * community gives that step nothing but its lock, so with every file served whole this is the
+ * engine's execution or the distribution's files: a retry with the same files tells which. */
+gboolean rc_boot_interpreter_fault (const char *message);
+
 /* Whether @request_url asks for @expected, query strings ignored. */
 gboolean rc_boot_url_matches (const char *request_url, const char *expected);
 
