@@ -3,7 +3,7 @@
 # worker's raw kind, the step lines as they happen, and the run record written with --record.
 # The boots here are short: the OSA stand-in bundle (Pyodide, then a failing import), a
 # refused worker, a misspelled preload under nemarlike, then a generated full distribution (pure-Python wheels) with --distribution,
-# and without it.
+# and without it, and a distribution whose interpreter does not start.
 # Usage: test-cli-boot.sh RUNTIME_CONSOLE SOURCE_DIR
 set -u
 rc="$1"
@@ -185,6 +185,33 @@ missing = [q for q in r['requests'] if q['status'] == 404 and q['url'].endswith(
 assert missing and 'package numpy' in missing[0]['note'], missing
 # the boot ended on the 404, not at the 240 s deadline
 assert r['boot_ms'] < 200000, r['boot_ms']
+PY"
+
+# A distribution whose stdlib lacks tokenize.py: Pyodide's bootstrap fails inside the
+# interpreter with every file served whole, which is retried once as the engine's, and the
+# same failure again is the distribution's; measure says which run was retried, and why.
+cp -r "$npm" "$tmp/faulty"
+mv "$tmp/faulty/python_stdlib.zip" "$tmp/stdlib-good.zip"
+python3 - "$tmp/stdlib-good.zip" "$tmp/faulty/python_stdlib.zip" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as a, zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:
+    for i in a.infolist():
+        if i.filename != 'tokenize.py':
+            b.writestr(i, a.read(i))
+PY
+"$rc" measure "$src/data/examples/demo" --distribution "$tmp/faulty" -s cold --no-control \
+  --no-history --deadline 60 --json "$tmp/faulty.json" >"$tmp/out" 2>"$tmp/err"; status=$?
+check "a distribution whose interpreter does not start fails the run, retried once" \
+  "[ $status -eq 1 ] && grep -q '^  cold-1: FAILED (distribution): .*the same way on both attempts' '$tmp/err'"
+check "measure prints why the run was retried" \
+  "grep -q '^    retried: attempt 2 of 2: attempt 1 failed in the engine after .*Pyodide.s interpreter failed inside itself' '$tmp/err'"
+check "the record keeps both attempts and the party" \
+  "python3 - '$tmp/faulty.json' <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))['runs'][0]
+assert r['attempts'] == 2, r['attempts']
+assert r['outcome']['party'] == 'distribution', r['outcome']
+assert \"No module named 'tokenize'\" in r['outcome']['message'], r['outcome']
 PY"
 
 check "nothing left in the runtime folder after every command" \

@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+
 #include <stdio.h>
+#include <string.h>
 
 #include "boot/rc-measure-runner.h"
 #include "core/record/rc-boot-progress.h"
@@ -322,6 +324,14 @@ on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
   else
     fprintf (stderr, _ ("  %s: FAILED (%s): %s\n"), record->run_id, record->outcome.kind,
              record->outcome.message);
+  /* its figures are attempt 2's; the first attempt's failure is the record's note */
+  for (guint i = 0; record->attempts > 1 && i < record->notes->len; i++)
+    {
+      const char *note = g_ptr_array_index (record->notes, i);
+
+      if (g_str_has_prefix (note, "attempt 2 of 2"))
+        fprintf (stderr, _ ("    retried: %.*s\n"), (int) strcspn (note, "\n"), note);
+    }
 }
 
 static void
