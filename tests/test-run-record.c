@@ -785,6 +785,29 @@ test_version_1_report (void)
                    ==, "console");
 }
 
+/* Why a retried run booted twice: the note's first line without its prefix, only when the
+ * record says it took two attempts. */
+static void
+test_retry_reason (void)
+{
+  g_autoptr (RcRunRecord) r = rc_run_record_new (RC_SCENARIO_COLD, 1);
+  g_autofree char *none = NULL;
+  g_autofree char *reason = NULL;
+
+  rc_run_record_add_note (r, "worker source instrumented for heap measurement");
+  rc_run_record_add_note (r, RC_RUN_RECORD_RETRY_NOTE
+                          "attempt 1 failed in the engine after 2.2 s "
+                          "(the worker said: Failed to import _pyodide_core\n Traceback …)");
+  r->attempts = 1;
+  none = rc_run_record_dup_retry_reason (r);
+  g_assert_null (none);
+  r->attempts = 2;
+  reason = rc_run_record_dup_retry_reason (r);
+  g_assert_cmpstr (reason, ==,
+                   "attempt 1 failed in the engine after 2.2 s (the worker said: Failed to import "
+                   "_pyodide_core …");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -811,5 +834,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stats", test_stats);
   g_test_add_func ("/run-record/boot-clock", test_boot_clock);
   g_test_add_func ("/run-record/version-1-report", test_version_1_report);
+  g_test_add_func ("/run-record/retry-reason", test_retry_reason);
   return g_test_run ();
 }

@@ -253,6 +253,75 @@ test_window_boot_control_fails (void)
   rc_test_remove_tree (dist);
 }
 
+/* Once the broken stdlib went out whole, the good one takes its place: only attempt 1 fails. */
+static void
+restore_stdlib (RcServer *server, const RcRequestRecord *request, const char *dist)
+{
+  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
+  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
+
+  if (request->url != NULL && g_str_has_suffix (request->url, "/python_stdlib.zip")
+      && request->status == 200 && g_file_test (good, G_FILE_TEST_EXISTS))
+    g_assert_cmpint (g_rename (good, stdlib), ==, 0);
+}
+
+/* A run the engine retried (Pyodide's interpreter failed inside itself on attempt 1: here a
+ * stdlib without tokenize.py, served once) is ready, and says under its status that it
+ * booted twice and why. */
+static void
+test_window_boot_retried (void)
+{
+  RcWindow *window = rc_test_open_window ("data/examples/demo");
+  RcBootPane *pane = rc_test_window_child (window, "boot_pane");
+  g_autoptr (GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr (RcRunRecord) record = NULL;
+  g_autofree char *dist = make_distribution_copy ();
+  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
+  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
+  g_autofree char *outcome = NULL;
+  g_autofree char *shot = NULL;
+  const char *script = "import sys, zipfile\n"
+                       "with zipfile.ZipFile(sys.argv[1]) as a, "
+                       "zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:\n"
+                       "    for i in a.infolist():\n"
+                       "        if i.filename != 'tokenize.py':\n"
+                       "            b.writestr(i, a.read(i))\n";
+  const char *argv[] = { "python3", "-c", script, good, stdlib, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+  gulong id;
+  RcServer *server;
+
+  /* the copy is hard-linked: move the link aside, write a new file */
+  g_assert_cmpint (g_rename (stdlib, good), ==, 0);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  rc_test_show_page (window, "boot");
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (window), "boot.set-distribution", "s", dist));
+  rc_test_wait_community (window, 60);
+  server = rc_engine_get_server (rc_boot_pane_get_engine (pane));
+  id = g_signal_connect (server, "request-finished", G_CALLBACK (restore_stdlib), dist);
+  record = rc_test_boot_and_wait (window, "boot.cold", 90);
+  g_signal_handler_disconnect (server, id);
+  shot = rc_test_save_screenshot (GTK_WIDGET (window), "boot-retried");
+  if (record->outcome.state != RC_OUTCOME_READY)
+    g_error ("attempt 2 with the good stdlib failed (%s): %s", record->outcome.kind,
+             record->outcome.message);
+  g_assert_cmpuint (record->attempts, ==, 2);
+  outcome = rc_boot_pane_dup_outcome_text (pane);
+  g_test_message ("outcome shown: %s", outcome);
+  g_assert_nonnull (strstr (outcome, "cold-1 ready: Pyodide 0.29.5 in"));
+  g_assert_nonnull (strstr (outcome, "Booted twice: attempt 1 failed in the engine after"));
+  g_assert_nonnull (strstr (outcome, "Pyodide's interpreter failed inside itself"));
+  g_assert_nonnull (strstr (outcome, "The figures are the second attempt's."));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "distribution");
+  rc_test_remove_tree (dist);
+}
+
 /* The same keys at every level (values differ between two measurements). */
 static void
 assert_same_shape (JsonNode *a, JsonNode *b, const char *where)
@@ -626,5 +695,6 @@ rc_test_window_add_boot_tests (void)
 {
   g_test_add_func ("/ui/window/boot-cold", test_window_boot_cold_ready);
   g_test_add_func ("/ui/window/boot-control", test_window_boot_control_fails);
+  g_test_add_func ("/ui/window/boot-retried", test_window_boot_retried);
   g_test_add_func ("/ui/window/cold-warm-report", test_window_cold_warm_report);
 }

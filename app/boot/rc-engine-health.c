@@ -304,9 +304,10 @@ rc_engine_retry_if_engine (RcEngine *self)
   self->attempt = 2;
   self->retry_pending = TRUE;
   g_free (self->retry_note);
-  self->retry_note = g_strdup_printf (
-      "attempt 2 of 2: attempt 1 failed in the engine after %.1f s (%s); it was retried once",
-      self->record->boot_ms / 1000.0, self->record->outcome.message);
+  self->retry_note =
+      g_strdup_printf (RC_RUN_RECORD_RETRY_NOTE
+                       "attempt 1 failed in the engine after %.1f s (%s); it was retried once",
+                       self->record->boot_ms / 1000.0, self->record->outcome.message);
   old_id = g_strdup_printf ("%s#attempt-1", self->record->run_id);
   rc_server_relabel_run (self->server, self->record->run_id, old_id);
   /* What the first attempt's page still fetches until the next attempt starts is its own. */

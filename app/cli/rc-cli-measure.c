@@ -10,7 +10,6 @@
 #include <glib/gi18n.h>
 
 #include <stdio.h>
-#include <string.h>
 
 #include "boot/rc-measure-runner.h"
 #include "core/record/rc-boot-progress.h"
@@ -309,6 +308,8 @@ on_progress (RcEngine *engine, const RcBootProgress *progress, MeasureRun *run)
 static void
 on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
 {
+  g_autofree char *retried = rc_run_record_dup_retry_reason (record);
+
   if (record->outcome.state == RC_OUTCOME_READY)
     {
       g_autofree char *interpreter = rc_run_record_interpreter_text (record, "    ");
@@ -325,13 +326,8 @@ on_run_finished (RcMeasureRunner *runner, RcRunRecord *record, MeasureRun *run)
     fprintf (stderr, _ ("  %s: FAILED (%s): %s\n"), record->run_id, record->outcome.kind,
              record->outcome.message);
   /* its figures are attempt 2's; the first attempt's failure is the record's note */
-  for (guint i = 0; record->attempts > 1 && i < record->notes->len; i++)
-    {
-      const char *note = g_ptr_array_index (record->notes, i);
-
-      if (g_str_has_prefix (note, "attempt 2 of 2"))
-        fprintf (stderr, _ ("    retried: %.*s\n"), (int) strcspn (note, "\n"), note);
-    }
+  if (retried != NULL)
+    fprintf (stderr, _ ("    retried: %s\n"), retried);
 }
 
 static void

@@ -79,12 +79,28 @@ _rc_boot_pane_show_idle_status (RcBootPane *self)
               _ ("This community has no runtime.python to boot."), 0);
 }
 
+/* A run the engine retried says so under its status, ready or not: its figures are the second
+ * attempt's. NULL when it was not retried. */
+static char *
+retry_text (const RcRunRecord *record)
+{
+  g_autofree char *reason = rc_run_record_dup_retry_reason (record);
+
+  /* Translators: %s is why, "attempt 1 failed in the engine after 2.2 s (…); it was retried
+   * once". */
+  return reason != NULL ? g_strdup_printf (_ ("Booted twice: %s. The figures are the second "
+                                              "attempt's."),
+                                           reason)
+                        : NULL;
+}
+
 static void
 show_outcome (RcBootPane *self, const RcRunRecord *record)
 {
   g_autofree char *title = NULL;
   g_autofree char *took = rc_format_duration_ms (record->boot_ms);
   g_autofree char *start = NULL;
+  g_autofree char *retried = retry_text (record);
   const RcOutcome *outcome = &record->outcome;
 
   if (outcome->state == RC_OUTCOME_READY && record->start_ms >= 0)
@@ -97,6 +113,7 @@ show_outcome (RcBootPane *self, const RcRunRecord *record)
           g_strdup_printf (_ ("%s ready: Pyodide %s in %s, browser start %s apart"), record->run_id,
                            outcome->version != NULL ? outcome->version : "?", took, start);
       set_status (self, "emblem-ok-symbolic", RC_BOOT_TONE_SUCCESS, title, 1.0);
+      rc_boot_status_set_diagnosis (self->status, retried);
       return;
     }
   if (outcome->state == RC_OUTCOME_READY)
@@ -105,6 +122,7 @@ show_outcome (RcBootPane *self, const RcRunRecord *record)
       title = g_strdup_printf (_ ("%s ready: Pyodide %s in %s"), record->run_id,
                                outcome->version != NULL ? outcome->version : "?", took);
       set_status (self, "emblem-ok-symbolic", RC_BOOT_TONE_SUCCESS, title, 1.0);
+      rc_boot_status_set_diagnosis (self->status, retried);
       return;
     }
   {
@@ -115,9 +133,10 @@ show_outcome (RcBootPane *self, const RcRunRecord *record)
                              outcome->kind != NULL ? outcome->kind : "?", took);
     set_status (self, "dialog-error-symbolic", RC_BOOT_TONE_ERROR, title,
                 rc_boot_status_get_fraction (self->status));
-    text = g_strdup_printf ("%s%s%s", outcome->message != NULL ? outcome->message : "",
+    text = g_strdup_printf ("%s%s%s%s%s", outcome->message != NULL ? outcome->message : "",
                             outcome->diagnosis != NULL ? "\n\n" : "",
-                            outcome->diagnosis != NULL ? outcome->diagnosis : "");
+                            outcome->diagnosis != NULL ? outcome->diagnosis : "",
+                            retried != NULL ? "\n\n" : "", retried != NULL ? retried : "");
     rc_boot_status_set_diagnosis (self->status, text);
   }
 }

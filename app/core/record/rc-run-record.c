@@ -497,6 +497,27 @@ rc_run_record_add_note (RcRunRecord *self, const char *format, ...)
 }
 
 char *
+rc_run_record_dup_retry_reason (const RcRunRecord *self)
+{
+  for (guint i = 0; self->attempts > 1 && i < self->notes->len; i++)
+    {
+      const char *note = g_ptr_array_index (self->notes, i);
+
+      if (g_str_has_prefix (note, RC_RUN_RECORD_RETRY_NOTE))
+        {
+          gsize line;
+
+          note += strlen (RC_RUN_RECORD_RETRY_NOTE);
+          line = strcspn (note, "\n");
+          /* the worker's words go on for lines (a traceback): say that the rest is kept */
+          return note[line] != '\0' ? g_strdup_printf ("%.*s …", (int) line, note)
+                                    : g_strdup (note);
+        }
+    }
+  return NULL;
+}
+
+char *
 rc_run_step_key (const RcRunStep *step)
 {
   const char *what = step->package != NULL ? step->package : step->module;

@@ -270,6 +270,12 @@ RcExpectedResource *rc_run_record_expect (RcRunRecord *self, const char *file_na
                                           const char *group, gboolean immutable, gboolean overlay,
                                           gboolean fresh);
 void rc_run_record_add_note (RcRunRecord *self, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* A retried boot's record (attempts 2) keeps why in a note that starts so. */
+#define RC_RUN_RECORD_RETRY_NOTE "attempt 2 of 2: "
+/* That note's first line, after the prefix ("attempt 1 failed in the engine after 2.2 s (…"),
+ * and " …" when more lines follow (the record keeps them); NULL when the boot was not retried.
+ * A new string. */
+char *rc_run_record_dup_retry_reason (const RcRunRecord *self);
 RcEngineConnection *rc_run_record_add_engine_connection (RcRunRecord *self, const char *url,
                                                          const char *connection, gboolean reused);
 /* Sets the wasm code cache fact (see RcInterpreterFacts). */
