@@ -74,3 +74,38 @@ rc_test_remove_tree (const char *path)
     }
   g_rmdir (path);
 }
+
+void
+rc_test_break_stdlib (const char *dist)
+{
+  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
+  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
+  const char *script = "import sys, zipfile\n"
+                       "with zipfile.ZipFile(sys.argv[1]) as a, "
+                       "zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:\n"
+                       "    for i in a.infolist():\n"
+                       "        if i.filename != 'tokenize.py':\n"
+                       "            b.writestr(i, a.read(i))\n";
+  const char *argv[] = { "python3", "-c", script, good, stdlib, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  g_assert_cmpint (g_rename (stdlib, good), ==, 0);
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+}
+
+gboolean
+rc_test_restore_stdlib (const char *dist, const char *url, guint status)
+{
+  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
+  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
+
+  if (url == NULL || !g_str_has_suffix (url, "/python_stdlib.zip") || status != 200
+      || !g_file_test (good, G_FILE_TEST_EXISTS))
+    return FALSE;
+  g_assert_cmpint (g_rename (good, stdlib), ==, 0);
+  return TRUE;
+}

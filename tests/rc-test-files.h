@@ -20,6 +20,13 @@ void rc_test_copy_fixture (const char *fixture, const char *dir, const char *rel
 char *rc_test_list_tree (const char *dir);
 /* Removes @path and all it holds; symbolic links are removed, never followed. */
 void rc_test_remove_tree (const char *path);
+/* Makes the Pyodide distribution copy @dist's python_stdlib.zip one without tokenize.py (the
+ * good one moved aside, a hard link of the original stays intact): Pyodide's own bootstrap
+ * then fails inside the interpreter with every file served whole. */
+void rc_test_break_stdlib (const char *dist);
+/* Puts the good stdlib back once a response for it (@url, @status) went out whole: TRUE when
+ * it did so now. */
+gboolean rc_test_restore_stdlib (const char *dist, const char *url, guint status);
 
 /* Assert on a string the expression @owned returns, freeing it at once (macros, so a failure
  * names the caller's line): equal to @want; containing @part or not, as @has says. */

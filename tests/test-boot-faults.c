@@ -20,6 +20,7 @@
 #include "boot/rc-web-process.h"
 #include "core/base/rc-paths.h"
 #include "rc-test-engine.h"
+#include "rc-test-files.h"
 
 #define DEADLINE       90.0 /* for the boot that must be ready, on a loaded 2-core machine */
 #define SHORT_DEADLINE 45.0 /* for the ones that fail: each must end well before it */
@@ -308,33 +309,18 @@ test_distribution_missing_file (void)
 
 /* ---- the interpreter failing inside itself ------------------------------------------------ */
 
-/* A copy of the npm distribution whose python_stdlib.zip lacks tokenize.py: Pyodide's own
- * bootstrap (_pyodide._base imports it) then fails inside the interpreter, every file served
- * whole, as the engine's rare faults did ("cannot import name 'open' from 'builtins'"). The
- * good stdlib stays beside it as python_stdlib.zip.good. */
+/* A copy of the npm distribution whose python_stdlib.zip lacks tokenize.py
+ * (rc_test_break_stdlib()): Pyodide's own bootstrap (_pyodide._base imports it) then fails
+ * inside the interpreter, every file served whole, as the engine's rare faults did ("cannot
+ * import name 'open' from 'builtins'"). */
 static char *
 make_faulty_distribution (const char *name)
 {
   g_autofree char *npm = rc_paths_default_distribution ();
   g_autofree char *dist = g_build_filename (scratch, name, NULL);
-  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
-  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
-  const char *script = "import sys, zipfile\n"
-                       "with zipfile.ZipFile(sys.argv[1]) as a, "
-                       "zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:\n"
-                       "    for i in a.infolist():\n"
-                       "        if i.filename != 'tokenize.py':\n"
-                       "            b.writestr(i, a.read(i))\n";
-  const char *argv[] = { "python3", "-c", script, good, stdlib, NULL };
-  g_autoptr (GError) error = NULL;
-  int status = -1;
 
   copy_tree (npm, dist);
-  g_assert_cmpint (g_rename (stdlib, good), ==, 0);
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
-                &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (status, ==, 0);
+  rc_test_break_stdlib (dist);
   return g_steal_pointer (&dist);
 }
 
@@ -348,15 +334,9 @@ typedef struct
 static void
 restore_stdlib (RcServer *source, const RcRequestRecord *request, Swap *swap)
 {
-  g_autofree char *stdlib = NULL;
-  g_autofree char *good = NULL;
-
-  if (request->url == NULL || !g_str_has_suffix (request->url, "/python_stdlib.zip")
-      || request->status != 200 || swap->stdlib_served++ > 0)
-    return;
-  stdlib = g_build_filename (swap->dist, "python_stdlib.zip", NULL);
-  good = g_strconcat (stdlib, ".good", NULL);
-  g_assert_cmpint (g_rename (good, stdlib), ==, 0);
+  if (request->url != NULL && g_str_has_suffix (request->url, "/python_stdlib.zip"))
+    swap->stdlib_served++;
+  rc_test_restore_stdlib (swap->dist, request->url, request->status);
 }
 
 static gboolean

@@ -257,12 +257,7 @@ test_window_boot_control_fails (void)
 static void
 restore_stdlib (RcServer *server, const RcRequestRecord *request, const char *dist)
 {
-  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
-  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
-
-  if (request->url != NULL && g_str_has_suffix (request->url, "/python_stdlib.zip")
-      && request->status == 200 && g_file_test (good, G_FILE_TEST_EXISTS))
-    g_assert_cmpint (g_rename (good, stdlib), ==, 0);
+  rc_test_restore_stdlib (dist, request->url, request->status);
 }
 
 /* A run the engine retried (Pyodide's interpreter failed inside itself on attempt 1: here a
@@ -276,28 +271,12 @@ test_window_boot_retried (void)
   g_autoptr (GSettings) settings = g_settings_new (APP_ID);
   g_autoptr (RcRunRecord) record = NULL;
   g_autofree char *dist = make_distribution_copy ();
-  g_autofree char *stdlib = g_build_filename (dist, "python_stdlib.zip", NULL);
-  g_autofree char *good = g_strconcat (stdlib, ".good", NULL);
   g_autofree char *outcome = NULL;
   g_autofree char *shot = NULL;
-  const char *script = "import sys, zipfile\n"
-                       "with zipfile.ZipFile(sys.argv[1]) as a, "
-                       "zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:\n"
-                       "    for i in a.infolist():\n"
-                       "        if i.filename != 'tokenize.py':\n"
-                       "            b.writestr(i, a.read(i))\n";
-  const char *argv[] = { "python3", "-c", script, good, stdlib, NULL };
-  g_autoptr (GError) error = NULL;
-  int status = -1;
   gulong id;
   RcServer *server;
 
-  /* the copy is hard-linked: move the link aside, write a new file */
-  g_assert_cmpint (g_rename (stdlib, good), ==, 0);
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
-                &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (status, ==, 0);
+  rc_test_break_stdlib (dist);
   rc_test_show_page (window, "boot");
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (window), "boot.set-distribution", "s", dist));
