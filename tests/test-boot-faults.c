@@ -593,8 +593,11 @@ assert_one_page_failure (const RcRunRecord *r, const char *seen, const char *als
   /* (attempt 1 may have seen a request of the page the last boot left, still in flight when
    * its web process ended: a repeat all the same) */
   for (guint i = 0; i < r->notes->len; i++)
-    retried |= strstr (r->notes->pdata[i], "attempt 1 failed in the engine after") != NULL
-               && strstr (r->notes->pdata[i], "(one page per run: ") != NULL;
+    {
+      g_test_message ("note: %s", (const char *) r->notes->pdata[i]);
+      retried |= strstr (r->notes->pdata[i], "attempt 1 failed in the engine after") != NULL
+                 && strstr (r->notes->pdata[i], "(one page per run: ") != NULL;
+    }
   g_assert_true (retried);
   g_assert_cmpfloat (r->boot_ms, <, SHORT_DEADLINE * 1000 * 0.5);
 }
