@@ -192,13 +192,7 @@ PY"
 # same failure again is the distribution's; measure says which run was retried, and why.
 cp -r "$npm" "$tmp/faulty"
 mv "$tmp/faulty/python_stdlib.zip" "$tmp/stdlib-good.zip"
-python3 - "$tmp/stdlib-good.zip" "$tmp/faulty/python_stdlib.zip" <<'PY'
-import sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as a, zipfile.ZipFile(sys.argv[2], 'w', zipfile.ZIP_DEFLATED) as b:
-    for i in a.infolist():
-        if i.filename != 'tokenize.py':
-            b.writestr(i, a.read(i))
-PY
+python3 "$src/tests/make-broken-stdlib.py" "$tmp/stdlib-good.zip" "$tmp/faulty/python_stdlib.zip"
 "$rc" measure "$src/data/examples/demo" --distribution "$tmp/faulty" -s cold --no-control \
   --no-history --deadline 60 --json "$tmp/faulty.json" >"$tmp/out" 2>"$tmp/err"; status=$?
 check "a distribution whose interpreter does not start fails the run, retried once" \

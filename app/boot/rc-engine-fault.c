@@ -1,6 +1,6 @@
 /* rc-engine-fault.c: Pyodide's interpreter failing inside itself while it starts.
  *
- * Seen a few times in hundreds of WebKit boots on a loaded machine, never reproduced on
+ * Seen a few times in thousands of WebKit boots on a loaded machine, never reproduced on
  * demand: loadPyodide failed with a WebAssembly trap or with its own bootstrap modules
  * unable to import ("cannot import name 'open' from 'builtins'"), while every file it loaded
  * had been served whole (the proxy's sha256 matched the distribution's, and 360 parallel
@@ -37,7 +37,8 @@ rc_engine_interpreter_failed (RcEngine *self, const char *kind, const char *work
   if (self->boot_task == NULL || g_strcmp0 (kind, "runtime") != 0
       || !rc_boot_interpreter_fault (worker_said) || !only_the_interpreter (self))
     return FALSE;
-  if (self->attempt == 1)
+  /* attempt 1's, or attempt 2's after attempt 1 failed in the engine otherwise */
+  if (self->attempt == 1 || self->interpreter_fault == NULL)
     {
       g_free (self->interpreter_fault);
       self->interpreter_fault = g_strdup (worker_said);
@@ -63,8 +64,7 @@ rc_engine_interpreter_failed (RcEngine *self, const char *kind, const char *work
       what = g_strdup_printf (_ ("Pyodide's interpreter failed inside itself on both attempts, "
                                  "differently each time with the same files: the engine's "
                                  "execution of its WebAssembly (attempt 1: %s; attempt 2: %s)"),
-                              self->interpreter_fault != NULL ? self->interpreter_fault : "?",
-                              worker_said);
+                              self->interpreter_fault, worker_said);
     }
   rc_run_record_failed (self->record, as, what, NULL, t_ms);
   rc_engine_finish_boot (self);

@@ -171,6 +171,7 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
   BootRun *run = user_data;
   g_autoptr (GError) error = NULL;
   g_autoptr (RcRunRecord) record = rc_engine_boot_finish (RC_ENGINE (source), result, &error);
+  g_autofree char *retried = NULL;
 
   if (record == NULL)
     {
@@ -187,9 +188,11 @@ on_booted (GObject *source, GAsyncResult *result, gpointer user_data)
       fprintf (stderr, "runtime-console boot: %s\n", error->message);
       run->record_failed = TRUE;
     }
-  if (record->attempts > 1)
-    /* TRANSLATORS: the boot was run a second time because WebKit itself failed the first */
-    printf (_ ("(retried: the first attempt failed in the engine, see the notes)\n"));
+  retried = rc_run_record_dup_retry_reason (record);
+  if (retried != NULL)
+    /* TRANSLATORS: the boot was run a second time because the engine itself failed the first;
+     * %s is why, "attempt 1 failed in the engine after 2.2 s (…); it was retried once" */
+    printf (_ ("(retried: %s)\n"), retried);
   if (record->outcome.state == RC_OUTCOME_READY)
     {
       g_autofree char *interpreter = rc_run_record_interpreter_text (record, "");

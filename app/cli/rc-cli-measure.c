@@ -8,7 +8,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-
 #include <stdio.h>
 
 #include "boot/rc-measure-runner.h"
