@@ -505,10 +505,12 @@ assert_retried (const char *name, Kill kill, const char *what, gboolean engine_m
     {
       const char *note = g_ptr_array_index (r->notes, i);
 
-      /* A kill before the watch saw the process shows as the load WebKit failed itself. */
+      /* A kill before the watch saw the process shows as a load WebKit failed or lost. */
       noted |= strstr (note, "attempt 1 failed in the engine") != NULL
                && (strstr (note, what) != NULL
-                   || (engine_may_fail && strstr (note, "never reached the proxy") != NULL));
+                   || (engine_may_fail
+                       && (strstr (note, "never reached the proxy") != NULL
+                           || strstr (note, "lost the load of") != NULL)));
     }
   if (!noted)
     g_error ("the record does not say it was retried after “%s”", what);

@@ -103,24 +103,53 @@ rc_engine_fail_engine (RcEngine *self, const char *what)
   rc_engine_finish_boot (self);
 }
 
-static gboolean
-proxy_saw (RcEngine *self, const char *url)
+/* The proxy's last answer to @url in this attempt, or NULL when it saw no request for it. */
+static const RcRequestRecord *
+proxy_answer (RcEngine *self, const char *url)
 {
+  const RcRequestRecord *found = NULL;
+
   for (guint i = 0; i < self->record->requests->len; i++)
     {
       const RcRequestRecord *request = g_ptr_array_index (self->record->requests, i);
 
       if (request->url != NULL && rc_boot_url_matches (request->url, url))
-        return TRUE;
+        found = request;
     }
-  return FALSE;
+  return found;
+}
+
+/* Why a load the worker says failed with no HTTP status (a network error, as the page saw
+ * it) is the engine's, or NULL when it may not be. One the proxy never saw was failed inside
+ * the engine; one the proxy answered with a success reached the engine and was lost there
+ * (WebKit fails the loads in flight itself when its network process is relaunched,
+ * "internallyFailedLoadTimerFired"). One the proxy refused may be that refusal, read by the
+ * page as a network error (an error response without CORS headers): not the engine's. */
+static char *
+engine_lost_load (RcEngine *self, const char *url, const char *worker_said)
+{
+  const RcRequestRecord *answer = proxy_answer (self, url);
+  const char *engine = rc_engine_short_name (rc_engine_kind_to_string (self->kind));
+  const char *said = worker_said != NULL ? worker_said : "?";
+
+  if (answer == NULL)
+    return g_strdup_printf (_ ("%s failed the load of %s itself: it never reached the proxy, "
+                               "and the policy refuses nothing this boot needs (the worker "
+                               "said: %s)"),
+                            engine, url, said);
+  if (answer->status < 200 || answer->status >= 400)
+    return NULL;
+  return g_strdup_printf (_ ("%s lost the load of %s: the proxy answered it (HTTP %u, "
+                             "%" G_GUINT64_FORMAT " bytes sent) and the policy refuses nothing "
+                             "this boot needs, yet the worker's load failed without a status "
+                             "(the worker said: %s)"),
+                          engine, url, answer->status, answer->bytes, said);
 }
 
 gboolean
 rc_engine_failed_internally (RcEngine *self, const char *worker_said)
 {
   guint n = self->failed_loads != NULL ? json_array_get_length (self->failed_loads) : 0;
-  g_autofree char *what = NULL;
 
   if (self->boot_task == NULL || self->record->violations->len > 0
       || rc_engine_policy_refusals (self) > 0)
@@ -131,20 +160,15 @@ rc_engine_failed_internally (RcEngine *self, const char *worker_said)
       JsonObject *load = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
       const char *url =
           load != NULL ? json_object_get_string_member_with_default (load, "url", NULL) : NULL;
-
       const char *error =
           load != NULL ? json_object_get_string_member_with_default (load, "error", "") : "";
+      g_autofree char *what = NULL;
 
       /* The worker's own egress guard refuses before any request: not WebKit's doing. */
       if (url == NULL || json_object_get_int_member_with_default (load, "status", 0) != 0
           || !g_str_has_prefix (url, "https://") || strstr (error, "egress") != NULL
-          || proxy_saw (self, url))
+          || (what = engine_lost_load (self, url, worker_said)) == NULL)
         continue;
-      what = g_strdup_printf (_ ("%s failed the load of %s itself: it never reached the proxy, "
-                                 "and the policy refuses nothing this boot needs (the worker "
-                                 "said: %s)"),
-                              rc_engine_short_name (rc_engine_kind_to_string (self->kind)), url,
-                              worker_said != NULL ? worker_said : "?");
       rc_engine_stop_worker (self);
       rc_run_record_failed (self->record, "engine", what, NULL, -1);
       rc_engine_finish_boot (self);

@@ -5,7 +5,11 @@
  * "fetched twice"; the host page says each load (host_alive), that it is left (host_unload,
  * before a reload cuts the worker's loads off) and each worker (started). The
  * first attempt of a retried boot is not the run's: its requests carry another run id, and
- * what it still had in flight when the next attempt began is left out by its start time. */
+ * what it still had in flight when the next attempt began is left out by its start time.
+ * The page's account says why (a second page, a second worker) where the proxy's only says
+ * what, so a repeat the proxy saw waits for the page's messages that already arrived: WebKit
+ * hands them to the main loop below the proxy's sockets (G_PRIORITY_HIGH_IDLE), and a busy
+ * proxy may otherwise finish the second worker's first fetch before they are read. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -24,6 +28,13 @@ rc_engine_once_start (RcEngine *self)
   self->first_host_load_us = 0;
   self->first_worker_us = 0;
   self->once_failed = FALSE;
+  g_clear_handle_id (&self->once_idle_id, g_source_remove);
+}
+
+void
+rc_engine_once_stop (RcEngine *self)
+{
+  g_clear_handle_id (&self->once_idle_id, g_source_remove);
 }
 
 gboolean
@@ -173,20 +184,37 @@ describe (RcEngine *self, GHashTable *seen, GPtrArray *order, char **message, ch
       all->str);
 }
 
+static gboolean
+repeat_verdict (gpointer data)
+{
+  RcEngine *self = data;
+  g_autoptr (GHashTable) seen = NULL;
+  g_autoptr (GPtrArray) order = NULL;
+  g_autofree char *message = NULL, *diagnosis = NULL;
+
+  self->once_idle_id = 0;
+  if (self->boot_task == NULL || self->retry_pending || self->record == NULL
+      || (seen = find_repeated (self, &order)) == NULL)
+    return G_SOURCE_REMOVE;
+  describe (self, seen, order, &message, &diagnosis);
+  fail_once (self, message, diagnosis);
+  return G_SOURCE_REMOVE;
+}
+
 void
 rc_engine_once_check_request (RcEngine *self, const RcRequestRecord *request)
 {
   g_autoptr (GHashTable) seen = NULL;
   g_autoptr (GPtrArray) order = NULL;
-  g_autofree char *message = NULL, *diagnosis = NULL;
 
-  if (self->boot_task == NULL || self->retry_pending || !counts (request))
+  if (self->boot_task == NULL || self->retry_pending || !counts (request)
+      || self->once_idle_id != 0)
     return;
   seen = find_repeated (self, &order);
   if (seen == NULL)
     return;
-  describe (self, seen, order, &message, &diagnosis);
-  fail_once (self, message, diagnosis);
+  self->once_idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, repeat_verdict, self, NULL);
+  g_source_set_name_by_id (self->once_idle_id, "[runtime-console] one page per run");
 }
 
 gboolean
@@ -196,15 +224,24 @@ rc_engine_once_check (RcEngine *self)
   g_autoptr (GPtrArray) order = NULL;
   g_autofree char *message = NULL, *diagnosis = NULL;
 
+  rc_engine_once_stop (self);
   if (self->record == NULL || self->once_failed || (seen = find_repeated (self, &order)) == NULL)
     return FALSE;
   describe (self, seen, order, &message, &diagnosis);
-  /* A run that failed already keeps its own failure; the repeat is said beside it. */
-  if (self->record->outcome.state == RC_OUTCOME_FAILED)
+  /* A run that failed already keeps its own failure, the repeat said beside it; unless the
+   * engine failed it: a second page or worker explains what the engine did to the first
+   * (a reload cuts its loads off), so the repeat is the failure and the engine's word the
+   * note. */
+  if (self->record->outcome.state == RC_OUTCOME_FAILED
+      && g_strcmp0 (self->record->outcome.kind, "engine") != 0)
     {
       rc_run_record_add_note (self->record, "%s", message);
       return FALSE;
     }
+  if (self->record->outcome.state == RC_OUTCOME_FAILED)
+    rc_run_record_add_note (self->record, _ ("the engine's failure in this attempt: %s"),
+                            self->record->outcome.message);
+  self->once_failed = TRUE;
   rc_run_record_failed (self->record, "engine", message, diagnosis, -1);
   return TRUE;
 }

@@ -79,6 +79,7 @@ struct _RcEngine
   guint host_loads, workers_started;
   gint64 first_host_load_us, first_worker_us;
   gboolean once_failed; /* this attempt failed for a repeat already */
+  guint once_idle_id;   /* the proxy saw a repeat: the verdict, after the page's messages */
 
   /* prelude compile oracle: sources to compile instead of booting, and what came back */
   JsonArray *compile_sources;
@@ -162,9 +163,11 @@ guint rc_engine_policy_refusals (RcEngine *self);
 /* rc-engine-once.c: one page per run. _start() as the attempt's run id is set; _owns_request()
  * tells the attempt's requests (its run id, started since); a second host page load or worker
  * (_page_message(), TRUE when it failed the boot) or a second fetch of one URL
- * (_check_request(), at once; _check(), at the end, TRUE when it failed a ready record) fails
- * the boot as kind "engine" with what was seen. */
+ * (_check_request(), once the page's messages already here are read; _check(), at the end,
+ * TRUE when it failed a ready record or one the engine failed) fails the boot as kind
+ * "engine" with what was seen. _stop() drops a verdict not given yet. */
 void rc_engine_once_start (RcEngine *self);
+void rc_engine_once_stop (RcEngine *self);
 gboolean rc_engine_owns_request (RcEngine *self, const RcRequestRecord *request);
 gboolean rc_engine_once_page_message (RcEngine *self, const char *kind);
 void rc_engine_once_check_request (RcEngine *self, const RcRequestRecord *request);

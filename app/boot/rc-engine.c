@@ -644,6 +644,7 @@ rc_engine_dispose (GObject *object)
 
   if (self->executes != NULL)
     rc_engine_stop (self);
+  rc_engine_once_stop (self);
   g_clear_signal_handler (&self->request_handler, self->server);
   rc_engine_drop_browser (self);
   g_clear_object (&self->container);
