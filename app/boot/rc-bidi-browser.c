@@ -451,10 +451,7 @@ start_process (RcBidiBrowser *self, GError **error)
     return FALSE;
   port_arg = g_strdup_printf ("--remote-debugging-port=%u", self->port);
   argv[2] = port_arg;
-  launcher = g_subprocess_launcher_new (g_getenv ("RC_BOOT_DEBUG") != NULL
-                                            ? G_SUBPROCESS_FLAGS_NONE
-                                            : G_SUBPROCESS_FLAGS_STDOUT_SILENCE
-                                                  | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  launcher = rc_browser_new_launcher ();
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   /* its temporary files inside the profile, which goes with it: nothing is left in /tmp */
   g_subprocess_launcher_setenv (launcher, "TMPDIR", self->profile, TRUE);

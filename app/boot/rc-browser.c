@@ -6,6 +6,7 @@
 #include <ftw.h>
 #include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -222,6 +223,20 @@ rc_browser_program_version (const char *program, GError **error)
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("“%s --version” printed no version: %s"),
                program, out);
   return NULL;
+}
+
+GSubprocessLauncher *
+rc_browser_new_launcher (void)
+{
+  GSubprocessLauncher *launcher;
+
+  if (g_getenv ("RC_BOOT_DEBUG") == NULL)
+    return g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE
+                                      | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  /* Firefox logs its RemoteAgent to stdout: seen inside `advise --json`'s output */
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  g_subprocess_launcher_take_stdout_fd (launcher, dup (STDERR_FILENO));
+  return launcher;
 }
 
 char *

@@ -102,6 +102,9 @@ void rc_browser_emit_page_failed (RcBrowser *self, const char *kind, const char 
  * command line contains @marker. */
 char *rc_browser_program_version (const char *program, GError **error);
 char *rc_browser_make_profile (const char *prefix, GError **error);
+/* A launcher for a headless browser: its output silenced, or with RC_BOOT_DEBUG set, all of
+ * it on this process's stderr (never its stdout, which may be a `--json -` report). */
+GSubprocessLauncher *rc_browser_new_launcher (void);
 void rc_browser_remove_profile (const char *dir);
 void rc_browser_kill_group (GPid pid);
 /* What keeps a browser from calling home during a measurement, for the console's browsers and

@@ -629,10 +629,7 @@ start_process (RcCdpBrowser *self, GError **error)
       close (to_child[1]);
       return FALSE;
     }
-  launcher = g_subprocess_launcher_new (g_getenv ("RC_BOOT_DEBUG") != NULL
-                                            ? G_SUBPROCESS_FLAGS_NONE
-                                            : G_SUBPROCESS_FLAGS_STDOUT_SILENCE
-                                                  | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  launcher = rc_browser_new_launcher ();
   g_subprocess_launcher_take_fd (launcher, to_child[0], 3);
   g_subprocess_launcher_take_fd (launcher, from_child[1], 4);
   g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
